@@ -5,6 +5,7 @@
  * typed values; nothing re-validates them.
  */
 import { z } from 'zod';
+import { UI_STRING_KEYS, type StringKey } from '../shared/strings';
 
 export const LANGS = ['en', 'pt'] as const;
 export const Lang = z.enum(LANGS);
@@ -132,6 +133,9 @@ export const SiteConfig = z
     /** Optional image-CDN base URL; when set, every "/media/..." URL is rewritten to it. */
     imageCdn: HttpsUrl.optional(),
     defaultLang: Lang,
+    /** The flag image of each language, shown by the language switch. */
+    flags: z.object({ en: MediaPath, pt: MediaPath }).strict(),
+    favicon: MediaPath,
   })
   .strict();
 
@@ -150,8 +154,10 @@ export const Owner = z
 /** content/navigation.json: the four entries of header, drawer and footer. */
 export const Navigation = z.array(NavigationItem).length(4);
 
-/** content/strings.json: every UI string in both languages. */
-export const UiStrings = z.record(z.string().regex(/^[a-zA-Z0-9.]+$/), BilingualText);
+/** content/strings.json: every UI string the templates use, in both languages. */
+export const UiStrings = z
+  .object(Object.fromEntries(UI_STRING_KEYS.map((key) => [key, BilingualText])) as Record<StringKey, typeof BilingualText>)
+  .strict();
 
 /** Head metadata every page file carries. */
 const PageMeta = {
@@ -174,7 +180,8 @@ export const SectionCard = z
 export const AboutMePage = z
   .object({
     ...PageMeta,
-    banner: z.object({ video: MediaPath, poster: MediaPath }).strict(),
+    /** The video banner: its sources in order of preference (webm, then mp4), and the poster frame. */
+    banner: z.object({ videos: z.array(MediaPath).min(1), poster: MediaPath }).strict(),
     /** The typewriter greeting: the strings typed in turn, per language. */
     greeting: z.object({ en: z.array(z.string().min(1)).min(1), pt: z.array(z.string().min(1)).min(1) }).strict(),
     intro: z

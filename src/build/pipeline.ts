@@ -1,0 +1,76 @@
+import path from 'node:path';
+import type { Diagnostic } from '../diagnostics/diagnostic';
+import { hasErrors } from '../diagnostics/diagnostic';
+import { loadContent } from '../load/content';
+import { createSite, type Site } from '../model/site';
+import { renderEdition, renderNotFound, renderRedirect, type RenderContext } from '../render/document';
+import type { Lang } from '../shared/lang';
+import { editionUrl } from '../shared/route';
+import { buildAssets, type OutputFile } from '../write/assets';
+import { writeAtomically } from '../write/output';
+
+export interface SiteLoad {
+  /** Present when the content loaded without errors. */
+  site?: Site;
+  diagnostics: Diagnostic[];
+}
+
+/** Load and model: every content file validated, routes derived, markdown compiled. */
+export async function loadSite(root: string): Promise<SiteLoad> {
+  const loaded = await loadContent(root);
+  if (!loaded.content) return { diagnostics: loaded.diagnostics };
+  const { site, diagnostics } = createSite(loaded.content);
+  const all = [...loaded.diagnostics, ...diagnostics];
+  return hasErrors(all) ? { diagnostics: all } : { site, diagnostics: all };
+}
+
+/** The file under dist/ of a page URL: "/blog/tech/Site" -> "blog/tech/Site.html". */
+export function pageFile(url: string): string {
+  return `${url.replace(/^\//, '')}.html`;
+}
+
+/** Every HTML document of the site, by its path under dist/. */
+export function renderSite(ctx: RenderContext): { files: OutputFile[]; pages: Record<Lang, number> } {
+  const files: OutputFile[] = [];
+  const pages: Record<Lang, number> = { en: 0, pt: 0 };
+  for (const route of ctx.site.routes) {
+    for (const lang of route.meta.availableLangs) {
+      files.push({ path: pageFile(editionUrl(route, lang)), contents: renderEdition(ctx, route, lang) });
+      pages[lang]++;
+    }
+  }
+  files.push({ path: '404.html', contents: renderNotFound(ctx, 'en') });
+  files.push({ path: 'pt/404.html', contents: renderNotFound(ctx, 'pt') });
+  files.push({ path: 'index.html', contents: renderRedirect('en') });
+  files.push({ path: 'pt.html', contents: renderRedirect('pt') });
+  return { files, pages };
+}
+
+export interface BuildOptions {
+  /** Project root: the folder holding content/, templates/ and src/. */
+  root: string;
+  /** Output folder, replaced only when the whole build succeeds. */
+  outDir: string;
+  /** The year shown in the footer; defaults to the current year. */
+  year?: number;
+}
+
+export interface BuildResult {
+  ok: boolean;
+  diagnostics: Diagnostic[];
+  pages: Record<Lang, number>;
+  milliseconds: number;
+}
+
+/** check, render every edition, bundle the client, write dist/ atomically. */
+export async function build(options: BuildOptions): Promise<BuildResult> {
+  const started = performance.now();
+  const { site, diagnostics } = await loadSite(options.root);
+  if (!site) return { ok: false, diagnostics, pages: { en: 0, pt: 0 }, milliseconds: performance.now() - started };
+  const assets = await buildAssets(options.root);
+  const ctx: RenderContext = { site, stylesheet: assets.stylesheet, script: assets.script, year: options.year ?? new Date().getFullYear() };
+  const { files, pages } = renderSite(ctx);
+  await writeAtomically(options.outDir, [...files, ...assets.files], [{ from: path.join(options.root, 'content', 'media'), to: 'media' }]);
+  return { ok: true, diagnostics, pages, milliseconds: performance.now() - started };
+}
+

@@ -1,0 +1,53 @@
+import path from 'node:path';
+import { Command, Option } from 'commander';
+import { runBuild } from './build';
+import { runCheck } from './check';
+import { runServe } from './serve';
+
+const program = new Command();
+
+program
+  .name('site')
+  .description('Build, check and serve the bilingual portfolio and blog.')
+  .option('--root <dir>', 'project folder holding content/ and templates/', process.cwd())
+  .showHelpAfterError();
+
+program
+  .command('check')
+  .description('validate every content file, link and translation; print diagnostics; exit 1 on any error; writes nothing')
+  .addOption(new Option('--format <format>', 'output format').choices(['human', 'json', 'github']).default('human'))
+  .action(async (options: { format: 'human' | 'json' | 'github' }) => {
+    process.exitCode = await runCheck({ root: rootDir(), format: options.format });
+  });
+
+program
+  .command('build')
+  .description('check, then render every page in every language into dist/ (replaced only if the build succeeds)')
+  .option('--out <dir>', 'output folder', 'dist')
+  .action(async (options: { out: string }) => {
+    process.exitCode = await runBuild({ root: rootDir(), outDir: path.resolve(rootDir(), options.out) });
+  });
+
+program
+  .command('serve')
+  .description('serve an existing dist/ with the production server')
+  .option('--dist <dir>', 'folder to serve', 'dist')
+  .option('--port <port>', 'port to listen on', process.env.PORT ?? '3000')
+  .option('--host <host>', 'address to listen on', process.env.HOST ?? '127.0.0.1')
+  .action(async (options: { dist: string; port: string; host: string }) => {
+    process.exitCode = await runServe({ distDir: path.resolve(rootDir(), options.dist), port: Number(options.port), host: options.host });
+  });
+
+program
+  .command('dev')
+  .description('build, serve and rebuild on every change with live reload (not available yet)')
+  .action(() => {
+    console.error('site dev is not available yet: run "site build" and "site serve" meanwhile.');
+    process.exitCode = 1;
+  });
+
+function rootDir(): string {
+  return path.resolve(program.opts<{ root: string }>().root);
+}
+
+await program.parseAsync(process.argv);

@@ -1,0 +1,14 @@
+import { access } from 'node:fs/promises';
+import path from 'node:path';
+import { startServer, type ServeOptions } from '../../server/main';
+
+export async function runServe(options: ServeOptions): Promise<number> {
+  try {
+    await access(path.join(options.distDir, '404.html'));
+  } catch {
+    console.error(`✗ ${options.distDir} holds no built site: run "site build" first.`);
+    return 1;
+  }
+  await startServer(options);
+  return 0;
+}

@@ -1,0 +1,60 @@
+import type { Diagnostic } from './diagnostic';
+
+/** The lines around a position, with a caret under the column; empty when there is no text. */
+export function codeFrame(source: string | undefined, line: number, column: number): string {
+  if (source === undefined || line < 1) return '';
+  const lines = source.split('\n');
+  const first = Math.max(1, line - 2);
+  const last = Math.min(lines.length, line + 1);
+  const width = String(last).length;
+  const out: string[] = [];
+  for (let n = first; n <= last; n++) {
+    const marker = n === line ? '>' : ' ';
+    out.push(`${marker} ${String(n).padStart(width)} | ${lines[n - 1] ?? ''}`);
+    if (n === line && column > 0) out.push(`  ${' '.repeat(width)} | ${' '.repeat(column - 1)}^`);
+  }
+  return out.join('\n');
+}
+
+export function formatLocation(d: Diagnostic): string {
+  if (d.line < 1) return d.file;
+  return d.column > 0 ? `${d.file}:${d.line}:${d.column}` : `${d.file}:${d.line}`;
+}
+
+/** Human output: one block per diagnostic, with a code frame when the source is at hand. */
+export function formatHuman(diagnostics: readonly Diagnostic[], readSource: (file: string) => string | undefined): string {
+  return diagnostics
+    .map((d) => {
+      const head = `${formatLocation(d)} ${d.severity} ${d.code}: ${d.message}`;
+      const frame = codeFrame(readSource(d.file), d.line, d.column);
+      return [head, frame, `  hint: ${d.hint}`].filter(Boolean).join('\n');
+    })
+    .join('\n\n');
+}
+
+export function formatJson(diagnostics: readonly Diagnostic[]): string {
+  return JSON.stringify(diagnostics, null, 2);
+}
+
+/** GitHub Actions workflow commands: each diagnostic becomes an annotation on its line. */
+export function formatGithub(diagnostics: readonly Diagnostic[]): string {
+  return diagnostics
+    .map((d) => {
+      const kind = d.severity === 'error' ? 'error' : 'warning';
+      const props = [`file=${d.file}`, d.line > 0 ? `line=${d.line}` : '', d.column > 0 ? `col=${d.column}` : '', `title=${d.code}`]
+        .filter(Boolean)
+        .join(',');
+      return `::${kind} ${props}::${escapeGithub(`${d.message} Hint: ${d.hint}`)}`;
+    })
+    .join('\n');
+}
+
+function escapeGithub(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+export function summary(diagnostics: readonly Diagnostic[]): string {
+  const errors = diagnostics.filter((d) => d.severity === 'error').length;
+  const warnings = diagnostics.length - errors;
+  return `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`;
+}

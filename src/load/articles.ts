@@ -1,0 +1,74 @@
+import path from 'node:path';
+import matter from 'gray-matter';
+import type { Diagnostic } from '../diagnostics/diagnostic';
+import { RULES } from '../diagnostics/codes';
+import { frontMatterPosition } from '../diagnostics/position';
+import { ArticleFrontMatter } from '../model/schema';
+import type { Lang } from '../shared/lang';
+import { listFiles, readText, relativeFile } from './files';
+import { schemaDiagnostics } from './issues';
+
+/** One edition of an article as written on disk: content/blog/<category>/<Slug>.<lang>.md. */
+export interface ArticleSource {
+  /** Project-relative file path. */
+  file: string;
+  category: string;
+  /** The route's last segment, with its case: "Site", "gulbenkian". */
+  slug: string;
+  lang: Lang;
+  frontMatter: ArticleFrontMatter;
+  /** The markdown after the front matter. */
+  body: string;
+  /** 1-based line of the file where `body` starts, to place diagnostics on body nodes. */
+  bodyLine: number;
+}
+
+const ARTICLE_FILE = /^([A-Za-z0-9_-]+)\.(en|pt)\.md$/;
+
+export async function loadArticles(root: string, diagnostics: Diagnostic[]): Promise<ArticleSource[]> {
+  const blogDir = path.join(root, 'content', 'blog');
+  const articles: ArticleSource[] = [];
+  for (const absolute of await listFiles(blogDir)) {
+    const file = relativeFile(root, absolute);
+    const parts = path.relative(blogDir, absolute).split(path.sep);
+    if (!absolute.endsWith('.md')) continue;
+    const match = parts.length === 2 ? ARTICLE_FILE.exec(parts[1] ?? '') : null;
+    if (!match || !/^[a-z]+$/.test(parts[0] ?? '')) {
+      diagnostics.push({ code: 'PATH001', severity: 'error', file, line: 0, column: 0, message: `${file} is not at content/blog/<category>/<Slug>.<en|pt>.md`, hint: RULES.PATH001.hint });
+      continue;
+    }
+    const source = await readText(absolute);
+    if (source === undefined) {
+      diagnostics.push({ code: 'FILE001', severity: 'error', file, line: 0, column: 0, message: `${file} is unreadable`, hint: RULES.FILE001.hint });
+      continue;
+    }
+    const article = parseArticle(file, source, parts[0] as string, match[1] as string, match[2] as Lang, diagnostics);
+    if (article) articles.push(article);
+  }
+  return articles;
+}
+
+function parseArticle(file: string, source: string, category: string, slug: string, lang: Lang, diagnostics: Diagnostic[]): ArticleSource | undefined {
+  if (!source.startsWith('---')) {
+    diagnostics.push({ code: 'FM001', severity: 'error', file, line: 1, column: 1, message: 'the file has no front matter (title, description, date)', hint: RULES.FM001.hint });
+    return undefined;
+  }
+  let parsed: matter.GrayMatterFile<string>;
+  try {
+    // A fresh options object bypasses gray-matter's cache, which would hide a fixed error.
+    parsed = matter(source, {});
+  } catch (error) {
+    const mark = (error as { mark?: { line?: number; column?: number } }).mark;
+    const reason = (error as { reason?: string }).reason ?? 'unreadable YAML';
+    diagnostics.push({ code: 'FM001', severity: 'error', file, line: (mark?.line ?? 0) + 2, column: (mark?.column ?? 0) + 1, message: `front matter is not valid YAML: ${reason}`, hint: RULES.FM001.hint });
+    return undefined;
+  }
+  const result = ArticleFrontMatter.safeParse(parsed.data);
+  if (!result.success) {
+    diagnostics.push(...schemaDiagnostics(file, result.error, (p) => frontMatterPosition(source, p)));
+    return undefined;
+  }
+  const bodyStart = source.length - parsed.content.length;
+  const bodyLine = source.slice(0, bodyStart).split('\n').length;
+  return { file, category, slug, lang, frontMatter: result.data, body: parsed.content, bodyLine };
+}

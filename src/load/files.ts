@@ -1,0 +1,29 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** Project-relative path with forward slashes, as diagnostics print it. */
+export function relativeFile(root: string, absolute: string): string {
+  return path.relative(root, absolute).split(path.sep).join('/');
+}
+
+export async function readText(absolute: string): Promise<string | undefined> {
+  try {
+    return await readFile(absolute, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Every file below `dir`, recursively, as absolute paths in a stable order. */
+export async function listFiles(dir: string): Promise<string[]> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  } catch {
+    return [];
+  }
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name))
+    .sort();
+}

@@ -1,0 +1,111 @@
+import type { Element, Root as HastRoot } from 'hast';
+import { toString as hastToString } from 'hast-util-to-string';
+import rehypeSlug from 'rehype-slug';
+import rehypeStringify from 'rehype-stringify';
+import remarkDirective from 'remark-directive';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
+import { visit } from 'unist-util-visit';
+import { remarkFigure, type FigureProblem } from './figure';
+
+/** A section heading of a compiled document: the target of anchors and index lists. */
+export interface Heading {
+  depth: number;
+  id: string;
+  text: string;
+  /** 1-based, relative to the markdown body. */
+  line: number;
+}
+
+/** A link or image reference as written in the markdown, for the checker. */
+export interface Reference {
+  kind: 'link' | 'image';
+  /** The href or src as written, before localization. */
+  href: string;
+  /** The image's text alternative (images only). */
+  alt?: string;
+  line: number;
+  column: number;
+}
+
+export interface CompiledMarkdown {
+  html: string;
+  headings: Heading[];
+  references: Reference[];
+  /** Every id an element carries (headings and any other), for anchor checks. */
+  ids: string[];
+  problems: FigureProblem[];
+}
+
+export interface CompileOptions {
+  /** Maps an internal link ("/blog/tech/Git#x") to the URL of the edition in the page's language. */
+  localizeHref: (href: string) => string;
+  /** Maps a "/media/..." path to its published URL (the image CDN when configured). */
+  mediaUrl: (path: string) => string;
+}
+
+/**
+ * Markdown to HTML: GFM, figures, heading ids (GitHub-style slugs), internal links pointed at
+ * the page's language, external links opening in a new tab, images lazy with CDN URLs.
+ * Raw HTML in markdown is not passed through.
+ */
+export function compileMarkdown(markdown: string, options: CompileOptions): CompiledMarkdown {
+  const problems: FigureProblem[] = [];
+  const headings: Heading[] = [];
+  const references: Reference[] = [];
+  const ids: string[] = [];
+  const processor = unified()
+    .use(remarkParse)
+    .use(remarkGfm)
+    .use(remarkDirective)
+    .use(remarkFigure, problems)
+    .use(remarkRehype)
+    .use(rehypeSlug)
+    .use(() => (tree: HastRoot) => rewriteTree(tree, options, { headings, references, ids }))
+    .use(rehypeStringify);
+  const html = String(processor.processSync(markdown));
+  return { html, headings, references, ids, problems };
+}
+
+function rewriteTree(
+  tree: HastRoot,
+  options: CompileOptions,
+  found: { headings: Heading[]; references: Reference[]; ids: string[] },
+): void {
+  visit(tree, 'element', (node: Element) => {
+    const line = node.position?.start.line ?? 0;
+    const column = node.position?.start.column ?? 0;
+    const id = node.properties.id;
+    if (typeof id === 'string') found.ids.push(id);
+    const depth = /^h([1-6])$/.exec(node.tagName)?.[1];
+    if (depth && typeof id === 'string') {
+      found.headings.push({ depth: Number(depth), id, text: hastToString(node).trim(), line });
+    }
+    if (node.tagName === 'a' && typeof node.properties.href === 'string') {
+      const href = node.properties.href;
+      found.references.push({ kind: 'link', href, line, column });
+      if (/^https?:\/\//.test(href)) {
+        node.properties.target = '_blank';
+        node.properties.rel = ['noopener', 'noreferrer'];
+      } else if (href.startsWith('/media/')) {
+        node.properties.href = options.mediaUrl(href);
+      } else if (href.startsWith('/')) {
+        node.properties.href = options.localizeHref(href);
+      }
+    }
+    if (node.tagName === 'img' && typeof node.properties.src === 'string') {
+      const src = node.properties.src;
+      const alt = typeof node.properties.alt === 'string' ? node.properties.alt : '';
+      found.references.push({ kind: 'image', href: src, alt, line, column });
+      if (src.startsWith('/media/')) node.properties.src = options.mediaUrl(src);
+      node.properties.loading = 'lazy';
+      node.properties.decoding = 'async';
+    }
+    if (node.tagName === 'table') {
+      // Wide tables scroll inside their own box instead of widening the page on mobile.
+      node.properties.className = ['table'];
+    }
+  });
+}

@@ -1,0 +1,90 @@
+import type { Diagnostic } from '../diagnostics/diagnostic';
+import { RULES } from '../diagnostics/codes';
+import type { ArticleSource } from '../load/articles';
+import type { CategorySource, LoadedContent } from '../load/content';
+import { compileMarkdown, type CompiledMarkdown } from '../markdown/compile';
+import { LANGUAGES, type Lang } from '../shared/lang';
+import { editionUrl, type Route } from '../shared/route';
+import { localizeHref, mediaUrl } from './links';
+import { deriveRoutes } from './routes';
+
+/** One language of an article: its source and its compiled body. */
+export interface ArticleEdition {
+  lang: Lang;
+  url: string;
+  source: ArticleSource;
+  body: CompiledMarkdown;
+}
+
+export interface Article {
+  route: Route;
+  category: string;
+  slug: string;
+  editions: Partial<Record<Lang, ArticleEdition>>;
+}
+
+/** The whole site in memory: content, routes and compiled markdown. Input of check and render. */
+export interface Site {
+  content: LoadedContent;
+  routes: Route[];
+  /** Routes by their exact (case-sensitive) path. */
+  routeByPath: ReadonlyMap<string, Route>;
+  categories: ReadonlyMap<string, CategorySource>;
+  articles: Article[];
+  /** Experience dialog texts (markdown in content) as HTML, by card id and language. */
+  experienceHtml: ReadonlyMap<string, Record<Lang, string>>;
+  /** Maps a "/media/..." path to its published URL. */
+  media: (path: string) => string;
+}
+
+export interface SiteResult {
+  site: Site;
+  diagnostics: Diagnostic[];
+}
+
+export function createSite(content: LoadedContent): SiteResult {
+  const diagnostics: Diagnostic[] = [];
+  const routes = deriveRoutes(content);
+  const routeByPath = new Map(routes.map((r) => [r.path, r]));
+  const media = (path: string) => mediaUrl(path, content.config.imageCdn);
+  const compile = (markdown: string, lang: Lang) =>
+    compileMarkdown(markdown, { localizeHref: (href) => localizeHref(href, lang, routeByPath), mediaUrl: media });
+
+  const articles = new Map<string, Article>();
+  for (const source of content.articles) {
+    const name = `${source.category}/${source.slug}`;
+    const route = routeByPath.get(`/blog/${name}`);
+    if (!route) continue;
+    const article = articles.get(name) ?? { route, category: source.category, slug: source.slug, editions: {} };
+    const body = compile(source.body, source.lang);
+    for (const problem of body.problems) {
+      diagnostics.push({
+        code: 'MD001', severity: 'error', file: source.file,
+        line: problem.line + source.bodyLine - 1, column: problem.column,
+        message: problem.message, hint: RULES.MD001.hint,
+      });
+    }
+    article.editions[source.lang] = { lang: source.lang, url: editionUrl(route, source.lang), source, body };
+    articles.set(name, article);
+  }
+
+  const experienceHtml = new Map<string, Record<Lang, string>>();
+  for (const card of content.pages.professional.experiences) {
+    const html = {} as Record<Lang, string>;
+    for (const lang of LANGUAGES) html[lang] = compile(card.modal_text[lang], lang).html;
+    experienceHtml.set(card.id, html);
+  }
+
+  return {
+    site: {
+      content,
+      routes,
+      routeByPath,
+      categories: new Map(content.categories.map((c) => [c.key, c])),
+      articles: [...articles.values()],
+      experienceHtml,
+      media,
+    },
+    diagnostics,
+  };
+}

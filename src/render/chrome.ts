@@ -1,0 +1,75 @@
+import type { Site } from '../model/site';
+import { LANGUAGES, type Lang } from '../shared/lang';
+import type { Chrome, LanguageLabels } from '../shared/props';
+import { editionUrl, type PageKind, type Route } from '../shared/route';
+import { UI_STRING_KEYS, type Strings } from '../shared/strings';
+import { localizeHref } from '../model/links';
+
+/** The UI strings of one language. */
+export function stringsFor(site: Site, lang: Lang): Strings {
+  const all = site.content.strings;
+  return Object.fromEntries(UI_STRING_KEYS.map((key) => [key, all[key][lang]])) as Strings;
+}
+
+function languageLabels(site: Site): Record<Lang, LanguageLabels> {
+  const s = site.content.strings;
+  const labels = {} as Record<Lang, LanguageLabels>;
+  for (const target of LANGUAGES) {
+    // The warning speaks the target language: the visitor asked for it.
+    labels[target] = {
+      name: s[`lang.${target}`][target],
+      switchTo: s[`lang.switchTo.${target}`][target],
+      warningTitle: s['lang.warning.title'][target],
+      warningText: s['lang.warning.text'][target],
+      dismiss: s['lang.warning.dismiss'][target],
+    };
+  }
+  return labels;
+}
+
+/** The section a page belongs to in the menu: blog pages light up "Blog", the Atelier "Projects". */
+function section(route: Route | undefined): string | undefined {
+  if (!route) return undefined;
+  if (route.path.startsWith('/blog')) return '/blog';
+  if (route.path === '/atelier') return '/projects';
+  return route.path;
+}
+
+export interface ChromeInput {
+  site: Site;
+  lang: Lang;
+  /** Undefined on the Not Found page. */
+  route: Route | undefined;
+  year: number;
+}
+
+export function buildChrome({ site, lang, route, year }: ChromeInput): Chrome {
+  const { owner, navigation } = site.content;
+  const current = section(route);
+  const alternates: Chrome['alternates'] = {};
+  if (route) for (const l of route.meta.availableLangs) alternates[l] = editionUrl(route, l);
+  else for (const l of LANGUAGES) alternates[l] = l === 'pt' ? '/pt/aboutme' : '/aboutme';
+  return {
+    lang,
+    kind: (route?.component ?? 'notfound') as PageKind | 'notfound',
+    routeName: route?.name ?? 'notfound',
+    alternates,
+    strings: stringsFor(site, lang),
+    owner: {
+      name: owner.name,
+      subtitle: owner.subtitle[lang],
+      avatar: site.media(owner.avatar),
+      cvUrl: site.media(owner.cv.file),
+      socials: owner.socials.map((s) => ({ name: s.name, img: site.media(s.img), url: s.url })),
+    },
+    nav: navigation.map((item) => ({
+      title: item.title[lang],
+      url: localizeHref(item.path, lang, site.routeByPath),
+      icon: item.icon,
+      current: item.path === current,
+    })),
+    flags: { en: site.media(site.content.config.flags.en), pt: site.media(site.content.config.flags.pt) },
+    languages: languageLabels(site),
+    year,
+  };
+}

@@ -1,0 +1,208 @@
+/**
+ * The props of every page template, already resolved to the page's language: plain strings and
+ * final URLs. The render stage builds them from the site model; templates only lay them out, and
+ * islands receive slices of them in the browser.
+ */
+import type { Lang } from './lang';
+import type { PageKind } from './route';
+import type { Strings } from './strings';
+
+export interface NavLink {
+  title: string;
+  url: string;
+  icon: string;
+  /** True on the link of the page being shown (or of its section, for blog pages). */
+  current: boolean;
+}
+
+export interface SocialLink {
+  name: string;
+  img: string;
+  url: string;
+}
+
+/** What every page shows around its content: header, toolbar, drawer, footer. */
+export interface Chrome {
+  lang: Lang;
+  kind: PageKind | 'notfound';
+  /** The route name; 'notfound' on the Not Found page. */
+  routeName: string;
+  /** Edition URLs of this page by language; a missing language is not offered. */
+  alternates: Partial<Record<Lang, string>>;
+  strings: Strings;
+  owner: { name: string; subtitle: string; avatar: string; cvUrl: string; socials: SocialLink[] };
+  nav: NavLink[];
+  flags: Record<Lang, string>;
+  /**
+   * Per target language: its name, the switch link's label, and the warning shown in that
+   * language when the page does not offer it (spec section 8).
+   */
+  languages: Record<Lang, LanguageLabels>;
+  /** The year of the build, shown in the footer and the drawer. */
+  year: number;
+}
+
+export interface LanguageLabels {
+  name: string;
+  switchTo: string;
+  warningTitle: string;
+  warningText: string;
+  dismiss: string;
+}
+
+export interface FigureView {
+  src: string;
+  alt: string;
+  caption: string;
+  width?: number;
+}
+
+export interface CardView {
+  src: string;
+  alt: string;
+  quote: string;
+  writer: string;
+  url: string;
+  mobileTitle: string;
+  mobileText: string;
+}
+
+export interface BreadcrumbView {
+  title: string;
+  url: string;
+}
+
+export interface AboutMeProps {
+  kind: 'aboutme';
+  title: string;
+  banner: { videos: { src: string; type: string }[]; poster: string };
+  greeting: string[];
+  intro: { title: string; paragraphs: string[]; portrait: FigureView };
+  quotesTitle: string;
+  quotes: { text: string; author: string }[];
+  sections: { id: string; heading: string; url: string; paragraphs: string[]; card: CardView }[];
+  mediaTitle: string;
+  media: { where: string; title: string; description: string; img: string; logo: string; link: string; imgWidth?: string; imgMarginBottom?: string }[];
+  hobbies: { title: string; paragraphs: string[] };
+}
+
+export interface ExperienceView {
+  id: string;
+  name: string;
+  color: string;
+  title: string;
+  period: string;
+  /** The dialog's long text, as HTML compiled from the content's markdown. */
+  html: string;
+  img: string;
+  url: string;
+}
+
+export interface ProfessionalProps {
+  kind: 'professional';
+  title: string;
+  hero: { tagline: string; image: string; contactUrl: string };
+  experienceTitle: string;
+  experiences: ExperienceView[];
+  skillsTitle: string;
+  skills: { title: string; items: { img: string; title: string }[] }[];
+  valuesTitle: string;
+  values: { img: string; title: string; description: string }[];
+}
+
+export interface ProjectsProps {
+  kind: 'projects';
+  title: string;
+  intro: string;
+  projects: { id: string; title: string; description: string; img: string; href: string; external: boolean; tags: string[] }[];
+}
+
+export interface LinkCardView {
+  title: string;
+  description: string;
+  img: string;
+  url: string;
+}
+
+export interface AtelierProps {
+  kind: 'atelier';
+  title: string;
+  intro: string;
+  videosTitle: string;
+  playlists: LinkCardView[];
+  viewsNote: string;
+  articlesTitle: string;
+  articlesCard: LinkCardView;
+}
+
+export interface ArticleLink {
+  title: string;
+  url: string;
+  description?: string;
+  date?: string;
+}
+
+export interface BlogProps {
+  kind: 'blog';
+  title: string;
+  intro: string;
+  categories: { key: string; title: string; description: string; url: string; gallery: boolean; articles: ArticleLink[] }[];
+}
+
+export interface CategoryProps {
+  kind: 'category';
+  title: string;
+  description: string;
+  breadcrumbs: BreadcrumbView[];
+  msg?: string;
+  articles: ArticleLink[];
+  links: { text: string; url: string; external: boolean }[];
+}
+
+export interface GalleryProps {
+  kind: 'gallery';
+  title: string;
+  description: string;
+  breadcrumbs: BreadcrumbView[];
+  photos: { src: string; title: string; description: string }[];
+}
+
+export interface ArticleProps {
+  kind: 'article';
+  title: string;
+  description: string;
+  date: string;
+  breadcrumbs: BreadcrumbView[];
+  index?: { id: string; text: string }[];
+  /** The compiled body: server-rendered HTML, never repeated in a JSON payload. */
+  html: string;
+}
+
+export interface NotFoundProps {
+  kind: 'notfound';
+  title: string;
+}
+
+export type PageProps =
+  | AboutMeProps
+  | ProfessionalProps
+  | ProjectsProps
+  | AtelierProps
+  | BlogProps
+  | CategoryProps
+  | GalleryProps
+  | ArticleProps
+  | NotFoundProps;
+
+/** The head of one HTML document. */
+export interface HeadProps {
+  title: string;
+  description: string;
+  /** Absolute URL of this edition. */
+  canonical: string;
+  /** Absolute URLs of every edition, by hreflang, plus x-default. */
+  alternates: { hreflang: string; href: string }[];
+  stylesheet: string;
+  script: string;
+  favicon: string;
+}

@@ -1,0 +1,51 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { build as esbuild, transform } from 'esbuild';
+
+/** A built file: where it goes under dist/ and its bytes. */
+export interface OutputFile {
+  /** Path under dist/, with forward slashes, no leading slash. */
+  path: string;
+  contents: string | Uint8Array;
+}
+
+export interface BuiltAssets {
+  files: OutputFile[];
+  /** Site URL of the stylesheet. */
+  stylesheet: string;
+  /** Site URL of the client bundle. */
+  script: string;
+}
+
+function contentHash(contents: string | Uint8Array): string {
+  return createHash('sha256').update(contents).digest('hex').slice(0, 10);
+}
+
+/** The client bundle (islands and React, minified) and the stylesheet, both content-hashed. */
+export async function buildAssets(root: string): Promise<BuiltAssets> {
+  const bundle = await esbuild({
+    entryPoints: [path.join(root, 'src/client/main.tsx')],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    minify: true,
+    target: ['es2020'],
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    legalComments: 'none',
+    logLevel: 'silent',
+  });
+  const js = bundle.outputFiles[0]?.contents ?? new Uint8Array();
+  const css = (await transform(await readFile(path.join(root, 'templates/styles/site.css'), 'utf8'), { loader: 'css', minify: true })).code;
+  const script = `assets/client.${contentHash(js)}.js`;
+  const stylesheet = `assets/site.${contentHash(css)}.css`;
+  return {
+    files: [
+      { path: script, contents: js },
+      { path: stylesheet, contents: css },
+    ],
+    stylesheet: `/${stylesheet}`,
+    script: `/${script}`,
+  };
+}

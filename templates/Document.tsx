@@ -1,0 +1,60 @@
+import type { Chrome, HeadProps, PageProps } from '../src/shared/props';
+import { Layout } from './layout/Layout';
+import { AboutMe } from './pages/AboutMe';
+import { Article } from './pages/Article';
+import { Atelier } from './pages/Atelier';
+import { BlogIndex } from './pages/BlogIndex';
+import { CategoryListing } from './pages/CategoryListing';
+import { Gallery } from './pages/Gallery';
+import { NotFound } from './pages/NotFound';
+import { Professional } from './pages/Professional';
+import { Projects } from './pages/Projects';
+
+/** One complete HTML document: the head, and the page inside the layout inside #app. */
+export function Document({ head, chrome, page }: { head: HeadProps; chrome: Chrome; page: PageProps }) {
+  return (
+    <html lang={chrome.lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{head.title}</title>
+        <meta name="description" content={head.description} />
+        <link rel="canonical" href={head.canonical} />
+        {head.alternates.map((alt) => (
+          <link key={alt.hreflang} rel="alternate" hrefLang={alt.hreflang} href={alt.href} />
+        ))}
+        <link rel="icon" href={head.favicon} type="image/svg+xml" />
+        <link rel="stylesheet" href={head.stylesheet} />
+        <script type="module" src={head.script} />
+      </head>
+      <body>
+        <Layout chrome={chrome}>
+          <PageBody chrome={chrome} page={page} />
+        </Layout>
+      </body>
+    </html>
+  );
+}
+
+function PageBody({ chrome, page }: { chrome: Chrome; page: PageProps }) {
+  switch (page.kind) {
+    case 'aboutme':
+      return <AboutMe chrome={chrome} page={page} />;
+    case 'professional':
+      return <Professional chrome={chrome} page={page} />;
+    case 'projects':
+      return <Projects chrome={chrome} page={page} />;
+    case 'atelier':
+      return <Atelier chrome={chrome} page={page} />;
+    case 'blog':
+      return <BlogIndex chrome={chrome} page={page} />;
+    case 'category':
+      return <CategoryListing chrome={chrome} page={page} />;
+    case 'gallery':
+      return <Gallery chrome={chrome} page={page} />;
+    case 'article':
+      return <Article chrome={chrome} page={page} />;
+    case 'notfound':
+      return <NotFound chrome={chrome} page={page} />;
+  }
+}

@@ -1,0 +1,20 @@
+import type { ComponentProps, ComponentType } from 'react';
+import { ISLANDS, type IslandName } from './registry';
+import { serializeProps } from './serialize';
+
+/**
+ * An interactive part of a page: rendered here, hydrated in the browser by the same component.
+ * Its props travel in the JSON script that follows it; nothing else of the page is repeated.
+ */
+export function Island<N extends IslandName>({ name, props }: { name: N; props: ComponentProps<(typeof ISLANDS)[N]> }) {
+  // The registry's union of components collapses to one component with the props checked above.
+  const Component = ISLANDS[name] as unknown as ComponentType<object>;
+  return (
+    <>
+      <div className="island" data-island={name}>
+        <Component {...props} />
+      </div>
+      <script type="application/json" data-island-props="" dangerouslySetInnerHTML={{ __html: serializeProps(props) }} />
+    </>
+  );
+}

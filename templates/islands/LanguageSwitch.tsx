@@ -1,0 +1,81 @@
+import { useEffect, useState } from 'react';
+import type { Lang } from '../../src/shared/lang';
+import type { LanguageLabels } from '../../src/shared/props';
+import { rememberLang } from '../../src/client/remember';
+
+export interface LanguageSwitchProps {
+  lang: Lang;
+  /** Edition URLs of the page; a missing language is not offered. */
+  alternates: Partial<Record<Lang, string>>;
+  variant: 'flags' | 'footer';
+  flags: Record<Lang, string>;
+  /** Per target language: the link's label and the warning shown when it is not offered. */
+  labels: Record<Lang, LanguageLabels>;
+  currentLabel: string;
+}
+
+const LANGS: Lang[] = ['en', 'pt'];
+const WARNING_MS = 5000;
+
+/**
+ * The language flags of the toolbar and the footer's language entry. A language the page offers
+ * is a link to that edition (the choice is remembered); one it does not offer shows the warning
+ * of spec section 8 in the target language, and nothing else changes.
+ */
+export function LanguageSwitch(props: LanguageSwitchProps) {
+  const [warning, setWarning] = useState<Lang | null>(null);
+
+  useEffect(() => {
+    if (warning === null) return undefined;
+    const timer = window.setTimeout(() => setWarning(null), WARNING_MS);
+    return () => window.clearTimeout(timer);
+  }, [warning]);
+
+  const targets = props.variant === 'flags' ? LANGS : LANGS.filter((l) => l !== props.lang);
+  return (
+    <div className={`lang-switch lang-switch--${props.variant}`}>
+      {targets.map((target) => {
+        const label = props.labels[target];
+        const href = props.alternates[target];
+        const current = target === props.lang;
+        const content =
+          props.variant === 'flags' ? (
+            <img src={props.flags[target]} alt="" width={28} height={19} />
+          ) : (
+            label.name
+          );
+        if (current) {
+          return (
+            <span key={target} className="lang-switch__item lang-switch__item--current" title={`${props.currentLabel}: ${label.name}`}>
+              {content}
+              <span className="visually-hidden">{`${props.currentLabel}: ${label.name}`}</span>
+            </span>
+          );
+        }
+        if (href) {
+          return (
+            <a key={target} className="lang-switch__item" href={href} hrefLang={target} lang={target} title={label.switchTo} onClick={() => rememberLang(target)}>
+              {content}
+              {props.variant === 'flags' && <span className="visually-hidden">{label.switchTo}</span>}
+            </a>
+          );
+        }
+        return (
+          <button key={target} type="button" className="lang-switch__item" lang={target} title={label.switchTo} onClick={() => setWarning(target)}>
+            {content}
+            {props.variant === 'flags' && <span className="visually-hidden">{label.switchTo}</span>}
+          </button>
+        );
+      })}
+      {warning !== null && (
+        <div className="notification notification--warning" role="alert" lang={warning}>
+          <strong className="notification__title">{props.labels[warning].warningTitle}</strong>
+          <span className="notification__text">{props.labels[warning].warningText}</span>
+          <button type="button" className="notification__close" aria-label={props.labels[warning].dismiss} onClick={() => setWarning(null)}>
+            ×
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

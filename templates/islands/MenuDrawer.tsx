@@ -1,0 +1,86 @@
+import { useEffect, useRef, useState } from 'react';
+import type { NavLink, SocialLink } from '../../src/shared/props';
+
+export interface MenuDrawerProps {
+  nav: NavLink[];
+  socials: SocialLink[];
+  name: string;
+  year: number;
+  counterLabel: string;
+  counterText: string;
+  findMe: string;
+  openLabel: string;
+  closeLabel: string;
+  navLabel: string;
+}
+
+/**
+ * The mobile menu: a button opening a temporary drawer from the right with the links, the year
+ * and name, the visit counter and the social icons. Page scrolling is locked while it is open and
+ * restored on close; Escape and the backdrop close it.
+ */
+export function MenuDrawer(props: MenuDrawerProps) {
+  const [open, setOpen] = useState(false);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const openButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return undefined;
+    const { body } = document;
+    const previous = body.style.overflow;
+    body.style.overflow = 'hidden';
+    closeButton.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => {
+      body.style.overflow = previous;
+      window.removeEventListener('keydown', onKey);
+      openButton.current?.focus();
+    };
+  }, [open]);
+
+  return (
+    <>
+      <button ref={openButton} type="button" className="menu-button" aria-expanded={open} aria-controls="drawer" onClick={() => setOpen(true)}>
+        <span className="menu-button__bars" aria-hidden="true" />
+        <span className="visually-hidden">{props.openLabel}</span>
+      </button>
+      <div className={`drawer-backdrop${open ? ' drawer-backdrop--open' : ''}`} onClick={() => setOpen(false)} aria-hidden="true" />
+      <aside id="drawer" className={`drawer${open ? ' drawer--open' : ''}`} aria-hidden={!open} inert={!open}>
+        <button ref={closeButton} type="button" className="drawer__close" onClick={() => setOpen(false)}>
+          <span aria-hidden="true">×</span>
+          <span className="visually-hidden">{props.closeLabel}</span>
+        </button>
+        <nav aria-label={props.navLabel}>
+          <ul className="drawer__links">
+            {props.nav.map((link) => (
+              <li key={link.url}>
+                <a href={link.url} aria-current={link.current ? 'page' : undefined} onClick={() => setOpen(false)}>
+                  {link.title}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p className="drawer__year">
+          © {props.year} {props.name}
+        </p>
+        <p className="drawer__counter">
+          {props.counterLabel}: <span className="visit-counter">{props.counterText}</span>
+        </p>
+        <h2 className="drawer__heading">{props.findMe}</h2>
+        <ul className="drawer__socials">
+          {props.socials.map((social) => (
+            <li key={social.url}>
+              <a href={social.url} target="_blank" rel="noopener noreferrer">
+                <img src={social.img} alt={social.name} width={32} height={32} />
+              </a>
+            </li>
+          ))}
+        </ul>
+      </aside>
+    </>
+  );
+}

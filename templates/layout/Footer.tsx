@@ -1,0 +1,61 @@
+import type { Chrome } from '../../src/shared/props';
+import { Island } from '../islands/Island';
+import { languageSwitchProps } from './languageSwitchProps';
+
+/** Footer: social links, language entry, newsletter form, visit counter and the year. */
+export function Footer({ chrome }: { chrome: Chrome }) {
+  const s = chrome.strings;
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__grid">
+        <section className="site-footer__about">
+          <p className="site-footer__name">{chrome.owner.name}</p>
+          <p className="site-footer__subtitle">{chrome.owner.subtitle}</p>
+          <ul className="site-footer__socials" aria-label={s['footer.social']}>
+            {chrome.owner.socials.map((social) => (
+              <li key={social.url}>
+                <a href={social.url} target="_blank" rel="noopener noreferrer">
+                  <img src={social.img} alt="" width={24} height={24} />
+                  <span>{social.name}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <nav className="site-footer__nav" aria-label={s['nav.label']}>
+          <ul>
+            {chrome.nav.map((link) => (
+              <li key={link.url}>
+                <a href={link.url}>{link.title}</a>
+              </li>
+            ))}
+          </ul>
+          <div className="site-footer__language">
+            <span>{s['footer.language']}: </span>
+            <Island name="LanguageSwitch" props={languageSwitchProps(chrome, 'footer')} />
+          </div>
+          <a className="site-footer__cv" href={chrome.owner.cvUrl} download>
+            {s['cv.download']}
+          </a>
+        </nav>
+        <section className="newsletter" aria-labelledby="newsletter-title">
+          <h2 id="newsletter-title" className="newsletter__title">{s['newsletter.title']}</h2>
+          <p className="newsletter__text">{s['newsletter.text']}</p>
+          <form className="newsletter__form" method="post" action="/api/newsletter">
+            <label className="visually-hidden" htmlFor="newsletter-email">{s['newsletter.label']}</label>
+            <input id="newsletter-email" name="email" type="email" autoComplete="email" placeholder={s['newsletter.placeholder']} />
+            <button type="submit">{s['newsletter.submit']}</button>
+          </form>
+        </section>
+      </div>
+      <div className="site-footer__bottom">
+        <p>
+          {s['counter.label']}: <span className="visit-counter">{s['counter.comingSoon']}</span>
+        </p>
+        <p>
+          © {chrome.year} {chrome.owner.name}. {s['footer.rights']}
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,20 @@
+import type { Chrome } from '../../src/shared/props';
+
+/** Desktop header: avatar, name and subtitle. */
+export function Header({ chrome }: { chrome: Chrome }) {
+  const home = chrome.nav[0]?.url ?? '/aboutme';
+  return (
+    <header className="site-header">
+      <a className="site-header__brand" href={home}>
+        <img className="site-header__avatar" src={chrome.owner.avatar} alt="" width={56} height={56} />
+        <span className="site-header__text">
+          <span className="site-header__name">{chrome.owner.name}</span>
+          <span className="site-header__subtitle">{chrome.owner.subtitle}</span>
+        </span>
+      </a>
+      <a className="site-header__cv" href={chrome.owner.cvUrl} download>
+        {chrome.strings['cv.download']}
+      </a>
+    </header>
+  );
+}

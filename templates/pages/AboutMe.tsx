@@ -1,0 +1,81 @@
+import type { AboutMeProps, Chrome } from '../../src/shared/props';
+import { Island } from '../islands/Island';
+import { ArticleFigure } from '../pieces/ArticleFigure';
+import { FlipCard } from '../pieces/FlipCard';
+
+export function AboutMe({ chrome, page }: { chrome: Chrome; page: AboutMeProps }) {
+  const s = chrome.strings;
+  return (
+    <>
+      <section className="banner" aria-labelledby="greeting">
+        <video className="banner__video" autoPlay muted loop playsInline poster={page.banner.poster} aria-hidden="true">
+          {page.banner.videos.map((v) => (
+            <source key={v.src} src={v.src} type={v.type} />
+          ))}
+        </video>
+        <div className="banner__overlay">
+          <h1 id="greeting" className="banner__title">{page.title}</h1>
+          <Island name="Typewriter" props={{ texts: page.greeting }} />
+        </div>
+      </section>
+
+      <section id="intro" className="section intro">
+        <div className="intro__text">
+          <h2>{page.intro.title}</h2>
+          <ul className="intro__bullets">
+            {page.intro.paragraphs.map((p, i) => (
+              <li key={i}>{p}</li>
+            ))}
+          </ul>
+        </div>
+        <ArticleFigure figure={page.intro.portrait} className="intro__portrait" />
+      </section>
+
+      <Island name="QuoteCarousel" props={{ quotes: page.quotes, label: page.quotesTitle }} />
+
+      {page.sections.map((section, i) => (
+        <section key={section.id} id={section.id} className={`section story${i % 2 ? ' story--reverse' : ''}`}>
+          <div className="story__text">
+            <h2>
+              <a href={section.url}>{section.heading}</a>
+            </h2>
+            {section.paragraphs.map((p, j) => (
+              <p key={j}>{p}</p>
+            ))}
+            <a className="button button--ghost" href={section.url}>
+              {s['aboutme.readMore']} <span aria-hidden="true">→</span>
+            </a>
+          </div>
+          <FlipCard card={section.card} />
+        </section>
+      ))}
+
+      <section id="media" className="section media">
+        <h2>{page.mediaTitle}</h2>
+        <ul className="media__list">
+          {page.media.map((item) => (
+            <li key={item.link} className="media__item">
+              <img className="media__img" src={item.img} alt="" loading="lazy" decoding="async" />
+              <div className="media__body">
+                <img className="media__logo" src={item.logo} alt={item.where} loading="lazy" decoding="async" />
+                <h3>{item.title}</h3>
+                <p>{item.description}</p>
+                <a href={item.link} target="_blank" rel="noopener noreferrer">
+                  {s['media.open']} {item.where} <span aria-hidden="true">↗</span>
+                  <span className="visually-hidden"> ({s['external.newTab']})</span>
+                </a>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section id="hobbies" className="section hobbies">
+        <h2>{page.hobbies.title}</h2>
+        {page.hobbies.paragraphs.map((p, i) => (
+          <p key={i}>{p}</p>
+        ))}
+      </section>
+    </>
+  );
+}

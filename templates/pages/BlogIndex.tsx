@@ -1,0 +1,43 @@
+import type { BlogProps, Chrome } from '../../src/shared/props';
+
+export function BlogIndex({ chrome, page }: { chrome: Chrome; page: BlogProps }) {
+  const s = chrome.strings;
+  const count = (n: number) => (n === 1 ? s['blog.articleCount.one'] : s['blog.articleCount.other'].replace('{n}', String(n)));
+  return (
+    <section className="section">
+      <h1>{page.title}</h1>
+      <p className="lead">{page.intro}</p>
+
+      <section className="search" aria-labelledby="search-title">
+        <h2 id="search-title">{s['search.title']}</h2>
+        <label className="visually-hidden" htmlFor="search-input">{s['search.label']}</label>
+        <input id="search-input" className="search__input" type="search" placeholder={s['search.placeholder']} autoComplete="off" />
+        <p className="search__subtext">{s['search.subtext']}</p>
+      </section>
+
+      <h2>{s['blog.categories']}</h2>
+      <ul className="categories">
+        {page.categories.map((category) => (
+          <li key={category.key} className="categories__item">
+            <h3>
+              <a href={category.url}>{category.title}</a>
+            </h3>
+            <p>{category.description}</p>
+            <p className="categories__count">
+              {category.gallery ? s['blog.photos'] : category.articles.length > 0 ? count(category.articles.length) : s['blog.noArticles']}
+            </p>
+            {category.articles.length > 0 && (
+              <ul className="categories__articles">
+                {category.articles.map((article) => (
+                  <li key={article.url}>
+                    <a href={article.url}>{article.title}</a>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+import type { CategoryProps, Chrome } from '../../src/shared/props';
+import { Breadcrumb } from '../pieces/Breadcrumb';
+
+export function CategoryListing({ chrome, page }: { chrome: Chrome; page: CategoryProps }) {
+  const s = chrome.strings;
+  return (
+    <section className="section">
+      <Breadcrumb items={page.breadcrumbs} label={s['breadcrumb.label']} />
+      <h1>{page.title}</h1>
+      <p className="lead">{page.description}</p>
+      {page.msg && <p className="note">{page.msg}</p>}
+      {page.articles.length > 0 ? (
+        <ul className="article-list">
+          {page.articles.map((article) => (
+            <li key={article.url} className="article-list__item">
+              <a href={article.url}>
+                <span className="article-list__title">{article.title}</span>
+                {article.description && <span className="article-list__description">{article.description}</span>}
+                {article.date && <time dateTime={article.date}>{article.date}</time>}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        !page.msg && <p className="note">{s['category.empty']}</p>
+      )}
+      {page.links.length > 0 && (
+        <>
+          <h2>{s['category.links']}</h2>
+          <ul className="plain-links">
+            {page.links.map((link) => (
+              <li key={link.url}>
+                <a href={link.url} {...(link.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+                  {link.text}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
