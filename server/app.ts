@@ -33,7 +33,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     pt: await readFile(path.join(distDir, 'pt/404.html'), 'utf8'),
   };
 
-  const app = Fastify({ logger: options.logger ?? false, caseSensitive: true, ignoreTrailingSlash: false });
+  const app = Fastify({ logger: options.logger ?? false, routerOptions: { caseSensitive: true, ignoreTrailingSlash: false } });
   await app.register(fastifyStatic, { root: distDir, serve: false, index: false, dotfiles: 'deny' });
 
   app.get('/', async (request, reply) => {
@@ -47,8 +47,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (request.method === 'GET' || request.method === 'HEAD') {
       const file = resolveDistFile(files, urlPath);
       if (file) {
+        // Assets carry a content hash in their name, so they never change under the same URL.
         const cache = file.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
-        return reply.header('cache-control', cache).sendFile(file);
+        return reply.header('cache-control', cache).sendFile(file, { cacheControl: false });
       }
       // A page URL with a trailing slash has one true address: without it.
       const trimmed = urlPath.replace(/\/+$/, '');

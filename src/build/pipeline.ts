@@ -47,7 +47,7 @@ export function renderSite(ctx: RenderContext): { files: OutputFile[]; pages: Re
 }
 
 export interface BuildOptions {
-  /** Project root: the folder holding content/, templates/ and src/. */
+  /** Site root: the folder holding content/. */
   root: string;
   /** Output folder, replaced only when the whole build succeeds. */
   outDir: string;
@@ -67,7 +67,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   const { site, diagnostics } = await loadSite(options.root);
   if (!site) return { ok: false, diagnostics, pages: { en: 0, pt: 0 }, milliseconds: performance.now() - started };
-  const assets = await buildAssets(options.root);
+  const assets = await buildAssets();
   const ctx: RenderContext = { site, stylesheet: assets.stylesheet, script: assets.script, year: options.year ?? new Date().getFullYear() };
   const { files, pages } = renderSite(ctx);
   await writeAtomically(options.outDir, [...files, ...assets.files], [{ from: path.join(options.root, 'content', 'media'), to: 'media' }]);

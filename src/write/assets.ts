@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build as esbuild, transform } from 'esbuild';
+
+/** The tool's own folder: templates and client code belong to the pipeline, not to a site's content. */
+const TOOL_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** A built file: where it goes under dist/ and its bytes. */
 export interface OutputFile {
@@ -23,9 +27,9 @@ function contentHash(contents: string | Uint8Array): string {
 }
 
 /** The client bundle (islands and React, minified) and the stylesheet, both content-hashed. */
-export async function buildAssets(root: string): Promise<BuiltAssets> {
+export async function buildAssets(): Promise<BuiltAssets> {
   const bundle = await esbuild({
-    entryPoints: [path.join(root, 'src/client/main.tsx')],
+    entryPoints: [path.join(TOOL_ROOT, 'src/client/main.tsx')],
     bundle: true,
     write: false,
     format: 'esm',
@@ -37,7 +41,7 @@ export async function buildAssets(root: string): Promise<BuiltAssets> {
     logLevel: 'silent',
   });
   const js = bundle.outputFiles[0]?.contents ?? new Uint8Array();
-  const css = (await transform(await readFile(path.join(root, 'templates/styles/site.css'), 'utf8'), { loader: 'css', minify: true })).code;
+  const css = (await transform(await readFile(path.join(TOOL_ROOT, 'templates/styles/site.css'), 'utf8'), { loader: 'css', minify: true })).code;
   const script = `assets/client.${contentHash(js)}.js`;
   const stylesheet = `assets/site.${contentHash(css)}.css`;
   return {

@@ -1,0 +1,116 @@
+import { execFile } from 'node:child_process';
+import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { loadSite } from '../../src/build/pipeline';
+import { editionUrl } from '../../src/shared/route';
+import { copyOfContent, PROJECT_ROOT } from '../support/content';
+
+const run = promisify(execFile);
+const SITE = path.join(PROJECT_ROOT, 'bin/site');
+
+async function site(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run('node', [SITE, ...args], { env: { ...process.env, NO_COLOR: '1' } });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe('the build of the real content', () => {
+  const distDir = inject('distDir');
+
+  it('writes one page per route per language with its lang, canonical and alternates', async () => {
+    const { site: model } = await loadSite(PROJECT_ROOT);
+    for (const route of model!.routes) {
+      for (const lang of route.meta.availableLangs) {
+        const url = editionUrl(route, lang);
+        const html = await readFile(path.join(distDir, `${url.slice(1)}.html`), 'utf8');
+        expect(html.startsWith('<!DOCTYPE html><html lang="' + lang + '">'), url).toBe(true);
+        expect(html).toContain(`<link rel="canonical" href="https://duartesalgueiro.pt${url}"/>`);
+        for (const other of route.meta.availableLangs) {
+          expect(html).toContain(`<link rel="alternate" hrefLang="${other}" href="https://duartesalgueiro.pt${editionUrl(route, other)}"/>`);
+        }
+        expect(html).toContain('hrefLang="x-default"');
+        expect(html).toContain('<div id="app"');
+        expect(html).toMatch(/<meta name="description" content="[^"]+"\/>/);
+      }
+    }
+  });
+
+  it('writes the Not Found page in both languages and the two redirect pages', async () => {
+    expect(await readFile(path.join(distDir, '404.html'), 'utf8')).toContain('Oh oh, it looks like there is nothing here...');
+    expect(await readFile(path.join(distDir, 'pt/404.html'), 'utf8')).toContain('Oops, parece que não há nada aqui...');
+    expect(await readFile(path.join(distDir, 'index.html'), 'utf8')).toContain('url=/aboutme');
+    expect(await readFile(path.join(distDir, 'pt.html'), 'utf8')).toContain('url=/pt/aboutme');
+  });
+
+  it('ships one content-hashed script and stylesheet, referenced by every page', async () => {
+    const assets = await readdir(path.join(distDir, 'assets'));
+    const script = assets.find((f) => /^client\.[0-9a-f]{10}\.js$/.test(f));
+    const style = assets.find((f) => /^site\.[0-9a-f]{10}\.css$/.test(f));
+    expect(script && style).toBeTruthy();
+    const page = await readFile(path.join(distDir, 'pt/professional.html'), 'utf8');
+    expect(page).toContain(`<script type="module" src="/assets/${script}">`);
+    expect(page).toContain(`<link rel="stylesheet" href="/assets/${style}"/>`);
+  });
+
+  it('embeds island props as JSON but never the article body', async () => {
+    const html = await readFile(path.join(distDir, 'blog/books/DangerousLiaisons.html'), 'utf8');
+    const payloads = [...html.matchAll(/<script type="application\/json" data-island-props="">(.*?)<\/script>/g)].map((m) => m[1] ?? '');
+    expect(payloads.length).toBeGreaterThan(0);
+    for (const json of payloads) expect(() => JSON.parse(json)).not.toThrow();
+    expect(payloads.join('')).not.toContain('Glossary');
+  });
+});
+
+describe('site build on broken content', () => {
+  let content: Awaited<ReturnType<typeof copyOfContent>>;
+  beforeEach(async () => {
+    content = await copyOfContent();
+  });
+  afterEach(async () => {
+    await content.cleanup();
+  });
+
+  it('exits 1 naming file, line and field, and leaves the previous dist/ exactly as it was', async () => {
+    const dist = path.join(content.root, 'dist');
+    await mkdir(dist);
+    await writeFile(path.join(dist, 'previous.html'), 'the previous build');
+    await content.edit('content/pages/atelier.json', (t) => t.replace(/"viewsNote": \{\s*"en": "[^"]*"/, '"viewsNote": {\n    "en": 40000'));
+
+    const result = await site(['--root', content.root, 'build']);
+
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/content\/pages\/atelier\.json:\d+:\d+ error SCHEMA001: viewsNote\.en: /);
+    expect(result.stderr).toContain('hint:');
+    expect(result.stderr).not.toMatch(/at .*\.ts:\d+/);
+    expect(await readdir(dist)).toEqual(['previous.html']);
+    expect(await readFile(path.join(dist, 'previous.html'), 'utf8')).toBe('the previous build');
+  });
+
+  it('replaces dist/ when the content is fixed, and prints a one-line summary', async () => {
+    const dist = path.join(content.root, 'dist');
+    await mkdir(dist);
+    await writeFile(path.join(dist, 'previous.html'), 'the previous build');
+    const result = await site(['--root', content.root, 'build']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^✓ built \d+ pages \(en \d+, pt \d+\) into dist\/ in \d+\.\d\d s\n$/);
+    const files = await readdir(dist);
+    expect(files).not.toContain('previous.html');
+    expect(files).toEqual(expect.arrayContaining(['aboutme.html', '404.html', 'assets', 'media']));
+    expect((await readdir(content.root)).filter((f) => f.startsWith('.dist-'))).toEqual([]);
+  });
+
+  it('rewrites media URLs to the image CDN when the site config names one', async () => {
+    await content.edit('content/site.json', (t) => t.replace('"defaultLang"', '"imageCdn": "https://img.example.net",\n  "defaultLang"'));
+    const result = await site(['--root', content.root, 'build']);
+    expect(result.code).toBe(0);
+    const html = await readFile(path.join(content.root, 'dist/blog/tech/Site.html'), 'utf8');
+    expect(html).toContain('src="https://img.example.net/media/blog/tech/site-pipeline.svg"');
+    expect(html).not.toMatch(/src="\/media\//);
+  });
+});

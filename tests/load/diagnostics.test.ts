@@ -1,0 +1,85 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadContent } from '../../src/load/content';
+import { copyOfContent } from '../support/content';
+
+let content: Awaited<ReturnType<typeof copyOfContent>>;
+beforeEach(async () => {
+  content = await copyOfContent();
+});
+afterEach(async () => {
+  await content.cleanup();
+});
+
+describe('content diagnostics', () => {
+  it('loads the real content without a diagnostic', async () => {
+    const { content: loaded, diagnostics } = await loadContent(content.root);
+    expect(diagnostics).toEqual([]);
+    expect(loaded?.categories.map((c) => c.key).sort()).toEqual(
+      ['books', 'cinema', 'culture', 'finances', 'fitness', 'gastronomy', 'music', 'opinions', 'photos', 'tech'],
+    );
+  });
+
+  it('names the file, line, column and field of a JSON value of the wrong type', async () => {
+    await content.edit('content/owner.json', (t) => t.replace('"pt": "Engenheiro de Software"', '"pt": 42'));
+    const { content: loaded, diagnostics } = await loadContent(content.root);
+    expect(loaded).toBeUndefined();
+    expect(diagnostics).toHaveLength(1);
+    expect(diagnostics[0]).toMatchObject({ code: 'SCHEMA001', severity: 'error', file: 'content/owner.json', line: 3 });
+    expect(diagnostics[0]?.message).toMatch(/^subtitle\.pt: /);
+    expect(diagnostics[0]?.column).toBeGreaterThan(1);
+  });
+
+  it('reports a missing required field at its parent and an unknown field by name', async () => {
+    await content.edit('content/pages/projects.json', (t) => {
+      const data = JSON.parse(t);
+      delete data.projects[1].img;
+      data.projects[2].colour = 'red';
+      return JSON.stringify(data, null, 2);
+    });
+    const { diagnostics } = await loadContent(content.root);
+    const messages = diagnostics.map((d) => `${d.file}:${d.line} ${d.message}`);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^content\/pages\/projects\.json:\d+ projects\.1\.img: required field is missing/),
+        expect.stringMatching(/^content\/pages\/projects\.json:\d+ projects\.2: unknown field "colour"/),
+      ]),
+    );
+  });
+
+  it('places a JSON syntax error at its line and column', async () => {
+    await content.edit('content/navigation.json', (t) => t.replace('"path": "/blog",', '"path": "/blog"'));
+    const { diagnostics } = await loadContent(content.root);
+    expect(diagnostics[0]).toMatchObject({ code: 'JSON001', file: 'content/navigation.json', line: 4 });
+  });
+
+  it('points a front-matter error at the line of the failing key', async () => {
+    await content.edit('content/blog/culture/gulbenkian.pt.md', (t) => t.replace(/^date: .*$/m, 'date: yesterday'));
+    const { diagnostics } = await loadContent(content.root);
+    expect(diagnostics).toHaveLength(1);
+    const source = (await import('node:fs')).readFileSync(`${content.root}/content/blog/culture/gulbenkian.pt.md`, 'utf8');
+    const dateLine = source.split('\n').findIndex((l) => l.startsWith('date:')) + 1;
+    expect(diagnostics[0]).toMatchObject({ code: 'SCHEMA001', file: 'content/blog/culture/gulbenkian.pt.md', line: dateLine, column: 1 });
+    expect(diagnostics[0]?.message).toMatch(/^date: /);
+  });
+
+  it('rejects a UI string missing in one language', async () => {
+    await content.edit('content/strings.json', (t) => t.replace('"pt": "Pedido inválido."', '"pt": ""'));
+    const { diagnostics } = await loadContent(content.root);
+    expect(diagnostics[0]).toMatchObject({ code: 'SCHEMA001', file: 'content/strings.json' });
+    expect(diagnostics[0]?.message).toMatch(/^newsletter\.invalid\.pt: /);
+  });
+
+  it('rejects an article file outside the naming layout and an unknown category', async () => {
+    const { writeFile, mkdir } = await import('node:fs/promises');
+    await writeFile(`${content.root}/content/blog/tech/Notes.md`, '---\ntitle: x\n---\n');
+    await mkdir(`${content.root}/content/blog/poetry`);
+    await writeFile(`${content.root}/content/blog/poetry/Verse.en.md`, '---\ntitle: Verse\ndescription: A poem.\ndate: 2024-01-01\n---\nText.\n');
+    const { diagnostics } = await loadContent(content.root);
+    expect(diagnostics.map((d) => [d.code, d.file])).toEqual(
+      expect.arrayContaining([
+        ['PATH001', 'content/blog/tech/Notes.md'],
+        ['CAT001', 'content/blog/poetry/Verse.en.md'],
+      ]),
+    );
+  });
+});

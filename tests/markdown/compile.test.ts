@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { compileMarkdown } from '../../src/markdown/compile';
+
+const options = {
+  localizeHref: (href: string) => (href.startsWith('/blog/tech/Git') ? `/pt${href}` : href),
+  mediaUrl: (path: string) => `https://cdn.example.net${path}`,
+};
+
+describe('compileMarkdown', () => {
+  it('gives headings GitHub-style ids and lists them', () => {
+    const out = compileMarkdown('## Github Actions\n\nText.\n\n### Passo 2: publicação\n', options);
+    expect(out.html).toContain('<h2 id="github-actions">Github Actions</h2>');
+    expect(out.headings.map((h) => [h.depth, h.id])).toEqual([
+      [2, 'github-actions'],
+      [3, 'passo-2-publicação'],
+    ]);
+  });
+
+  it('turns a figure directive into a figure with its caption, alt text and width', () => {
+    const out = compileMarkdown('::figure[O jardim *moderno*]{src="/media/a.svg" width="60"}\n', options);
+    expect(out.problems).toEqual([]);
+    expect(out.html).toContain('<figure class="figure" style="width:60%">');
+    expect(out.html).toContain('<img src="https://cdn.example.net/media/a.svg" alt="O jardim moderno" loading="lazy" decoding="async">');
+    expect(out.html).toContain('<figcaption>O jardim <em>moderno</em></figcaption>');
+  });
+
+  it('reports a figure without a source or caption', () => {
+    const out = compileMarkdown('Intro.\n\n::figure{width="300"}\n', options);
+    expect(out.problems.map((p) => [p.line, p.message])).toEqual([
+      [3, 'figure without src'],
+      [3, 'figure without a caption (its description)'],
+      [3, 'figure width "300" is not a percentage from 1 to 100'],
+    ]);
+  });
+
+  it('points internal links at the page language and opens external links in a new tab', () => {
+    const out = compileMarkdown('[Git](/blog/tech/Git#github-actions) and [docs](https://docs.docker.com)', options);
+    expect(out.html).toContain('<a href="/pt/blog/tech/Git#github-actions">Git</a>');
+    expect(out.html).toContain('<a href="https://docs.docker.com" target="_blank" rel="noopener noreferrer">docs</a>');
+    expect(out.references.map((r) => r.href)).toEqual(['/blog/tech/Git#github-actions', 'https://docs.docker.com']);
+  });
+
+  it('keeps prose with a colon as text and drops raw HTML', () => {
+    const out = compileMarkdown('Hora:minuto às 10:30 <script>alert(1)</script>', options);
+    expect(out.html).toContain('Hora:minuto às 10:30');
+    expect(out.html).not.toContain('<script>');
+  });
+
+  it('renders fenced code blocks with their language class', () => {
+    const out = compileMarkdown('```ts\nconst a: number = 1;\n```\n', options);
+    expect(out.html).toContain('<pre><code class="language-ts">const a: number = 1;\n</code></pre>');
+  });
+});

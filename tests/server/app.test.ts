@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { loadSite } from '../../src/build/pipeline';
+import { editionUrl } from '../../src/shared/route';
+import { PROJECT_ROOT } from '../support/content';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await buildApp({ distDir: inject('distDir') });
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+
+describe('serving dist/', () => {
+  it('answers every edition of every route with its HTML and language', async () => {
+    const { site } = await loadSite(PROJECT_ROOT);
+    let editions = 0;
+    for (const route of site!.routes) {
+      for (const lang of route.meta.availableLangs) {
+        const response = await get(editionUrl(route, lang));
+        expect(response.statusCode, editionUrl(route, lang)).toBe(200);
+        expect(response.headers['content-type']).toMatch(/^text\/html/);
+        expect(response.body).toContain(`<html lang="${lang}">`);
+        editions++;
+      }
+    }
+    expect(editions).toBeGreaterThanOrEqual(35);
+  });
+
+  it('shows the spec texts of each language', async () => {
+    const en = (await get('/aboutme')).body;
+    const pt = (await get('/pt/aboutme')).body;
+    for (const title of ['About Me', 'Professional', 'Blog', 'Projects']) expect(en).toContain(`>${title}</a>`);
+    for (const title of ['Sobre Mim', 'Professional', 'Blog', 'Projetos']) expect(pt).toContain(`>${title}</a>`);
+    expect((await get('/pt/blog')).body).toContain('placeholder="Pesquisa (Coming soon)"');
+    expect((await get('/blog')).body).toContain('placeholder="Search (Coming soon)"');
+  });
+
+  it('redirects / to About Me in the remembered language and /pt to the Portuguese one', async () => {
+    expect((await get('/')).headers.location).toBe('/aboutme');
+    expect((await get('/', { cookie: 'lang=pt' })).headers.location).toBe('/pt/aboutme');
+    expect((await get('/', { cookie: 'lang=xx' })).headers.location).toBe('/aboutme');
+    const pt = await get('/pt');
+    expect(pt.statusCode).toBe(302);
+    expect(pt.headers.location).toBe('/pt/aboutme');
+  });
+
+  it('answers an unknown path with 404 and the Not Found page in the language of the path', async () => {
+    const en = await get('/nothing/here');
+    expect(en.statusCode).toBe(404);
+    expect(en.body).toContain('Oh oh, it looks like there is nothing here...');
+    expect(en.body).toContain('<html lang="en">');
+    const pt = await get('/pt/nada');
+    expect(pt.statusCode).toBe(404);
+    expect(pt.body).toContain('Oops, parece que não há nada aqui...');
+  });
+
+  it('is case-sensitive and gives every edition one URL', async () => {
+    for (const url of ['/blog/tech/site', '/AboutMe', '/aboutme.html', '/pt/blog/culture/gulbenkian', '/blog/culture/gulbenkian/']) {
+      const response = await get(url);
+      expect(response.statusCode, url).not.toBe(200);
+    }
+    expect((await get('/blog/culture/gulbenkian/')).headers.location).toBe('/blog/culture/gulbenkian');
+  });
+
+  it('never serves a file from outside dist/, whatever the encoding', async () => {
+    for (const url of ['/../package.json', '/%2e%2e/package.json', '/media/%2e%2e%2f%2e%2e%2fpackage.json', '/media/..%5c..%5cpackage.json', '/%00', '/%E0%A4%A']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, url).toBeLessThan(500);
+      expect(response.body).not.toContain('"name": "portfolio-site"');
+    }
+  });
+
+  it('serves assets and media with their content types and caching', async () => {
+    const html = (await get('/aboutme')).body;
+    const script = /src="(\/assets\/client\.[^"]+\.js)"/.exec(html)?.[1];
+    const style = /href="(\/assets\/site\.[^"]+\.css)"/.exec(html)?.[1];
+    const js = await get(script!);
+    expect(js.headers['content-type']).toMatch(/javascript/);
+    expect(js.headers['cache-control']).toContain('immutable');
+    expect((await get(style!)).headers['content-type']).toMatch(/^text\/css/);
+    expect((await get('/media/owner/avatar.svg')).headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect((await get('/media/owner/cv.pdf')).headers['content-type']).toBe('application/pdf');
+    expect((await get('/aboutme')).headers['cache-control']).toBe('no-cache');
+  });
+});
