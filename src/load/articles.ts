@@ -65,7 +65,7 @@ function parseArticle(file: string, source: string, category: string, slug: stri
   }
   const result = ArticleFrontMatter.safeParse(parsed.data);
   if (!result.success) {
-    diagnostics.push(...schemaDiagnostics(file, result.error, (p) => frontMatterPosition(source, p)));
+    diagnostics.push(...schemaDiagnostics(file, parsed.data, result.error, (p) => frontMatterPosition(source, p)));
     return undefined;
   }
   const bodyStart = source.length - parsed.content.length;

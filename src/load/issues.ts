@@ -6,12 +6,12 @@ import type { Position } from '../diagnostics/position';
 /** One diagnostic per zod issue: "field.path: message", at the line of the failing key. */
 export function schemaDiagnostics(
   file: string,
+  data: unknown,
   error: z.ZodError,
   locate: (path: readonly PropertyKey[]) => Position,
-  prefix: readonly PropertyKey[] = [],
 ): Diagnostic[] {
   return error.issues.map((issue) => {
-    const fullPath = [...prefix, ...issue.path];
+    const fullPath = issue.path;
     const { line, column } = locate(fullPath);
     const field = fullPath.length > 0 ? fullPath.map(String).join('.') : '(root)';
     return {
@@ -20,16 +20,27 @@ export function schemaDiagnostics(
       file,
       line,
       column,
-      message: `${field}: ${describeIssue(issue)}`,
+      message: `${field}: ${describeIssue(issue, data)}`,
       hint: RULES.SCHEMA001.hint,
     };
   });
 }
 
-function describeIssue(issue: z.core.$ZodIssue): string {
+/** True when the object at `path`'s parent has no such key (the field was left out). */
+function isMissing(data: unknown, path: readonly PropertyKey[]): boolean {
+  let node: unknown = data;
+  for (const key of path.slice(0, -1)) {
+    if (node === null || typeof node !== 'object') return false;
+    node = (node as Record<PropertyKey, unknown>)[key];
+  }
+  const last = path[path.length - 1];
+  return last !== undefined && node !== null && typeof node === 'object' && !(last in node);
+}
+
+function describeIssue(issue: z.core.$ZodIssue, data: unknown): string {
   if (issue.code === 'unrecognized_keys') {
     return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
   }
-  if (issue.code === 'invalid_type' && issue.input === undefined) return `required field is missing (expected ${issue.expected})`;
+  if (issue.code === 'invalid_type' && isMissing(data, issue.path)) return `required field is missing (expected ${issue.expected})`;
   return issue.message;
 }

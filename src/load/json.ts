@@ -35,7 +35,7 @@ export async function loadJsonFile<S extends z.ZodType>(
   }
   const result = schema.safeParse(data);
   if (!result.success) {
-    diagnostics.push(...schemaDiagnostics(file, result.error, (p) => jsonPathPosition(text, p)));
+    diagnostics.push(...schemaDiagnostics(file, data, result.error, (p) => jsonPathPosition(text, p)));
     return undefined;
   }
   return result.data;

@@ -296,7 +296,7 @@ export const ArticleFrontMatter = z
     title: z.string().min(1),
     description: z.string().min(1),
     /** Publication date, YYYY-MM-DD. */
-    date: z.union([z.string().regex(/^\d{4}-\d{2}-\d{2}$/), z.date()]).transform((d) =>
+    date: z.union([z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD'), z.date()], { error: 'must be a date written YYYY-MM-DD' }).transform((d) =>
       typeof d === 'string' ? d : d.toISOString().slice(0, 10),
     ),
     /** Image shown in listings and link previews. */

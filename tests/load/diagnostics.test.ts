@@ -25,7 +25,7 @@ describe('content diagnostics', () => {
     expect(loaded).toBeUndefined();
     expect(diagnostics).toHaveLength(1);
     expect(diagnostics[0]).toMatchObject({ code: 'SCHEMA001', severity: 'error', file: 'content/owner.json', line: 3 });
-    expect(diagnostics[0]?.message).toMatch(/^subtitle\.pt: /);
+    expect(diagnostics[0]?.message).toMatch(/^subtitle\.pt: .*expected string, received number/);
     expect(diagnostics[0]?.column).toBeGreaterThan(1);
   });
 
