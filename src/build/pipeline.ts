@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { hasErrors } from '../diagnostics/diagnostic';
+import { checkSite, listMedia } from '../check/check';
 import { loadContent } from '../load/content';
 import { createSite, type Site } from '../model/site';
 import { renderEdition, renderNotFound, renderRedirect, type RenderContext } from '../render/document';
@@ -15,12 +16,17 @@ export interface SiteLoad {
   diagnostics: Diagnostic[];
 }
 
-/** Load and model: every content file validated, routes derived, markdown compiled. */
+/**
+ * Load, model and check: every content file validated, routes derived, markdown compiled, then
+ * every rule of `site check`. The site is returned only when no error was found.
+ */
 export async function loadSite(root: string): Promise<SiteLoad> {
-  const loaded = await loadContent(root);
+  const [loaded, media] = await Promise.all([loadContent(root), listMedia(root)]);
   if (!loaded.content) return { diagnostics: loaded.diagnostics };
   const { site, diagnostics } = createSite(loaded.content);
   const all = [...loaded.diagnostics, ...diagnostics];
+  if (hasErrors(all)) return { diagnostics: all };
+  all.push(...checkSite(site, media));
   return hasErrors(all) ? { diagnostics: all } : { site, diagnostics: all };
 }
 

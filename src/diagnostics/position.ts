@@ -38,26 +38,48 @@ export function jsonPathPosition(text: string, path: readonly PropertyKey[]): Po
 }
 
 /**
- * The position of a front-matter key in a markdown file: the first segment of the path is a
- * top-level key; deeper segments are searched for below it. Line numbers count the opening "---".
+ * The position of a front-matter key in a markdown file: string segments are keys, numeric
+ * segments count the "- " items of a list below the previous key. Line numbers count the
+ * opening "---". A path that cannot be followed points at the deepest key found.
  */
 export function frontMatterPosition(source: string, path: readonly PropertyKey[]): Position {
   const lines = source.split('\n');
   const end = lines.indexOf('---', 1);
   const last = end === -1 ? lines.length : end;
   let from = 1;
+  let indent = -1;
   let found: Position = { line: 1, column: 1 };
   for (const segment of path) {
+    if (typeof segment === 'number') {
+      let seen = -1;
+      let i = from;
+      for (; i < last; i++) {
+        const match = /^(\s*)-(\s|$)/.exec(lines[i] ?? '');
+        if (match && (match[1]?.length ?? 0) >= Math.max(indent, 0)) seen++;
+        else if (/^\S/.test(lines[i] ?? '') && indent >= 0) break;
+        if (seen === segment) break;
+      }
+      if (seen !== segment || i >= last) return found;
+      const dash = (lines[i] ?? '').indexOf('-');
+      found = { line: i + 1, column: dash + 1 };
+      from = i;
+      indent = dash;
+      continue;
+    }
     if (typeof segment !== 'string') continue;
-    const pattern = new RegExp(`^(\\s*-?\\s*)${escapeRegExp(segment)}\\s*:`);
+    const pattern = new RegExp(`^(\\s*(?:-\\s+)?)${escapeRegExp(segment)}\\s*:`);
+    let matched = false;
     for (let i = from; i < last; i++) {
       const match = pattern.exec(lines[i] ?? '');
       if (match) {
         found = { line: i + 1, column: (match[1]?.length ?? 0) + 1 };
         from = i + 1;
+        indent = match[1]?.length ?? 0;
+        matched = true;
         break;
       }
     }
+    if (!matched) return found;
   }
   return found;
 }

@@ -21,6 +21,8 @@ export interface ArticleSource {
   body: string;
   /** 1-based line of the file where `body` starts, to place diagnostics on body nodes. */
   bodyLine: number;
+  /** The whole file, to place diagnostics on front-matter keys. */
+  text: string;
 }
 
 const ARTICLE_FILE = /^([A-Za-z0-9_-]+)\.(en|pt)\.md$/;
@@ -70,5 +72,5 @@ function parseArticle(file: string, source: string, category: string, slug: stri
   }
   const bodyStart = source.length - parsed.content.length;
   const bodyLine = source.slice(0, bodyStart).split('\n').length;
-  return { file, category, slug, lang, frontMatter: result.data, body: parsed.content, bodyLine };
+  return { file, category, slug, lang, frontMatter: result.data, body: parsed.content, bodyLine, text: source };
 }

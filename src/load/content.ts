@@ -33,6 +33,8 @@ export interface LoadedContent {
   };
   categories: CategorySource[];
   articles: ArticleSource[];
+  /** The text of every JSON content file by project-relative path, to locate diagnostics. */
+  sources: ReadonlyMap<string, string>;
 }
 
 export interface LoadResult {
@@ -44,7 +46,8 @@ export interface LoadResult {
 /** Reads and validates every content file; collects every problem rather than stopping at the first. */
 export async function loadContent(root: string): Promise<LoadResult> {
   const diagnostics: Diagnostic[] = [];
-  const json = <S extends z.ZodType>(relative: string, schema: S) => loadJsonFile(root, `content/${relative}`, schema, diagnostics);
+  const sources = new Map<string, string>();
+  const json = <S extends z.ZodType>(relative: string, schema: S) => loadJsonFile(root, `content/${relative}`, schema, diagnostics, sources);
 
   const [config, owner, navigation, strings, aboutme, professional, projects, atelier, blog] = await Promise.all([
     json('site.json', SiteConfig),
@@ -57,7 +60,7 @@ export async function loadContent(root: string): Promise<LoadResult> {
     json('pages/atelier.json', AtelierPage),
     json('pages/blog.json', BlogPage),
   ]);
-  const categories = await loadCategories(root, diagnostics);
+  const categories = await loadCategories(root, diagnostics, sources);
   const articles = await loadArticles(root, diagnostics);
 
   const known = new Set(categories.map((c) => c.key));
@@ -71,19 +74,19 @@ export async function loadContent(root: string): Promise<LoadResult> {
     return { diagnostics };
   }
   return {
-    content: { root, config, owner, navigation, strings, pages: { aboutme, professional, projects, atelier, blog }, categories, articles },
+    content: { root, config, owner, navigation, strings, pages: { aboutme, professional, projects, atelier, blog }, categories, articles, sources },
     diagnostics,
   };
 }
 
-async function loadCategories(root: string, diagnostics: Diagnostic[]): Promise<CategorySource[]> {
+async function loadCategories(root: string, diagnostics: Diagnostic[], sources: Map<string, string>): Promise<CategorySource[]> {
   const dir = path.join(root, 'content', 'categories');
   const categories: CategorySource[] = [];
   for (const absolute of await listFiles(dir)) {
     if (!absolute.endsWith('.json')) continue;
     const file = relativeFile(root, absolute);
     const key = path.basename(absolute, '.json');
-    const data = await loadJsonFile(root, file, Category, diagnostics);
+    const data = await loadJsonFile(root, file, Category, diagnostics, sources);
     if (!data) continue;
     if (data.blogCategoryName !== key || data.blogcategory !== `/blog/${key}`) {
       diagnostics.push({ code: 'CAT002', severity: 'error', file, line: 1, column: 1, message: `category file "${key}" declares blogCategoryName "${data.blogCategoryName}" and blogcategory "${data.blogcategory}"`, hint: RULES.CAT002.hint });

@@ -16,6 +16,7 @@ export async function loadJsonFile<S extends z.ZodType>(
   relative: string,
   schema: S,
   diagnostics: Diagnostic[],
+  sources?: Map<string, string>,
 ): Promise<z.infer<S> | undefined> {
   const absolute = path.join(root, relative);
   const file = relativeFile(root, absolute);
@@ -24,6 +25,7 @@ export async function loadJsonFile<S extends z.ZodType>(
     diagnostics.push({ code: 'FILE001', severity: 'error', file, line: 0, column: 0, message: `${file} is missing or unreadable`, hint: RULES.FILE001.hint });
     return undefined;
   }
+  sources?.set(file, text);
   const errors: ParseError[] = [];
   const data: unknown = parse(text, errors, { allowTrailingComma: false, disallowComments: true });
   if (errors.length > 0) {

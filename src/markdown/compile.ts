@@ -26,6 +26,8 @@ export interface Reference {
   href: string;
   /** The image's text alternative (images only). */
   alt?: string;
+  /** The link's text (links only). */
+  text?: string;
   line: number;
   column: number;
 }
@@ -85,7 +87,7 @@ function rewriteTree(
     }
     if (node.tagName === 'a' && typeof node.properties.href === 'string') {
       const href = node.properties.href;
-      found.references.push({ kind: 'link', href, line, column });
+      found.references.push({ kind: 'link', href, text: hastToString(node).trim(), line, column });
       if (/^https?:\/\//.test(href)) {
         node.properties.target = '_blank';
         node.properties.rel = ['noopener', 'noreferrer'];

@@ -154,9 +154,12 @@ export const Owner = z
 /** content/navigation.json: the four entries of header, drawer and footer. */
 export const Navigation = z.array(NavigationItem).length(4);
 
-/** content/strings.json: every UI string the templates use, in both languages. */
+/**
+ * content/strings.json: every UI string the templates use. A key missing a language is a
+ * translation diagnostic (I18N001) of the checker rather than a schema error.
+ */
 export const UiStrings = z
-  .object(Object.fromEntries(UI_STRING_KEYS.map((key) => [key, BilingualText])) as Record<StringKey, typeof BilingualText>)
+  .object(Object.fromEntries(UI_STRING_KEYS.map((key) => [key, LocalizedText])) as Record<StringKey, typeof LocalizedText>)
   .strict();
 
 /** Head metadata every page file carries. */
@@ -254,6 +257,11 @@ export const BlogPage = z
     intro: BilingualText,
     /** The order of the categories on the Blog index: every category key once. */
     categories: z.array(z.string().min(1)).min(1),
+    /**
+     * Hand-picked articles shown under a category on the Blog index, by category key, each with
+     * its title per language; a category without an entry lists all its articles.
+     */
+    highlights: z.record(z.string(), z.array(ArticleListEntry).min(1)).optional(),
   })
   .strict();
 

@@ -8,7 +8,8 @@ import { localizeHref } from '../model/links';
 /** The UI strings of one language. */
 export function stringsFor(site: Site, lang: Lang): Strings {
   const all = site.content.strings;
-  return Object.fromEntries(UI_STRING_KEYS.map((key) => [key, all[key][lang]])) as Strings;
+  // The checker guarantees both languages (I18N001) before anything renders.
+  return Object.fromEntries(UI_STRING_KEYS.map((key) => [key, all[key][lang] ?? ''])) as Strings;
 }
 
 function languageLabels(site: Site): Record<Lang, LanguageLabels> {
@@ -17,11 +18,11 @@ function languageLabels(site: Site): Record<Lang, LanguageLabels> {
   for (const target of LANGUAGES) {
     // The warning speaks the target language: the visitor asked for it.
     labels[target] = {
-      name: s[`lang.${target}`][target],
-      switchTo: s[`lang.switchTo.${target}`][target],
-      warningTitle: s['lang.warning.title'][target],
-      warningText: s['lang.warning.text'][target],
-      dismiss: s['lang.warning.dismiss'][target],
+      name: s[`lang.${target}`][target] ?? '',
+      switchTo: s[`lang.switchTo.${target}`][target] ?? '',
+      warningTitle: s['lang.warning.title'][target] ?? '',
+      warningText: s['lang.warning.text'][target] ?? '',
+      dismiss: s['lang.warning.dismiss'][target] ?? '',
     };
   }
   return labels;

@@ -43,7 +43,7 @@ export function pageContent(site: Site, route: Route, lang: Lang): PageContent {
               ...(p.intro.portrait.width ? { width: p.intro.portrait.width } : {}),
             },
           },
-          quotesTitle: site.content.strings['aboutme.quotes'][lang],
+          quotesTitle: site.content.strings['aboutme.quotes'][lang] ?? '',
           quotes: p.quotes.map((q) => ({ text: q.text[lang], author: q.author })),
           sections: p.sections.map((section) => ({
             id: section.id,
@@ -179,7 +179,9 @@ function blogProps(site: Site, lang: Lang): BlogProps {
         description: category.data.description[lang],
         url: localizeHref(category.data.blogcategory, lang, site.routeByPath),
         gallery: category.data.kind === 'gallery',
-        articles: articlesIn(site, key, lang).map(({ title, url }) => ({ title, url })),
+        articles: blog.highlights?.[key]
+          ? blog.highlights[key].flatMap((entry) => (entry.title[lang] ? [{ title: entry.title[lang]!, url: localizeHref(entry.path, lang, site.routeByPath) }] : []))
+          : articlesIn(site, key, lang).map(({ title, url }) => ({ title, url })),
       }];
     }),
   };

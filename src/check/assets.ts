@@ -1,0 +1,46 @@
+import path from 'node:path';
+import type { Diagnostic } from '../diagnostics/diagnostic';
+import type { Site } from '../model/site';
+import { bodyPlace, diagnostic, frontMatterPlace, jsonPlace, type Place } from './report';
+
+/** Every string of a JSON value with its path. */
+function* strings(value: unknown, at: (string | number)[] = []): Generator<[string, (string | number)[]]> {
+  if (typeof value === 'string') yield [value, at];
+  else if (Array.isArray(value)) for (let i = 0; i < value.length; i++) yield* strings(value[i], [...at, i]);
+  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) yield* strings(v, [...at, k]);
+}
+
+/**
+ * ASSET001, ASSET002 and HTTP001: every "/media/..." file referenced exists (with that case),
+ * every markdown image has a text alternative, and external links use https.
+ */
+export function checkAssets(site: Site, mediaFiles: ReadonlySet<string>): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const exists = (url: string) => mediaFiles.has(decodeURI(url.split(/[?#]/)[0] ?? '').slice('/media/'.length));
+  const missing = (url: string, place: Place) => {
+    const lower = url.toLowerCase();
+    const variant = [...mediaFiles].find((f) => `/media/${f}`.toLowerCase() === lower);
+    out.push(diagnostic('ASSET001', place, `"${url}" is not a file under content/media`, variant ? `Write "/media/${variant}": file names are case-sensitive.` : undefined));
+  };
+  for (const [file, source] of site.content.sources) {
+    for (const [value, at] of strings(JSON.parse(source) as unknown)) {
+      if (value.startsWith('/media/') && !exists(value)) missing(value, jsonPlace(site, file, at));
+      if (value.startsWith('http://')) out.push(diagnostic('HTTP001', jsonPlace(site, file, at), `"${value}" is not https`));
+    }
+  }
+  for (const article of site.articles) {
+    for (const edition of Object.values(article.editions)) {
+      const cover = edition.source.frontMatter.cover;
+      if (cover && !exists(cover)) missing(cover, frontMatterPlace(edition, ['cover']));
+      for (const ref of edition.body.references) {
+        const place = bodyPlace(edition, ref.line, ref.column);
+        if (ref.href.startsWith('/media/') && !exists(ref.href)) missing(ref.href, place);
+        if (ref.href.startsWith('http://')) out.push(diagnostic('HTTP001', place, `"${ref.href}" is not https`));
+        if (ref.kind === 'image' && !ref.alt?.trim()) {
+          out.push(diagnostic('ASSET002', place, `the image "${path.basename(ref.href)}" has no text alternative in ${edition.lang}`));
+        }
+      }
+    }
+  }
+  return out;
+}

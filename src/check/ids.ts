@@ -1,0 +1,111 @@
+import type { Diagnostic } from '../diagnostics/diagnostic';
+import type { Site } from '../model/site';
+import { renderEdition, renderNotFound, type RenderContext } from '../render/document';
+import type { Lang } from '../shared/lang';
+import type { Route } from '../shared/route';
+import { bodyPlace, diagnostic, frontMatterPlace, type Place } from './report';
+
+/** The element ids of every edition, as a visitor's browser would see them. */
+export interface EditionIds {
+  of(route: Route, lang: Lang): ReadonlySet<string>;
+  /** Ids of the layout around every page (header, drawer, footer). */
+  layout: ReadonlySet<string>;
+  /** Every id of a rendered page other than an article, in order, duplicates kept. */
+  rendered(route: Route, lang: Lang): readonly string[];
+}
+
+/** The id attributes of an HTML document, in order, duplicates kept. */
+export function idsInHtml(html: string): string[] {
+  return [...html.matchAll(/\sid="([^"]*)"/g)].map((m) => m[1] ?? '');
+}
+
+/** The id the article template gives its index list. */
+const ARTICLE_INDEX_ID = 'article-index';
+
+/**
+ * Ids per edition. Article ids come from the compiled body plus the layout; other pages are
+ * few, so they are rendered once and read.
+ */
+export function editionIds(site: Site): EditionIds {
+  const ctx: RenderContext = { site, stylesheet: '/check.css', script: '/check.js', year: 2000 };
+  const layout = new Set(idsInHtml(renderNotFound(ctx, 'en')));
+  const cache = new Map<string, Set<string>>();
+  const renders = new Map<string, string[]>();
+  const rendered = (route: Route, lang: Lang) => {
+    const key = `${lang} ${route.path}`;
+    let list = renders.get(key);
+    if (!list) {
+      list = idsInHtml(renderEdition(ctx, route, lang));
+      renders.set(key, list);
+    }
+    return list;
+  };
+  return {
+    layout,
+    rendered,
+    of(route, lang) {
+      const key = `${lang} ${route.path}`;
+      let ids = cache.get(key);
+      if (!ids) {
+        const article = route.component === 'article' ? site.articles.find((a) => a.route === route) : undefined;
+        const edition = article?.editions[lang];
+        if (edition) {
+          ids = new Set([...layout, ...edition.body.ids]);
+          if (edition.source.frontMatter.index) ids.add(ARTICLE_INDEX_ID);
+        } else {
+          ids = new Set(rendered(route, lang));
+        }
+        cache.set(key, ids);
+      }
+      return ids;
+    },
+  };
+}
+
+/** ANCHOR002 and INDEX001: unique ids on every page; index entries that point at sections. */
+export function checkIds(site: Site, ids: EditionIds): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const article of site.articles) {
+    for (const edition of Object.values(article.editions)) {
+      const taken = new Set(ids.layout);
+      if (edition.source.frontMatter.index) taken.add(ARTICLE_INDEX_ID);
+      for (const heading of edition.body.headings) {
+        if (taken.has(heading.id)) {
+          out.push(diagnostic('ANCHOR002', bodyPlace(edition, heading.line, 1), `the heading "${heading.text}" gets the id "${heading.id}", which the page layout already uses`));
+        }
+      }
+      const index = edition.source.frontMatter.index;
+      if (Array.isArray(index)) {
+        const sections = new Set(edition.body.headings.map((h) => h.id));
+        index.forEach((entry, i) => {
+          if (!sections.has(entry.id)) {
+            const near = [...sections].find((id) => id.toLowerCase() === entry.id.toLowerCase());
+            out.push(
+              diagnostic('INDEX001', frontMatterPlace(edition, ['index', i, 'id']), `index entry "${entry.id}" is not a section of this article`,
+                near ? `Did you mean "${near}"?` : `Sections: ${[...sections].join(', ') || 'none'}.`),
+            );
+          }
+        });
+      }
+    }
+  }
+  for (const route of site.routes) {
+    if (route.component === 'article') continue;
+    for (const lang of route.meta.availableLangs) {
+      const all = ids.rendered(route, lang);
+      const seen = new Set<string>();
+      for (const id of all) {
+        if (seen.has(id)) {
+          out.push(diagnostic('ANCHOR002', pagePlace(route), `the id "${id}" appears twice on ${route.path} (${lang})`));
+        }
+        seen.add(id);
+      }
+    }
+  }
+  return out;
+}
+
+function pagePlace(route: Route): Place {
+  const file = route.component === 'category' || route.component === 'gallery' ? `content/categories/${route.name}.json` : `content/pages/${route.name}.json`;
+  return { file, line: 0, column: 0 };
+}

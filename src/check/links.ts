@@ -1,0 +1,125 @@
+import type { Diagnostic } from '../diagnostics/diagnostic';
+import type { Site } from '../model/site';
+import { LANGUAGES, type Lang } from '../shared/lang';
+import { offers, type Route } from '../shared/route';
+import { bodyPlace, diagnostic, jsonPlace, type Place } from './report';
+import { caseVariant, closestRoute, splitHref, targetLang } from './targets';
+import type { EditionIds } from './ids';
+import { articleTitleMatch } from './linkText';
+
+/** An internal link as written in the content, with the language of the page that shows it. */
+export interface InternalLink {
+  href: string;
+  lang: Lang;
+  place: Place;
+  /** The visible text, when the content gives it. */
+  text?: string;
+  /** The page the link is on, when it is an article (its own path resolves "#id" links). */
+  fromPath?: string;
+}
+
+const isInternal = (href: string) => href.startsWith('/') && !href.startsWith('/media/') && !href.startsWith('//');
+
+/** Every internal link of the content: article bodies, navigation, pages and categories. */
+export function collectLinks(site: Site): InternalLink[] {
+  const links: InternalLink[] = [];
+  const both = (href: string, place: Place) => {
+    for (const lang of LANGUAGES) links.push({ href, lang, place });
+  };
+  for (const article of site.articles) {
+    for (const edition of Object.values(article.editions)) {
+      for (const ref of edition.body.references) {
+        if (ref.kind !== 'link') continue;
+        const href = ref.href.startsWith('#') ? `${article.route.path}${ref.href}` : ref.href;
+        if (!isInternal(href)) continue;
+        links.push({ href, lang: edition.lang, place: bodyPlace(edition, ref.line, ref.column), ...(ref.text ? { text: ref.text } : {}), fromPath: article.route.path });
+      }
+    }
+  }
+  const { navigation, pages } = site.content;
+  navigation.forEach((item, i) => both(item.path, jsonPlace(site, 'content/navigation.json', [i, 'path'])));
+  pages.aboutme.sections.forEach((section, i) => {
+    both(section.path, jsonPlace(site, 'content/pages/aboutme.json', ['sections', i, 'path']));
+    if (section.card.route) both(section.card.route, jsonPlace(site, 'content/pages/aboutme.json', ['sections', i, 'card', 'route']));
+  });
+  pages.projects.projects.forEach((project, i) => {
+    if (isInternal(project.link)) both(project.link, jsonPlace(site, 'content/pages/projects.json', ['projects', i, 'link']));
+  });
+  for (const category of site.categories.values()) {
+    category.data.links?.forEach((link, i) => {
+      if (!isInternal(link.url)) return;
+      for (const lang of LANGUAGES) {
+        const text = link.text[lang];
+        if (text) links.push({ href: link.url, lang, text, place: jsonPlace(site, category.file, ['links', i, 'url']) });
+      }
+    });
+  }
+  for (const [key, entries] of Object.entries(pages.blog.highlights ?? {})) {
+    entries.forEach((entry, i) => {
+      for (const lang of LANGUAGES) {
+        const text = entry.title[lang];
+        if (text) links.push({ href: entry.path, lang, text, place: jsonPlace(site, 'content/pages/blog.json', ['highlights', key, i, 'path']) });
+      }
+    });
+  }
+  return links;
+}
+
+/**
+ * LINK001-004 and ANCHOR001: each link's route exists with exactly that case, in the language of
+ * the page showing it, its "#id" exists on the edition it opens, and its text does not name
+ * another article. A link shown in both languages is reported once per distinct problem.
+ */
+export function checkLinks(site: Site, links: readonly InternalLink[], ids: EditionIds): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const seen = new Set<string>();
+  const report = (d: Diagnostic) => {
+    const key = `${d.code} ${d.file}:${d.line}:${d.column} ${d.message}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      out.push(d);
+    }
+  };
+  for (const link of links) {
+    const { path, hash } = splitHref(link.href);
+    const route = site.routeByPath.get(path);
+    if (!route) {
+      const variant = caseVariant(site, path);
+      if (variant) {
+        report(diagnostic('LINK002', link.place, `"${path}" differs only in case from the page "${variant.path}"`, `Write "${variant.path}${hash !== undefined ? `#${hash}` : ''}": paths are case-sensitive.`));
+      } else {
+        const near = closestRoute(site, path);
+        report(diagnostic('LINK001', link.place, `"${path}" is not a page of the site`, near ? `Did you mean "${near.path}"?` : undefined));
+      }
+      continue;
+    }
+    if (!offers(route, link.lang)) {
+      report(diagnostic('LINK003', link.place, `"${path}" is not offered in ${link.lang} (only ${route.meta.availableLangs.join(', ')}), but the ${link.lang} page links to it`));
+      continue;
+    }
+    if (hash !== undefined) checkAnchor(site, route, hash, link, ids, report);
+    if (link.text) {
+      const better = articleTitleMatch(site, link.text, route, link.lang);
+      if (better) {
+        report(diagnostic('LINK004', link.place, `the link "${link.text}" opens "${path}", but its text names the article "${better.title}"`, `Point it at "${better.path}", or change the text.`));
+      }
+    }
+  }
+  return out;
+}
+
+function checkAnchor(site: Site, route: Route, hash: string, link: InternalLink, ids: EditionIds, report: (d: Diagnostic) => void): void {
+  const lang = targetLang(route, link.lang);
+  const present = ids.of(route, lang);
+  if (present.has(hash)) return;
+  const lower = hash.toLowerCase();
+  const near = [...present].find((id) => id.toLowerCase() === lower || id.replace(/-/g, '') === lower.replace(/-/g, ''));
+  report(
+    diagnostic(
+      'ANCHOR001',
+      link.place,
+      `"#${hash}" is not an id on ${route.path} (${lang})`,
+      near ? `Did you mean "#${near}"?` : `Ids on that page include: ${[...present].filter((id) => !ids.layout.has(id)).slice(0, 8).join(', ') || 'none'}.`,
+    ),
+  );
+}

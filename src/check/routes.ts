@@ -1,0 +1,46 @@
+import type { Diagnostic } from '../diagnostics/diagnostic';
+import type { Site } from '../model/site';
+import { diagnostic, jsonPlace, type Place } from './report';
+import type { InternalLink } from './links';
+import { splitHref } from './targets';
+
+function routePlace(site: Site, path: string): Place {
+  const article = site.articles.find((a) => a.route.path === path);
+  const edition = article && Object.values(article.editions)[0];
+  return edition ? { file: edition.source.file, line: 1, column: 1 } : { file: 'content', line: 0, column: 0 };
+}
+
+/**
+ * ROUTE001: no two routes differ only in case. CAT001: the Blog index lists only real
+ * categories. ORPHAN001 (warning): every page is reached from a link, the Blog index, a category
+ * listing or the menu.
+ */
+export function checkRoutes(site: Site, links: readonly InternalLink[]): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const byLower = new Map<string, string>();
+  for (const route of site.routes) {
+    const lower = route.path.toLowerCase();
+    const other = byLower.get(lower);
+    if (other !== undefined) out.push(diagnostic('ROUTE001', routePlace(site, route.path), `"${route.path}" and "${other}" differ only in case`));
+    else byLower.set(lower, route.path);
+  }
+
+  const reached = new Set<string>(links.map((l) => splitHref(l.href).path));
+  site.content.pages.blog.categories.forEach((key, i) => {
+    const category = site.categories.get(key);
+    if (!category) {
+      out.push(diagnostic('CAT001', jsonPlace(site, 'content/pages/blog.json', ['categories', i]), `the Blog index lists "${key}", which has no content/categories/${key}.json`));
+      return;
+    }
+    reached.add(category.data.blogcategory);
+    for (const article of site.articles) if (article.category === key) reached.add(article.route.path);
+  });
+  for (const route of site.routes) {
+    if (reached.has(route.path)) continue;
+    const place = route.component === 'category' || route.component === 'gallery'
+      ? { file: `content/categories/${route.name}.json`, line: 1, column: 1 }
+      : route.component === 'article' ? routePlace(site, route.path) : { file: `content/pages/${route.name}.json`, line: 1, column: 1 };
+    out.push(diagnostic('ORPHAN001', place, `nothing links to ${route.path}`));
+  }
+  return out;
+}
