@@ -20,6 +20,6 @@ if (!existsSync(CHROMIUM)) {
 }
 
 run('type check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
-run('site check on the real content', 'node', ['bin/site', 'check']);
+run('site check --strict on the real content', 'node', ['bin/site', 'check', '--strict']);
 run('site build of the real content', 'node', ['bin/site', 'build']);
 run('unit, integration and browser tests', 'npx', ['vitest', 'run'], { NO_COLOR: '1', CHROMIUM_PATH: CHROMIUM });

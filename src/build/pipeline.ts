@@ -24,9 +24,7 @@ export async function loadSite(root: string): Promise<SiteLoad> {
   const [loaded, media] = await Promise.all([loadContent(root), listMedia(root)]);
   if (!loaded.content) return { diagnostics: loaded.diagnostics };
   const { site, diagnostics } = createSite(loaded.content);
-  const all = [...loaded.diagnostics, ...diagnostics];
-  if (hasErrors(all)) return { diagnostics: all };
-  all.push(...checkSite(site, media));
+  const all = [...loaded.diagnostics, ...diagnostics, ...checkSite(site, media)];
   return hasErrors(all) ? { diagnostics: all } : { site, diagnostics: all };
 }
 

@@ -47,7 +47,9 @@ function checkTrail(
         out.push(diagnostic('CRUMB002', place, `item ${i + 1} of the trail is "${item.path}", but this page's route has "${want}" there`, `The trail of this page is ${trail}.`));
       } else {
         const variant = caseVariant(site, item.path);
-        out.push(diagnostic('CRUMB001', place, `"${item.path}" is not a page of the site`, variant ? `Write "${variant.path}": paths are case-sensitive.` : `The real parent here is "${want}" (trail ${trail}).`));
+        const last = i === expected.length - 1;
+        const fix = variant ? `Write "${variant.path}": paths are case-sensitive.` : last ? `The last item is the page itself, "${want}" (trail ${trail}).` : `The real parent here is "${want}" (trail ${trail}).`;
+        out.push(diagnostic('CRUMB001', place, `"${item.path}" is not a page of the site`, fix));
       }
       return;
     }

@@ -16,8 +16,9 @@ program
   .command('check')
   .description('validate every content file, link and translation; print diagnostics; exit 1 on any error; writes nothing')
   .addOption(new Option('--format <format>', 'output format').choices(['human', 'json', 'github']).default('human'))
-  .action(async (options: { format: 'human' | 'json' | 'github' }) => {
-    process.exitCode = await runCheck({ root: rootDir(), format: options.format });
+  .option('--strict', 'also exit 1 on a warning (a page nothing links to, an http:// link)', false)
+  .action(async (options: { format: 'human' | 'json' | 'github'; strict: boolean }) => {
+    process.exitCode = await runCheck({ root: rootDir(), format: options.format, strict: options.strict });
   });
 
 program

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { sortDiagnostics } from '../diagnostics/diagnostic';
-import { formatGithub, formatHuman, formatJson, summary } from '../diagnostics/printer';
+import { colours, formatGithub, formatHuman, formatJson, plain, summary } from '../diagnostics/printer';
 
 export type ReportFormat = 'human' | 'json' | 'github';
 
@@ -25,5 +25,6 @@ export function report(root: string, diagnostics: readonly Diagnostic[], format:
       return undefined;
     }
   };
-  process.stderr.write(`${formatHuman(sorted, read)}\n\n${summary(sorted)}\n`);
+  const paint = process.stderr.isTTY && !process.env.NO_COLOR ? colours : plain;
+  process.stderr.write(`${formatHuman(sorted, read, paint)}\n\n${summary(sorted)}\n`);
 }

@@ -1,4 +1,11 @@
+import { styleText } from 'node:util';
 import type { Diagnostic } from './diagnostic';
+
+type Style = Parameters<typeof styleText>[0];
+/** Paints text when colours are on (a terminal); otherwise returns it unchanged. */
+export type Paint = (style: Style, text: string) => string;
+export const plain: Paint = (_style, text) => text;
+export const colours: Paint = (style, text) => styleText(style, text);
 
 /** The lines around a position, with a caret under the column; empty when there is no text. */
 export function codeFrame(source: string | undefined, line: number, column: number): string {
@@ -21,13 +28,23 @@ export function formatLocation(d: Diagnostic): string {
   return d.column > 0 ? `${d.file}:${d.line}:${d.column}` : `${d.file}:${d.line}`;
 }
 
-/** Human output: one block per diagnostic, with a code frame when the source is at hand. */
-export function formatHuman(diagnostics: readonly Diagnostic[], readSource: (file: string) => string | undefined): string {
-  return diagnostics
-    .map((d) => {
-      const head = `${formatLocation(d)} ${d.severity} ${d.code}: ${d.message}`;
-      const frame = codeFrame(readSource(d.file), d.line, d.column);
-      return [head, frame, `  hint: ${d.hint}`].filter(Boolean).join('\n');
+/**
+ * Human output, grouped by file (diagnostics are expected sorted): per diagnostic its location,
+ * severity, code and message, a code frame when the source is at hand, and the hint.
+ */
+export function formatHuman(diagnostics: readonly Diagnostic[], readSource: (file: string) => string | undefined, paint: Paint = plain): string {
+  const groups = new Map<string, Diagnostic[]>();
+  for (const d of diagnostics) groups.set(d.file, [...(groups.get(d.file) ?? []), d]);
+  return [...groups.entries()]
+    .map(([file, list]) => {
+      const source = readSource(file);
+      const blocks = list.map((d) => {
+        const severity = d.severity === 'error' ? paint('red', 'error') : paint('yellow', 'warning');
+        const head = `${paint('bold', formatLocation(d))} ${severity} ${paint('dim', d.code)}: ${d.message}`;
+        const frame = codeFrame(source, d.line, d.column);
+        return [head, frame, `  ${paint('cyan', 'hint')}: ${d.hint}`].filter(Boolean).join('\n');
+      });
+      return `${paint('underline', file)}\n${blocks.join('\n\n')}`;
     })
     .join('\n\n');
 }

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics/diagnostic';
-import { hasErrors } from '../diagnostics/diagnostic';
 import { RULES } from '../diagnostics/codes';
 import {
   AboutMePage, AtelierPage, BlogPage, Category, Navigation, Owner, ProfessionalPage, ProjectsPage, SiteConfig, UiStrings,
@@ -38,7 +37,11 @@ export interface LoadedContent {
 }
 
 export interface LoadResult {
-  /** Present only when nothing failed. */
+  /**
+   * Present when every site-wide file (config, owner, strings, pages) is valid. Articles and
+   * categories with errors are left out of it, so the checker can still report everything else;
+   * `diagnostics` then holds their errors.
+   */
   content?: LoadedContent;
   diagnostics: Diagnostic[];
 }
@@ -70,11 +73,15 @@ export async function loadContent(root: string): Promise<LoadResult> {
     }
   }
 
-  if (hasErrors(diagnostics) || !config || !owner || !navigation || !strings || !aboutme || !professional || !projects || !atelier || !blog) {
+  if (!config || !owner || !navigation || !strings || !aboutme || !professional || !projects || !atelier || !blog) {
     return { diagnostics };
   }
   return {
-    content: { root, config, owner, navigation, strings, pages: { aboutme, professional, projects, atelier, blog }, categories, articles, sources },
+    content: {
+      root, config, owner, navigation, strings, pages: { aboutme, professional, projects, atelier, blog }, categories,
+      articles: articles.filter((a) => known.has(a.category)),
+      sources,
+    },
     diagnostics,
   };
 }

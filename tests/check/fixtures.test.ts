@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { loadSite } from '../../src/build/pipeline';
+import { RULES } from '../../src/diagnostics/codes';
+import type { Diagnostic } from '../../src/diagnostics/diagnostic';
+import { copyOfContent, PROJECT_ROOT } from '../support/content';
+import { applyFixture, listFixtures, type Fixture } from '../support/fixtures';
+
+const fixtures = await listFixtures();
+
+type Found = Fixture['expected'][number];
+const byPlace = (a: Found, b: Found) => a.file.localeCompare(b.file) || a.line - b.line || a.code.localeCompare(b.code);
+const found = (diagnostics: Diagnostic[]): Found[] => diagnostics.map(({ code, file, line }) => ({ code, file, line })).sort(byPlace);
+
+async function checkWith(apply: Fixture[]): Promise<Found[]> {
+  const content = await copyOfContent();
+  try {
+    for (const fixture of apply) await applyFixture(content.root, fixture);
+    return found((await loadSite(content.root)).diagnostics);
+  } finally {
+    await content.cleanup();
+  }
+}
+
+describe('site check rules, each on its fixture (tests/fixtures/checks)', () => {
+  it('reports nothing on the real content, not even a warning', async () => {
+    expect(found((await loadSite(PROJECT_ROOT)).diagnostics)).toEqual([]);
+  });
+
+  for (const fixture of fixtures) {
+    it(`${fixture.name}: ${fixture.description}`, async () => {
+      expect(fixture.expected.length).toBeGreaterThan(0);
+      expect(await checkWith([fixture])).toEqual([...fixture.expected].sort(byPlace));
+    });
+  }
+
+  it('has a fixture for every rule of the catalogue', () => {
+    const covered = new Set(fixtures.flatMap((f) => f.expected.map((e) => e.code)));
+    expect([...covered].sort()).toEqual(Object.keys(RULES).sort());
+  });
+});
+
+describe('the mutation test', () => {
+  it('finds every mistake when all of them are made at once in the real content, and nothing else', async () => {
+    // A broken site-wide file stops modelling (every page needs it), so those fixtures stand alone.
+    const combined = fixtures.filter((f) => !f.fatal);
+    const expected = combined.flatMap((f) => f.expected).sort(byPlace);
+    expect(await checkWith(combined)).toEqual(expected);
+  });
+});

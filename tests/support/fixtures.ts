@@ -1,0 +1,38 @@
+import { cp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { PROJECT_ROOT } from './content';
+
+export const FIXTURES = path.join(PROJECT_ROOT, 'tests/fixtures/checks');
+
+/** What a checker fixture does to a copy of the real content, and what it must report. */
+export interface Fixture {
+  name: string;
+  description: string;
+  /** A broken site-wide file stops modelling, so the fixture is left out of the combined run. */
+  fatal?: boolean;
+  /** Text replacements in content files, each of which must match exactly once. */
+  patches?: { file: string; find: string; replace: string }[];
+  delete?: string[];
+  expected: { code: string; file: string; line: number }[];
+}
+
+export async function listFixtures(): Promise<Fixture[]> {
+  const names = (await readdir(FIXTURES)).sort();
+  return Promise.all(
+    names.map(async (name) => ({ name, ...(JSON.parse(await readFile(path.join(FIXTURES, name, 'fixture.json'), 'utf8')) as Omit<Fixture, 'name'>) })),
+  );
+}
+
+/** Copies the fixture's content/ over the site root, then applies its patches and deletions. */
+export async function applyFixture(root: string, fixture: Fixture): Promise<void> {
+  const overlay = path.join(FIXTURES, fixture.name, 'content');
+  if (await stat(overlay).then(() => true, () => false)) await cp(overlay, path.join(root, 'content'), { recursive: true });
+  for (const patch of fixture.patches ?? []) {
+    const file = path.join(root, patch.file);
+    const text = await readFile(file, 'utf8');
+    const at = text.indexOf(patch.find);
+    if (at === -1 || text.indexOf(patch.find, at + 1) !== -1) throw new Error(`fixture ${fixture.name}: the patch of ${patch.file} does not match exactly once`);
+    await writeFile(file, text.slice(0, at) + patch.replace + text.slice(at + patch.find.length));
+  }
+  for (const file of fixture.delete ?? []) await rm(path.join(root, file));
+}
