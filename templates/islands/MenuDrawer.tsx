@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { NavLink, SocialLink } from '../../src/shared/props';
+import { NewTabLink } from '../pieces/NewTabLink';
 
 export interface MenuDrawerProps {
   nav: NavLink[];
@@ -74,9 +75,9 @@ export function MenuDrawer(props: MenuDrawerProps) {
         <ul className="drawer__socials">
           {props.socials.map((social) => (
             <li key={social.url}>
-              <a href={social.url} target="_blank" rel="noopener noreferrer">
+              <NewTabLink href={social.url}>
                 <img src={social.img} alt={social.name} width={32} height={32} />
-              </a>
+              </NewTabLink>
             </li>
           ))}
         </ul>

@@ -1,6 +1,7 @@
 import type { Chrome } from '../../src/shared/props';
 import { Island } from '../islands/Island';
 import { languageSwitchProps } from './languageSwitchProps';
+import { NewTabLink } from '../pieces/NewTabLink';
 
 /** Footer: social links, language entry, newsletter form, visit counter and the year. */
 export function Footer({ chrome }: { chrome: Chrome }) {
@@ -14,10 +15,10 @@ export function Footer({ chrome }: { chrome: Chrome }) {
           <ul className="site-footer__socials" aria-label={s['footer.social']}>
             {chrome.owner.socials.map((social) => (
               <li key={social.url}>
-                <a href={social.url} target="_blank" rel="noopener noreferrer">
+                <NewTabLink href={social.url} note={s['external.newTab']}>
                   <img src={social.img} alt="" width={24} height={24} />
                   <span>{social.name}</span>
-                </a>
+                </NewTabLink>
               </li>
             ))}
           </ul>

@@ -2,6 +2,7 @@ import type { AboutMeProps, Chrome } from '../../src/shared/props';
 import { Island } from '../islands/Island';
 import { ArticleFigure } from '../pieces/ArticleFigure';
 import { FlipCard } from '../pieces/FlipCard';
+import { NewTabLink } from '../pieces/NewTabLink';
 
 export function AboutMe({ chrome, page }: { chrome: Chrome; page: AboutMeProps }) {
   const s = chrome.strings;
@@ -60,10 +61,9 @@ export function AboutMe({ chrome, page }: { chrome: Chrome; page: AboutMeProps }
                 <img className="media__logo" src={item.logo} alt={item.where} loading="lazy" decoding="async" />
                 <h3>{item.title}</h3>
                 <p>{item.description}</p>
-                <a href={item.link} target="_blank" rel="noopener noreferrer">
+                <NewTabLink href={item.link} note={s['external.newTab']}>
                   {s['media.open']} {item.where} <span aria-hidden="true">↗</span>
-                  <span className="visually-hidden"> ({s['external.newTab']})</span>
-                </a>
+                </NewTabLink>
               </div>
             </li>
           ))}

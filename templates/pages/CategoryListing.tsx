@@ -1,5 +1,6 @@
 import type { CategoryProps, Chrome } from '../../src/shared/props';
 import { Breadcrumb } from '../pieces/Breadcrumb';
+import { NewTabLink } from '../pieces/NewTabLink';
 
 export function CategoryListing({ chrome, page }: { chrome: Chrome; page: CategoryProps }) {
   const s = chrome.strings;
@@ -30,9 +31,7 @@ export function CategoryListing({ chrome, page }: { chrome: Chrome; page: Catego
           <ul className="plain-links">
             {page.links.map((link) => (
               <li key={link.url}>
-                <a href={link.url} {...(link.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
-                  {link.text}
-                </a>
+                {link.external ? <NewTabLink href={link.url} note={s['external.newTab']}>{link.text}</NewTabLink> : <a href={link.url}>{link.text}</a>}
               </li>
             ))}
           </ul>

@@ -1,4 +1,5 @@
 import type { Chrome, ProfessionalProps } from '../../src/shared/props';
+import { NewTabLink } from '../pieces/NewTabLink';
 
 export function Professional({ chrome, page }: { chrome: Chrome; page: ProfessionalProps }) {
   const s = chrome.strings;
@@ -8,9 +9,9 @@ export function Professional({ chrome, page }: { chrome: Chrome; page: Professio
         <div className="hero__content">
           <h1>{page.title}</h1>
           <p className="hero__tagline">{page.hero.tagline}</p>
-          <a className="button" href={page.hero.contactUrl} target="_blank" rel="noopener noreferrer">
+          <NewTabLink className="button" href={page.hero.contactUrl} note={s['external.newTab']}>
             {s['professional.contact']}
-          </a>
+          </NewTabLink>
         </div>
       </section>
 
@@ -27,9 +28,9 @@ export function Professional({ chrome, page }: { chrome: Chrome; page: Professio
                 <details className="experience__details">
                   <summary>{s['professional.details']}</summary>
                   <div className="prose" dangerouslySetInnerHTML={{ __html: card.html }} />
-                  <a href={card.url} target="_blank" rel="noopener noreferrer">
+                  <NewTabLink href={card.url} note={s['external.newTab']}>
                     {s['professional.visit']} <span aria-hidden="true">↗</span>
-                  </a>
+                  </NewTabLink>
                 </details>
               </div>
             </li>

@@ -1,4 +1,5 @@
 import type { Chrome, ProjectsProps } from '../../src/shared/props';
+import { NewTabLink } from '../pieces/NewTabLink';
 
 export function Projects({ chrome, page }: { chrome: Chrome; page: ProjectsProps }) {
   const s = chrome.strings;
@@ -12,10 +13,11 @@ export function Projects({ chrome, page }: { chrome: Chrome; page: ProjectsProps
             <img className="card__img" src={project.img} alt="" loading="lazy" decoding="async" />
             <div className="card__body">
               <h2 className="card__title">
-                <a href={project.href} {...(project.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
-                  {project.title}
-                  {project.external && <span className="visually-hidden"> ({s['external.newTab']})</span>}
-                </a>
+                {project.external ? (
+                  <NewTabLink href={project.href} note={s['external.newTab']}>{project.title}</NewTabLink>
+                ) : (
+                  <a href={project.href}>{project.title}</a>
+                )}
               </h2>
               <p>{project.description}</p>
               {project.tags.length > 0 && (

@@ -1,9 +1,10 @@
 import type { LinkCardView } from '../../src/shared/props';
+import { NewTabLink } from './NewTabLink';
 
 /** A wide card with an image and text that links out, opening in a new tab. */
 export function HorizontalCard({ card, action, newTabLabel }: { card: LinkCardView; action: string; newTabLabel: string }) {
   return (
-    <a className="hcard" href={card.url} target="_blank" rel="noopener noreferrer">
+    <NewTabLink className="hcard" href={card.url}>
       <img className="hcard__img" src={card.img} alt="" loading="lazy" decoding="async" />
       <span className="hcard__body">
         <span className="hcard__title">{card.title}</span>
@@ -13,6 +14,6 @@ export function HorizontalCard({ card, action, newTabLabel }: { card: LinkCardVi
           <span className="visually-hidden"> ({newTabLabel})</span>
         </span>
       </span>
-    </a>
+    </NewTabLink>
   );
 }
