@@ -1,6 +1,10 @@
 import type { ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { ISLANDS, type IslandName } from '../../templates/islands/registry';
+import { trackBodyHeight } from './bodyHeight';
+import { enableDialogs } from './dialogs';
+import { enableGallery } from './gallery';
+import { enableReveal } from './reveal';
 
 /**
  * Hydrates every island of the page with the component the server rendered it with. The props
@@ -20,3 +24,7 @@ function hydrateIslands(): void {
 }
 
 hydrateIslands();
+trackBodyHeight(document);
+enableDialogs(document);
+enableGallery(document);
+enableReveal(document);

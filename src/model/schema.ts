@@ -280,8 +280,10 @@ export const Category = z
     msg: LocalizedText.optional(),
     /** Hand-written trail; when absent the trail is Blog > category. */
     breadcrumbs: z.array(BreadcrumbItem).optional(),
-    /** Extra plain links shown under the list (the music listing). */
+    /** Extra plain links shown under the list. */
     links: z.array(LinkItem).optional(),
+    /** Also list the articles as plain links under the list (the music listing, spec section 2). */
+    plainLinks: z.boolean().optional(),
     /** Gallery categories: exactly 12 photos. */
     photos: z.array(GalleryPhoto).optional(),
   })

@@ -196,6 +196,7 @@ function categoryContent(site: Site, route: Route, lang: Lang): PageContent {
     breadcrumbs: resolveTrail(site, lang, category.breadcrumbs ?? derivedTrail(site, lang, route.name)),
     ...(category.msg?.[lang] ? { msg: category.msg[lang] } : {}),
     articles: articlesIn(site, route.name, lang),
+    plainLinks: category.plainLinks ?? false,
     links: (category.links ?? [])
       .filter((l) => l.text[lang])
       .map((l) => {

@@ -156,6 +156,8 @@ export interface CategoryProps {
   breadcrumbs: BreadcrumbView[];
   msg?: string;
   articles: ArticleLink[];
+  /** Also list the articles as plain links. */
+  plainLinks: boolean;
   links: { text: string; url: string; external: boolean }[];
 }
 

@@ -1,14 +1,12 @@
 import type { AboutMeProps, Chrome } from '../../src/shared/props';
 import { Island } from '../islands/Island';
-import { ArticleFigure } from '../pieces/ArticleFigure';
-import { FlipCard } from '../pieces/FlipCard';
 import { NewTabLink } from '../pieces/NewTabLink';
 
 export function AboutMe({ chrome, page }: { chrome: Chrome; page: AboutMeProps }) {
   const s = chrome.strings;
   return (
     <>
-      <section className="banner" aria-labelledby="greeting">
+      <section className="banner body-height" aria-labelledby="greeting">
         <video className="banner__video" autoPlay muted loop playsInline poster={page.banner.poster} aria-hidden="true">
           {page.banner.videos.map((v) => (
             <source key={v.src} src={v.src} type={v.type} />
@@ -20,7 +18,7 @@ export function AboutMe({ chrome, page }: { chrome: Chrome; page: AboutMeProps }
         </div>
       </section>
 
-      <section id="intro" className="section intro">
+      <section id="intro" className="section intro" data-reveal="">
         <div className="intro__text">
           <h2>{page.intro.title}</h2>
           <ul className="intro__bullets">
@@ -29,13 +27,22 @@ export function AboutMe({ chrome, page }: { chrome: Chrome; page: AboutMeProps }
             ))}
           </ul>
         </div>
-        <ArticleFigure figure={page.intro.portrait} className="intro__portrait" />
+        <div className="intro__portrait">
+          <Island
+            name="RotatingCard"
+            props={{
+              card: { src: page.intro.portrait.src, alt: page.intro.portrait.alt, quote: page.intro.portrait.caption, writer: '', url: '', mobileTitle: '', mobileText: '' },
+              label: s['aboutme.flip'],
+            }}
+          />
+          <p className="intro__caption">{page.intro.portrait.caption}</p>
+        </div>
       </section>
 
       <Island name="QuoteCarousel" props={{ quotes: page.quotes, label: page.quotesTitle }} />
 
       {page.sections.map((section, i) => (
-        <section key={section.id} id={section.id} className={`section story${i % 2 ? ' story--reverse' : ''}`}>
+        <section key={section.id} id={section.id} className={`section story${i % 2 ? ' story--reverse' : ''}`} data-reveal="">
           <div className="story__text">
             <h2>
               <a href={section.url}>{section.heading}</a>
@@ -47,7 +54,9 @@ export function AboutMe({ chrome, page }: { chrome: Chrome; page: AboutMeProps }
               {s['aboutme.readMore']} <span aria-hidden="true">→</span>
             </a>
           </div>
-          <FlipCard card={section.card} />
+          <div className="story__card">
+            <Island name="RotatingCard" props={{ card: section.card, label: s['aboutme.flip'] }} />
+          </div>
         </section>
       ))}
 
@@ -55,7 +64,7 @@ export function AboutMe({ chrome, page }: { chrome: Chrome; page: AboutMeProps }
         <h2>{page.mediaTitle}</h2>
         <ul className="media__list">
           {page.media.map((item) => (
-            <li key={item.link} className="media__item">
+            <li key={item.link} className="media__item" data-reveal="">
               <img className="media__img" src={item.img} alt="" loading="lazy" decoding="async" />
               <div className="media__body">
                 <img className="media__logo" src={item.logo} alt={item.where} loading="lazy" decoding="async" />
@@ -70,7 +79,7 @@ export function AboutMe({ chrome, page }: { chrome: Chrome; page: AboutMeProps }
         </ul>
       </section>
 
-      <section id="hobbies" className="section hobbies">
+      <section id="hobbies" className="section hobbies" data-reveal="">
         <h2>{page.hobbies.title}</h2>
         {page.hobbies.paragraphs.map((p, i) => (
           <p key={i}>{p}</p>

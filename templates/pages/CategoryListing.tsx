@@ -25,6 +25,15 @@ export function CategoryListing({ chrome, page }: { chrome: Chrome; page: Catego
       ) : (
         !page.msg && <p className="note">{s['category.empty']}</p>
       )}
+      {page.plainLinks && page.articles.length > 0 && (
+        <ul className="plain-links">
+          {page.articles.map((article) => (
+            <li key={article.url}>
+              <a href={article.url}>{article.title}</a>
+            </li>
+          ))}
+        </ul>
+      )}
       {page.links.length > 0 && (
         <>
           <h2>{s['category.links']}</h2>

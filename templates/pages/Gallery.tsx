@@ -1,25 +1,52 @@
 import type { Chrome, GalleryProps } from '../../src/shared/props';
 import { Breadcrumb } from '../pieces/Breadcrumb';
 
+/**
+ * A gallery: 3 photos a row on wide screens, 2 on small ones; the description shows over a photo
+ * on hover, and a click opens the dialog (src/client/gallery.ts) with arrows through the photos.
+ */
 export function Gallery({ chrome, page }: { chrome: Chrome; page: GalleryProps }) {
+  const s = chrome.strings;
   return (
     <section className="section">
-      <Breadcrumb items={page.breadcrumbs} label={chrome.strings['breadcrumb.label']} />
+      <Breadcrumb items={page.breadcrumbs} label={s['breadcrumb.label']} />
       <h1>{page.title}</h1>
       <p className="lead">{page.description}</p>
-      <ul className="gallery">
-        {page.photos.map((photo) => (
+      <ul className="gallery" data-gallery="">
+        {page.photos.map((photo, i) => (
           <li key={photo.src} className="gallery__item">
-            <figure>
-              <img src={photo.src} alt={photo.description} width={800} height={600} loading="lazy" decoding="async" />
-              <figcaption>
-                <span className="gallery__title">{photo.title}</span>
-                <span className="gallery__description">{photo.description}</span>
-              </figcaption>
-            </figure>
+            <button type="button" className="gallery__open" data-photo-index={i} aria-haspopup="dialog">
+              <img src={photo.src} alt={photo.description} width={800} height={600} loading={i < 3 ? 'eager' : 'lazy'} decoding="async" />
+              <span className="gallery__caption">
+                <span className="gallery__title" data-photo-title="">{photo.title}</span>
+                <span className="gallery__description" data-photo-text="">{photo.description}</span>
+              </span>
+            </button>
           </li>
         ))}
       </ul>
+      <dialog id="gallery-dialog" className="dialog gallery-dialog" aria-labelledby="gallery-dialog-title">
+        <button type="button" className="dialog__x" data-dialog-close="" aria-label={s['dialog.close']}>
+          <span aria-hidden="true">×</span>
+        </button>
+        <div className="gallery-dialog__stage">
+          <button type="button" className="gallery-dialog__arrow gallery-dialog__arrow--previous" data-gallery-previous="" aria-label={s['gallery.previous']}>
+            <span aria-hidden="true">‹</span>
+          </button>
+          <img className="gallery-dialog__img" data-gallery-image="" src={page.photos[0]?.src} alt={page.photos[0]?.description ?? ''} width={800} height={600} />
+          <button type="button" className="gallery-dialog__arrow gallery-dialog__arrow--next" data-gallery-next="" aria-label={s['gallery.next']}>
+            <span aria-hidden="true">›</span>
+          </button>
+        </div>
+        <div className="gallery-dialog__details">
+          <h2 id="gallery-dialog-title" className="gallery-dialog__title" data-gallery-title="">{page.photos[0]?.title}</h2>
+          <p className="gallery-dialog__text" data-gallery-text="">{page.photos[0]?.description}</p>
+          <p className="gallery-dialog__counter" data-gallery-counter="" aria-live="polite" />
+          <button type="button" className="button gallery-dialog__close" data-dialog-close="">
+            {s['dialog.close']}
+          </button>
+        </div>
+      </dialog>
     </section>
   );
 }

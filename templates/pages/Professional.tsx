@@ -5,7 +5,7 @@ export function Professional({ chrome, page }: { chrome: Chrome; page: Professio
   const s = chrome.strings;
   return (
     <>
-      <section className="hero" style={{ backgroundImage: `url(${page.hero.image})` }}>
+      <section className="hero body-height" style={{ backgroundImage: `url(${page.hero.image})` }}>
         <div className="hero__content">
           <h1>{page.title}</h1>
           <p className="hero__tagline">{page.hero.tagline}</p>
@@ -19,30 +19,48 @@ export function Professional({ chrome, page }: { chrome: Chrome; page: Professio
         <h2>{page.experienceTitle}</h2>
         <ul className="experience">
           {page.experiences.map((card) => (
-            <li key={card.id} className="experience__card" style={{ borderTopColor: card.color }}>
-              <img className="experience__img" src={card.img} alt="" width={300} height={200} loading="lazy" decoding="async" />
-              <div className="experience__body">
-                <h3>{card.name}</h3>
-                <p className="experience__title">{card.title}</p>
-                <p className="experience__period">{card.period}</p>
-                <details className="experience__details">
-                  <summary>{s['professional.details']}</summary>
-                  <div className="prose" dangerouslySetInnerHTML={{ __html: card.html }} />
-                  <NewTabLink href={card.url} note={s['external.newTab']}>
-                    {s['professional.visit']} <span aria-hidden="true">↗</span>
-                  </NewTabLink>
-                </details>
-              </div>
+            <li key={card.id} className="experience__card" style={{ borderTopColor: card.color }} data-reveal="">
+              <button type="button" className="experience__open" data-dialog-open={`experience-${card.id}`} aria-haspopup="dialog">
+                <img className="experience__img" src={card.img} alt="" width={300} height={200} loading="lazy" decoding="async" />
+                <span className="experience__body">
+                  <span className="experience__name">{card.name}</span>
+                  <span className="experience__title">{card.title}</span>
+                  <span className="experience__period">{card.period}</span>
+                  <span className="experience__more">{s['professional.details']}</span>
+                </span>
+              </button>
             </li>
           ))}
         </ul>
+        {page.experiences.map((card) => (
+          <dialog key={card.id} id={`experience-${card.id}`} className="dialog experience-dialog" aria-labelledby={`experience-${card.id}-title`}>
+            <img className="dialog__img" src={card.img} alt="" width={300} height={200} loading="lazy" decoding="async" />
+            <div className="dialog__body">
+              <h3 id={`experience-${card.id}-title`}>
+                {card.name} · {card.title}
+              </h3>
+              <p className="experience__period">{card.period}</p>
+              <div className="prose" dangerouslySetInnerHTML={{ __html: card.html }} />
+              <p>
+                <NewTabLink href={card.url} note={s['external.newTab']}>
+                  {s['professional.visit']} <span aria-hidden="true">↗</span>
+                </NewTabLink>
+              </p>
+            </div>
+            <div className="dialog__actions">
+              <button type="button" className="button" data-dialog-close="" autoFocus>
+                {s['dialog.close']}
+              </button>
+            </div>
+          </dialog>
+        ))}
       </section>
 
       <section id="skills" className="section">
         <h2>{page.skillsTitle}</h2>
         <div className="skills">
           {page.skills.map((group) => (
-            <div key={group.title} className="skills__group">
+            <div key={group.title} className="skills__group" data-reveal="">
               <h3>{group.title}</h3>
               <ul>
                 {group.items.map((item) => (
@@ -61,7 +79,7 @@ export function Professional({ chrome, page }: { chrome: Chrome; page: Professio
         <h2>{page.valuesTitle}</h2>
         <ul className="values">
           {page.values.map((value) => (
-            <li key={value.title} className="values__item">
+            <li key={value.title} className="values__item" data-reveal="">
               <img src={value.img} alt="" width={240} height={160} loading="lazy" decoding="async" />
               <h3>{value.title}</h3>
               <p>{value.description}</p>

@@ -1,20 +1,77 @@
-import type { CardView } from '../../src/shared/props';
+import { useState, type ReactNode } from 'react';
+import { isCssLength, isCssTime } from './cssValues';
 
-/** A rotating card: the image on the front, the quote and its author on the back. */
-export function FlipCard({ card }: { card: CardView }) {
+export interface FlipCardProps {
+  /** Required CSS lengths (spec section 5). */
+  width: string;
+  height: string;
+  /** A time in s or ms, or '0'; 0.5s by default. */
+  transition?: string;
+  /** Flip on click (and Enter/Space), on hover, or both. */
+  activeClick?: boolean;
+  activeHover?: boolean;
+  /** Rotate about the horizontal axis instead of the vertical one. */
+  horizontal?: boolean;
+  /** Controlled side: true shows the back. Leave undefined to let the card keep its own state. */
+  value?: boolean;
+  /** Called with the new side whenever the card flips (the spec's model-value update). */
+  onChange?: (flipped: boolean) => void;
+  front: ReactNode;
+  back: ReactNode;
+  /** Accessible name of the card when it can be flipped by click. */
+  label?: string;
+  className?: string;
+}
+
+/** Spec section 9: flip defaults. */
+export const FLIP_DEFAULTS = { transition: '0.5s', perspective: 1000 } as const;
+
+/**
+ * A card with two faces that turns about its vertical (or horizontal) axis. Width and height
+ * are validated as CSS lengths and the transition as a time: a wrong value is a programming
+ * error, reported when the page is rendered.
+ */
+export function FlipCard({ width, height, transition = FLIP_DEFAULTS.transition, activeClick = false, activeHover = false, horizontal = false, value, onChange, front, back, label, className = '' }: FlipCardProps) {
+  if (!isCssLength(width)) throw new Error(`FlipCard: width "${width}" is not a CSS length`);
+  if (!isCssLength(height)) throw new Error(`FlipCard: height "${height}" is not a CSS length`);
+  if (!isCssTime(transition)) throw new Error(`FlipCard: transition "${transition}" is not a time in s or ms`);
+  const [own, setOwn] = useState(false);
+  const flipped = value ?? own;
+  const set = (next: boolean) => {
+    if (next === flipped) return;
+    if (value === undefined) setOwn(next);
+    onChange?.(next);
+  };
+  const axis = horizontal ? 'X' : 'Y';
+  const interactive = activeClick
+    ? {
+        role: 'button',
+        tabIndex: 0,
+        'aria-pressed': flipped,
+        'aria-label': label,
+        onClick: () => set(!flipped),
+        onKeyDown: (event: React.KeyboardEvent) => {
+          if (event.key === 'Enter' || event.key === ' ') {
+            event.preventDefault();
+            set(!flipped);
+          }
+        },
+      }
+    : {};
   return (
-    <div className="flip-card">
-      <div className="flip-card__inner">
-        <div className="flip-card__face flip-card__front">
-          <img src={card.src} alt={card.alt} loading="lazy" decoding="async" />
-          <span className="flip-card__mobile-title">{card.mobileTitle}</span>
+    <div
+      className={`flip ${flipped ? 'flip--flipped' : ''} ${className}`.trim()}
+      style={{ width, height, perspective: `${FLIP_DEFAULTS.perspective}px` }}
+      onMouseEnter={activeHover ? () => set(true) : undefined}
+      onMouseLeave={activeHover ? () => set(false) : undefined}
+      {...interactive}
+    >
+      <div className="flip__inner" style={{ transition: `transform ${transition}`, transform: flipped ? `rotate${axis}(180deg)` : 'none' }}>
+        <div className="flip__face flip__front" aria-hidden={flipped}>
+          {front}
         </div>
-        <div className="flip-card__face flip-card__back">
-          <blockquote>
-            <p>“{card.quote}”</p>
-            <footer>{card.writer}</footer>
-          </blockquote>
-          <p className="flip-card__mobile-text">{card.mobileText}</p>
+        <div className="flip__face flip__back" style={{ transform: `rotate${axis}(180deg)` }} aria-hidden={!flipped}>
+          {back}
         </div>
       </div>
     </div>

@@ -1,0 +1,48 @@
+import { lockScroll } from './dialogs';
+
+/**
+ * The gallery dialog: a click on a photo opens it large, with arrows that step through the
+ * gallery and stop at the first and last photo (no wrap). The photos' titles and descriptions
+ * are read from the grid already on the page.
+ */
+export function enableGallery(root: Document): void {
+  const dialog = root.getElementById('gallery-dialog');
+  const grid = root.querySelector<HTMLElement>('[data-gallery]');
+  if (!(dialog instanceof HTMLDialogElement) || !grid) return;
+  const items = [...grid.querySelectorAll<HTMLButtonElement>('[data-photo-index]')];
+  const image = dialog.querySelector<HTMLImageElement>('[data-gallery-image]')!;
+  const title = dialog.querySelector<HTMLElement>('[data-gallery-title]')!;
+  const text = dialog.querySelector<HTMLElement>('[data-gallery-text]')!;
+  const previous = dialog.querySelector<HTMLButtonElement>('[data-gallery-previous]')!;
+  const next = dialog.querySelector<HTMLButtonElement>('[data-gallery-next]')!;
+  const counter = dialog.querySelector<HTMLElement>('[data-gallery-counter]');
+  let index = 0;
+
+  const show = (to: number) => {
+    index = Math.max(0, Math.min(items.length - 1, to));
+    const item = items[index]!;
+    const img = item.querySelector('img')!;
+    image.src = img.currentSrc || img.src;
+    image.alt = img.alt;
+    title.textContent = item.querySelector('[data-photo-title]')?.textContent ?? '';
+    text.textContent = item.querySelector('[data-photo-text]')?.textContent ?? '';
+    previous.disabled = index === 0;
+    next.disabled = index === items.length - 1;
+    if (counter) counter.textContent = `${index + 1} / ${items.length}`;
+  };
+
+  grid.addEventListener('click', (event) => {
+    const item = (event.target as Element).closest<HTMLButtonElement>('[data-photo-index]');
+    if (!item) return;
+    show(Number(item.dataset.photoIndex));
+    dialog.showModal();
+    lockScroll(dialog);
+  });
+  previous.addEventListener('click', () => show(index - 1));
+  next.addEventListener('click', () => show(index + 1));
+  dialog.addEventListener('keydown', (event) => {
+    if (event.key === 'ArrowLeft') show(index - 1);
+    if (event.key === 'ArrowRight') show(index + 1);
+  });
+  dialog.addEventListener('close', () => items[index]?.focus());
+}
