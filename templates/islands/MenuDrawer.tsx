@@ -24,6 +24,7 @@ export function MenuDrawer(props: MenuDrawerProps) {
   const [open, setOpen] = useState(false);
   const closeButton = useRef<HTMLButtonElement>(null);
   const openButton = useRef<HTMLButtonElement>(null);
+  const drawer = useRef<HTMLElement>(null);
 
   useEffect(() => {
     if (!open) return undefined;
@@ -33,6 +34,7 @@ export function MenuDrawer(props: MenuDrawerProps) {
     closeButton.current?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') setOpen(false);
+      if (event.key === 'Tab') trapFocus(event, drawer.current);
     };
     window.addEventListener('keydown', onKey);
     return () => {
@@ -49,7 +51,7 @@ export function MenuDrawer(props: MenuDrawerProps) {
         <span className="visually-hidden">{props.openLabel}</span>
       </button>
       <div className={`drawer-backdrop${open ? ' drawer-backdrop--open' : ''}`} onClick={() => setOpen(false)} aria-hidden="true" />
-      <aside id="drawer" className={`drawer${open ? ' drawer--open' : ''}`} aria-hidden={!open} inert={!open}>
+      <aside ref={drawer} id="drawer" className={`drawer${open ? ' drawer--open' : ''}`} aria-hidden={!open} inert={!open}>
         <button ref={closeButton} type="button" className="drawer__close" onClick={() => setOpen(false)}>
           <span aria-hidden="true">×</span>
           <span className="visually-hidden">{props.closeLabel}</span>
@@ -84,4 +86,21 @@ export function MenuDrawer(props: MenuDrawerProps) {
       </aside>
     </>
   );
+}
+
+/** Keeps Tab and Shift+Tab cycling inside the open drawer. */
+function trapFocus(event: KeyboardEvent, container: HTMLElement | null): void {
+  if (!container) return;
+  const focusable = [...container.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')];
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  if (!first || !last) return;
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || !container.contains(active))) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || !container.contains(active))) {
+    event.preventDefault();
+    first.focus();
+  }
 }

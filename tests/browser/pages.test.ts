@@ -1,34 +1,17 @@
-import type { FastifyInstance } from 'fastify';
-import type { Browser, ConsoleMessage, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildApp } from '../../server/app';
-import { launchChromium } from '../support/chromium';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBrowserSession, type BrowserSession } from '../support/browser';
 
-let app: FastifyInstance;
-let browser: Browser;
+let session: BrowserSession;
 let origin: string;
-
 beforeAll(async () => {
-  app = await buildApp({ distDir: inject('distDir') });
-  origin = await app.listen({ port: 0, host: '127.0.0.1' });
-  browser = await launchChromium();
+  session = await startBrowserSession();
+  origin = session.origin;
 });
 afterAll(async () => {
-  await browser?.close();
-  await app?.close();
+  await session?.close();
 });
 
-/** A fresh page at a width, recording every console error and warning (hydration mismatches among them). */
-async function open(width: number, height = 900): Promise<{ page: Page; problems: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height } });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (message: ConsoleMessage) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-  return { page, problems };
-}
+const open = (width: number, height?: number) => session.open(width, height ? { height } : {});
 
 const EDITIONS = [
   '/aboutme', '/pt/aboutme', '/professional', '/pt/professional', '/projects', '/pt/projects', '/atelier', '/pt/atelier',

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import type { Browser, BrowserContextOptions, ConsoleMessage, Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { buildApp } from '../../server/app';
+import { launchChromium } from './chromium';
+
+/** The built real content served on a loopback port, and one Chromium for a test file. */
+export interface BrowserSession {
+  origin: string;
+  /** A fresh page at a width; `problems` collects console errors, warnings and uncaught errors. */
+  open(width: number, options?: BrowserContextOptions & { height?: number }): Promise<{ page: Page; problems: string[] }>;
+  close(): Promise<void>;
+}
+
+export async function startBrowserSession(): Promise<BrowserSession> {
+  const app: FastifyInstance = await buildApp({ distDir: inject('distDir') });
+  const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+  const browser: Browser = await launchChromium();
+  return {
+    origin,
+    async open(width, options = {}) {
+      const { height = 900, ...rest } = options;
+      const context = await browser.newContext({ viewport: { width, height }, ...rest });
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('console', (message: ConsoleMessage) => {
+        if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+      return { page, problems };
+    },
+    async close() {
+      await browser.close();
+      await app.close();
+    },
+  };
+}
