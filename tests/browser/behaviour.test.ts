@@ -26,7 +26,8 @@ describe('Professional experience dialog', () => {
       expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
       await dialog.getByRole('button', { name: close }).click();
       expect(await dialog.isVisible()).toBe(false);
-      expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
+      // The dialog's close event, which restores scrolling, is dispatched as a task.
+      await expect.poll(() => page.evaluate(() => document.body.style.overflow)).toBe('');
       await opener.click();
       await page.keyboard.press('Escape');
       expect(await dialog.isVisible()).toBe(false);
@@ -118,7 +119,8 @@ describe('About Me', () => {
     const { page } = await session.open(1280);
     await page.clock.install();
     await page.goto(url('/pt/aboutme'));
-    const active = () => page.locator('.quotes__slide--active blockquote').innerText();
+    // textContent: the class says which quote is shown; its fade-in runs on real time, not the test clock.
+    const active = async () => (await page.locator('.quotes__slide--active blockquote').textContent()) ?? '';
     expect(await page.locator('.quotes__slide').count()).toBe(4);
     expect(await page.locator('.quotes button').count()).toBe(0);
     const seen = [await active()];
@@ -179,10 +181,12 @@ describe('navigation', () => {
     const { page } = await session.open(1280, { height: 700 });
     await page.goto(url('/blog/tech/Site'));
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('smooth');
-    const entry = page.locator('.article__index a').nth(3);
+    const entry = page.locator('.article__index a').nth(1);
     const id = (await entry.getAttribute('href'))!.slice(1);
     await entry.click();
-    await expect.poll(() => page.evaluate((target) => Math.round(document.getElementById(target)!.getBoundingClientRect().top), id)).toBeLessThan(120);
+    await expect
+      .poll(() => page.evaluate((target) => Math.round(document.getElementById(target)!.getBoundingClientRect().top), id), { timeout: 5000 })
+      .toBeLessThan(120);
     expect(page.url()).toBe(url(`/blog/tech/Site#${id}`));
     await page.context().close();
   });

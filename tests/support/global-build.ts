@@ -15,7 +15,9 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const outRoot = await mkdtemp(path.join(os.tmpdir(), 'site-test-dist-'));
   const distDir = path.join(outRoot, 'dist');
-  const result = await build({ root: path.resolve(import.meta.dirname, '../..'), outDir: distDir, year: 2026 });
+  // SITE_TEST_ROOT builds another site folder instead of the real content (for trying the suite on a variant).
+  const root = process.env.SITE_TEST_ROOT ?? path.resolve(import.meta.dirname, '../..');
+  const result = await build({ root, outDir: distDir, year: 2026 });
   if (!result.ok) throw new Error(`the real content does not build:\n${JSON.stringify(result.diagnostics, null, 2)}`);
   project.provide('distDir', distDir);
   return async () => {
