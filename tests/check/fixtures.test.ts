@@ -12,7 +12,7 @@ const byPlace = (a: Found, b: Found) => a.file.localeCompare(b.file) || a.line -
 const found = (diagnostics: Diagnostic[]): Found[] => diagnostics.map(({ code, file, line }) => ({ code, file, line })).sort(byPlace);
 
 async function checkWith(apply: Fixture[]): Promise<Found[]> {
-  const content = await copyOfContent();
+  const content = await copyOfContent({ articles: 'clean' });
   try {
     for (const fixture of apply) await applyFixture(content.root, fixture);
     return found((await loadSite(content.root)).diagnostics);
@@ -24,6 +24,10 @@ async function checkWith(apply: Fixture[]): Promise<Found[]> {
 describe('site check rules, each on its fixture (tests/fixtures/checks)', () => {
   it('reports nothing on the real content, not even a warning', async () => {
     expect(found((await loadSite(PROJECT_ROOT)).diagnostics)).toEqual([]);
+  });
+
+  it('reports nothing on the clean fixture (the real site-wide files with fixed articles)', async () => {
+    expect(await checkWith([])).toEqual([]);
   });
 
   for (const fixture of fixtures) {
@@ -40,7 +44,7 @@ describe('site check rules, each on its fixture (tests/fixtures/checks)', () => 
 });
 
 describe('the mutation test', () => {
-  it('finds every mistake when all of them are made at once in the real content, and nothing else', async () => {
+  it('finds every mistake when all of them are made at once, and nothing else', async () => {
     // A broken site-wide file stops modelling (every page needs it), so those fixtures stand alone.
     const combined = fixtures.filter((f) => !f.fatal);
     const expected = combined.flatMap((f) => f.expected).sort(byPlace);
