@@ -155,13 +155,18 @@ export function pageContent(site: Site, route: Route, lang: Lang): PageContent {
   }
 }
 
+/** A publication date as a reader of `lang` writes it: "16 February 2025", "16 de fevereiro de 2025". */
+export function formatDate(date: string, lang: Lang): string {
+  return new Intl.DateTimeFormat(lang === 'pt' ? 'pt-PT' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+}
+
 /** The articles of a category that have an edition in `lang`, newest first. */
 export function articlesIn(site: Site, categoryKey: string, lang: Lang): ArticleLink[] {
   return site.articles
     .filter((a) => a.category === categoryKey && a.editions[lang])
     .map((a) => a.editions[lang]!)
     .sort((x, y) => y.source.frontMatter.date.localeCompare(x.source.frontMatter.date) || x.url.localeCompare(y.url))
-    .map((e) => ({ title: e.source.frontMatter.title, url: e.url, description: e.source.frontMatter.description, date: e.source.frontMatter.date }));
+    .map((e) => ({ title: e.source.frontMatter.title, url: e.url, description: e.source.frontMatter.description, date: e.source.frontMatter.date, dateLabel: formatDate(e.source.frontMatter.date, lang) }));
 }
 
 function blogProps(site: Site, lang: Lang): BlogProps {
@@ -238,6 +243,7 @@ function articleContent(site: Site, route: Route, lang: Lang): PageContent {
     title: fm.title,
     description: fm.description,
     date: fm.date,
+    dateLabel: formatDate(fm.date, lang),
     breadcrumbs: resolveTrail(site, lang, fm.breadcrumbs ?? derivedTrail(site, lang, edition.source.category, { title: fm.title, path: route.path })),
     ...(index ? { index } : {}),
     html: edition.body.html,

@@ -139,7 +139,9 @@ export interface ArticleLink {
   title: string;
   url: string;
   description?: string;
+  /** YYYY-MM-DD, and as the page's language writes it. */
   date?: string;
+  dateLabel?: string;
 }
 
 export interface BlogProps {
@@ -173,7 +175,9 @@ export interface ArticleProps {
   kind: 'article';
   title: string;
   description: string;
+  /** YYYY-MM-DD, and as the page's language writes it. */
   date: string;
+  dateLabel: string;
   breadcrumbs: BreadcrumbView[];
   index?: { id: string; text: string }[];
   /** The compiled body: server-rendered HTML, never repeated in a JSON payload. */

@@ -9,7 +9,7 @@ export function Article({ chrome, page }: { chrome: Chrome; page: ArticleProps }
       <header className="article__header">
         <h1>{page.title}</h1>
         <p className="article__meta">
-          {s['article.published']} <time dateTime={page.date}>{page.date}</time>
+          {s['article.published']} <time dateTime={page.date}>{page.dateLabel}</time>
         </p>
       </header>
       {page.index && page.index.length > 0 && (

@@ -17,7 +17,7 @@ export function CategoryListing({ chrome, page }: { chrome: Chrome; page: Catego
               <a href={article.url}>
                 <span className="article-list__title">{article.title}</span>
                 {article.description && <span className="article-list__description">{article.description}</span>}
-                {article.date && <time dateTime={article.date}>{article.date}</time>}
+                {article.date && <time dateTime={article.date}>{article.dateLabel}</time>}
               </a>
             </li>
           ))}

@@ -41,6 +41,17 @@ describe('the build of the real content', () => {
     }
   });
 
+  it('writes publication dates as each language does', async () => {
+    const { site: model } = await loadSite(PROJECT_ROOT);
+    const article = model!.articles.find((a) => a.editions.en && a.editions.pt)!;
+    const date = article.editions.en!.source.frontMatter.date;
+    const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+    const en = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'][month - 1];
+    const pt = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'][month - 1];
+    expect(await readFile(path.join(distDir, `${article.editions.en!.url.slice(1)}.html`), 'utf8')).toContain(`<time dateTime="${date}">${day} ${en} ${year}</time>`);
+    expect(await readFile(path.join(distDir, `${article.editions.pt!.url.slice(1)}.html`), 'utf8')).toContain(`<time dateTime="${date}">${day} de ${pt} de ${year}</time>`);
+  });
+
   it('writes the Not Found page in both languages and the two redirect pages', async () => {
     expect(await readFile(path.join(distDir, '404.html'), 'utf8')).toContain('Oh oh, it looks like there is nothing here...');
     expect(await readFile(path.join(distDir, 'pt/404.html'), 'utf8')).toContain('Oops, parece que não há nada aqui...');
