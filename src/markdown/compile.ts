@@ -48,6 +48,27 @@ export interface CompileOptions {
   mediaUrl: (path: string) => string;
 }
 
+interface Collected {
+  headings: Heading[];
+  references: Reference[];
+  ids: string[];
+}
+
+/**
+ * One processor for every document: building it (GFM and directive syntax extensions) costs more
+ * than compiling a short article. Per-document options and findings travel in the file's data.
+ */
+const processor = unified()
+  .use(remarkParse)
+  .use(remarkGfm)
+  .use(remarkDirective)
+  .use(remarkFigure)
+  .use(remarkRehype)
+  .use(rehypeSlug)
+  .use(() => (tree: HastRoot, file) => rewriteTree(tree, file.data.options as CompileOptions, file.data.collected as Collected))
+  .use(rehypeStringify)
+  .freeze();
+
 /**
  * Markdown to HTML: GFM, figures, heading ids (GitHub-style slugs), internal links pointed at
  * the page's language, external links opening in a new tab, images lazy with CDN URLs.
@@ -55,20 +76,9 @@ export interface CompileOptions {
  */
 export function compileMarkdown(markdown: string, options: CompileOptions): CompiledMarkdown {
   const problems: FigureProblem[] = [];
-  const headings: Heading[] = [];
-  const references: Reference[] = [];
-  const ids: string[] = [];
-  const processor = unified()
-    .use(remarkParse)
-    .use(remarkGfm)
-    .use(remarkDirective)
-    .use(remarkFigure, problems)
-    .use(remarkRehype)
-    .use(rehypeSlug)
-    .use(() => (tree: HastRoot) => rewriteTree(tree, options, { headings, references, ids }))
-    .use(rehypeStringify);
-  const html = String(processor.processSync(markdown));
-  return { html, headings, references, ids, problems };
+  const collected: Collected = { headings: [], references: [], ids: [] };
+  const html = String(processor.processSync({ value: markdown, data: { options, collected, figureProblems: problems } }));
+  return { html, ...collected, problems };
 }
 
 function rewriteTree(

@@ -17,8 +17,9 @@ export interface FigureProblem {
  * description in the edition's language; `alt` defaults to the caption's text.
  * Unknown text directives (":word" in prose) are turned back into the text they were.
  */
-export function remarkFigure(problems: FigureProblem[]) {
-  return (tree: Root) => {
+export function remarkFigure() {
+  return (tree: Root, file: { data: Record<string, unknown> }) => {
+    const problems = file.data.figureProblems as FigureProblem[];
     visit(tree, (node, index, parent) => {
       if (node.type === 'leafDirective' && node.name === 'figure') {
         toFigure(node, problems);
