@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBrowserSession, type BrowserSession } from '../support/browser';
+
+let session: BrowserSession;
+beforeAll(async () => {
+  session = await startBrowserSession();
+});
+afterAll(async () => {
+  await session?.close();
+});
+
+const WIDTHS = [1280, 375] as const;
+const LANGS = [
+  { lang: 'en', prefix: '' },
+  { lang: 'pt', prefix: '/pt' },
+] as const;
+
+/** What a visitor sees on each page kind, in both languages and at both widths. */
+describe.each(WIDTHS)('at %i px', (width) => {
+  describe.each(LANGS)('in $lang', ({ lang, prefix }) => {
+    it('About Me shows the greeting, bullets, portrait, four quotes, the sections linking on, and four media items', async () => {
+      const { page, problems } = await session.open(width);
+      await page.goto(session.origin + `${prefix}/aboutme`);
+      expect(await page.locator('.typewriter__text').innerText()).not.toBe('');
+      expect(await page.locator('.intro__bullets li').count()).toBeGreaterThanOrEqual(3);
+      expect(await page.locator('.intro__portrait img').getAttribute('alt')).toBeTruthy();
+      expect(await page.locator('.quotes__slide').count()).toBe(4);
+      const headingLinks = await page.locator('.story h2 a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+      for (const target of ['/professional', '/blog', '/projects']) expect(headingLinks).toContain(`${prefix}${target}`);
+      const media = page.locator('.media__item');
+      expect(await media.count()).toBe(4);
+      for (let i = 0; i < 4; i++) {
+        expect(await media.nth(i).locator('.media__logo').getAttribute('alt')).toBeTruthy();
+        expect(await media.nth(i).locator('a').getAttribute('target')).toBe('_blank');
+      }
+      expect(problems).toEqual([]);
+      await page.context().close();
+    });
+
+    it('Professional shows the hero with Contact, five 300 px cards with 200 px images, three skill groups and three values', async () => {
+      const { page } = await session.open(width);
+      await page.goto(session.origin + `${prefix}/professional`);
+      expect(await page.locator('.hero .button').innerText()).toMatch(lang === 'en' ? /^Contact\b/ : /^Contacto\b/);
+      const cards = page.locator('.experience__card');
+      expect(await cards.count()).toBe(5);
+      const box = await cards.first().boundingBox();
+      expect(Math.round(box!.width)).toBe(300);
+      const img = await cards.first().locator('img').boundingBox();
+      expect(Math.round(img!.height)).toBe(200);
+      expect(await page.locator('.skills__group').count()).toBe(3);
+      expect(await page.locator('.values__item').count()).toBe(3);
+      await page.context().close();
+    });
+
+    it('Projects and Atelier show their cards, the three playlists, the views note and the articles card', async () => {
+      const { page } = await session.open(width);
+      await page.goto(session.origin + `${prefix}/projects`);
+      expect(await page.locator('.card').count()).toBeGreaterThanOrEqual(4);
+      expect(await page.locator(`.card a[href="${prefix}/atelier"]`).count()).toBe(1);
+      await page.goto(session.origin + `${prefix}/atelier`);
+      expect(await page.locator('.hcards .hcard').count()).toBe(3);
+      expect(await page.locator('.note').innerText()).toMatch(/40[.,\s ]?000/);
+      expect(await page.locator('.hcard').count()).toBe(4);
+      await page.context().close();
+    });
+
+    it('the Blog index shows the search box and the ten categories', async () => {
+      const { page } = await session.open(width);
+      await page.goto(session.origin + `${prefix}/blog`);
+      expect(await page.locator('#search-title').innerText()).toBe(lang === 'en' ? 'Search' : 'Pesquisa');
+      expect(await page.locator('#search-input').getAttribute('placeholder')).toBe(lang === 'en' ? 'Search (Coming soon)' : 'Pesquisa (Coming soon)');
+      expect(await page.locator('.search__subtext').isVisible()).toBe(true);
+      expect(await page.locator('.categories__item').count()).toBe(10);
+      await page.context().close();
+    });
+
+    it('a category lists only the articles written in the page language, under Blog > category', async () => {
+      const { page } = await session.open(width);
+      await page.goto(session.origin + `${prefix}/blog/culture`);
+      expect(await page.locator('.breadcrumb li').count()).toBe(2);
+      expect(await page.locator('.breadcrumb li').first().innerText()).toContain('Blog');
+      const count = await page.locator('.article-list__item').count();
+      // The five culture articles are Portuguese only.
+      expect(count).toBe(lang === 'pt' ? 5 : 0);
+      await page.goto(session.origin + `${prefix}/blog/tech`);
+      const links = await page.locator('.article-list__item a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+      expect(links.includes('/blog/tech/orm')).toBe(lang === 'en');
+      expect(links.includes('/blog/tech/pages2static')).toBe(lang === 'pt');
+      await page.context().close();
+    });
+
+    it('an article shows its breadcrumb trail, figures with captions, and opens external links in a new tab', async () => {
+      const { page } = await session.open(width);
+      await page.goto(session.origin + `${prefix}/blog/tech/docker`);
+      expect(await page.locator('.breadcrumb li').count()).toBe(3);
+      expect(await page.locator('.prose figure figcaption').count()).toBeGreaterThanOrEqual(1);
+      const external = page.locator('.prose a[href^="https://"]');
+      expect(await external.count()).toBeGreaterThan(3);
+      expect(await external.first().getAttribute('target')).toBe('_blank');
+      await page.context().close();
+    });
+  });
+});
+
+describe('language warning into Portuguese', () => {
+  it('shows "Aviso" in Portuguese on an English-only page, and stays', async () => {
+    const { page } = await session.open(375);
+    await page.goto(session.origin + '/blog/tech/orm');
+    await page.locator('.toolbar .lang-switch button[lang="pt"]').click();
+    const alert = page.getByRole('alert');
+    await expect.poll(() => alert.innerText()).toContain('Aviso');
+    expect(await alert.innerText()).toContain('Esta página ainda não está disponível em português.');
+    expect(page.url()).toBe(`${session.origin}/blog/tech/orm`);
+    await page.context().close();
+  });
+});
+
+describe('keyboard', () => {
+  it('turns a rotating card with Enter on a small screen', async () => {
+    const { page } = await session.open(375);
+    await page.goto(session.origin + '/aboutme');
+    const card = page.locator('#projects .flip');
+    await card.focus();
+    await page.keyboard.press('Enter');
+    expect(await card.getAttribute('aria-pressed')).toBe('true');
+    await page.context().close();
+  });
+});
