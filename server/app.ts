@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -27,11 +27,26 @@ function cookie(header: string | undefined, name: string): string | undefined {
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const distDir = path.resolve(options.distDir);
-  const files = await listDist(distDir);
-  const notFound = {
-    en: await readFile(path.join(distDir, '404.html'), 'utf8'),
-    pt: await readFile(path.join(distDir, 'pt/404.html'), 'utf8'),
+  let files = new Set<string>();
+  let notFound = { en: '', pt: '' };
+  let servedInode = -1;
+  /**
+   * `site build` swaps in a new dist/ folder (a new inode): the listing and the Not Found pages are
+   * read again then, so a rebuild is served without restarting the server.
+   */
+  const refresh = async () => {
+    const { ino } = await stat(distDir);
+    if (ino === servedInode) return;
+    const [listed, en, pt] = await Promise.all([
+      listDist(distDir),
+      readFile(path.join(distDir, '404.html'), 'utf8'),
+      readFile(path.join(distDir, 'pt/404.html'), 'utf8'),
+    ]);
+    files = listed;
+    notFound = { en, pt };
+    servedInode = ino;
   };
+  await refresh();
 
   const app = Fastify({ logger: options.logger ?? false, routerOptions: { caseSensitive: true, ignoreTrailingSlash: false } });
   await app.register(fastifyStatic, { root: distDir, serve: false, index: false, dotfiles: 'deny' });
@@ -43,6 +58,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.get('/pt', async (_request, reply) => reply.redirect(homeUrl('pt'), 302));
 
   app.setNotFoundHandler(async (request, reply) => {
+    await refresh();
     const urlPath = request.url.split('?')[0] ?? '/';
     if (request.method === 'GET' || request.method === 'HEAD') {
       const file = resolveDistFile(files, urlPath);

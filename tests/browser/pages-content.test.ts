@@ -126,3 +126,16 @@ describe('keyboard', () => {
     await page.context().close();
   });
 });
+
+describe('narrow screens', () => {
+  it('never scroll sideways at 320 px, on any page kind in either language', async () => {
+    const { page } = await session.open(320, { height: 700 });
+    const urls = ['/aboutme', '/pt/professional', '/projects', '/pt/atelier', '/blog', '/pt/blog/tech', '/blog/gastronomy', '/pt/blog/photos',
+      '/pt/blog/finances/etfs', '/blog/tech/DynamicsCEWebAPIQueries', '/pt/blog/books/DangerousLiaisons', '/blog/books/MozartLifeWork', '/pt/nada'];
+    for (const url of urls) {
+      await page.goto(session.origin + url);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), url).toBeLessThanOrEqual(320);
+    }
+    await page.context().close();
+  });
+});

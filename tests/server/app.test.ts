@@ -89,3 +89,27 @@ describe('serving dist/', () => {
     expect((await get('/aboutme')).headers['cache-control']).toBe('no-cache');
   });
 });
+
+describe('a rebuild under a running server', () => {
+  it('serves the new dist/ without a restart', async () => {
+    const { cp, mkdtemp, rm, writeFile, rename } = await import('node:fs/promises');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const root = await mkdtemp(path.join(os.tmpdir(), 'site-serve-'));
+    const dist = path.join(root, 'dist');
+    await cp(inject('distDir'), dist, { recursive: true });
+    const server = await buildApp({ distDir: dist });
+    expect((await server.inject({ url: '/media/new.txt' })).statusCode).toBe(404);
+    // What site build does: a complete new folder swapped in by renames.
+    const next = path.join(root, 'dist-next');
+    await cp(dist, next, { recursive: true });
+    await writeFile(path.join(next, 'media/new.txt'), 'fresh');
+    await rename(dist, path.join(root, 'dist-old'));
+    await rename(next, dist);
+    const fresh = await server.inject({ url: '/media/new.txt' });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.body).toBe('fresh');
+    await server.close();
+    await rm(root, { recursive: true, force: true });
+  });
+});
