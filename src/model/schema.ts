@@ -119,6 +119,19 @@ export const GalleryPhoto = z
   .object({ img_url: MediaPath, title: BilingualText, description: BilingualText })
   .strict();
 
+/**
+ * A route (the spec's "Route": path, name, component, meta.availableLangs). Routes are derived
+ * from content, never written by hand; the schema states their invariants for tests and tools.
+ */
+export const RouteRecord = z
+  .object({
+    path: SitePath,
+    name: z.string().min(1),
+    component: z.enum(['aboutme', 'professional', 'projects', 'atelier', 'blog', 'category', 'gallery', 'article']),
+    meta: z.object({ availableLangs: z.array(Lang).min(1).max(2) }).strict(),
+  })
+  .strict();
+
 /** A hand-written article list entry (title keyed by language, path). */
 export const ArticleListEntry = z.object({ title: LocalizedText, path: SitePath }).strict();
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadSite } from '../../src/build/pipeline';
 import { localizeHref, mediaUrl } from '../../src/model/links';
+import { RouteRecord } from '../../src/model/schema';
 import { editionUrl, type Route } from '../../src/shared/route';
 import { PROJECT_ROOT } from '../support/content';
 
@@ -9,6 +10,13 @@ if (!site) throw new Error('the real content does not load');
 const langs = (path: string) => site.routeByPath.get(path)?.meta.availableLangs;
 
 describe('the route table of the real content', () => {
+  it('holds only routes that match the route schema, en first whenever offered', () => {
+    for (const route of site.routes) {
+      expect(RouteRecord.safeParse(route).success, route.path).toBe(true);
+      expect([['en'], ['pt'], ['en', 'pt']]).toContainEqual(route.meta.availableLangs);
+    }
+  });
+
   it('has the fixed pages in both languages', () => {
     for (const path of ['/aboutme', '/professional', '/blog', '/projects', '/atelier']) expect(langs(path)).toEqual(['en', 'pt']);
   });
