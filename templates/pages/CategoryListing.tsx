@@ -1,14 +1,12 @@
 import type { CategoryProps, Chrome } from '../../src/shared/props';
-import { Breadcrumb } from '../pieces/Breadcrumb';
+import { CategoryHeader } from '../pieces/CategoryHeader';
 import { NewTabLink } from '../pieces/NewTabLink';
 
 export function CategoryListing({ chrome, page }: { chrome: Chrome; page: CategoryProps }) {
   const s = chrome.strings;
   return (
     <section className="section">
-      <Breadcrumb items={page.breadcrumbs} label={s['breadcrumb.label']} />
-      <h1>{page.title}</h1>
-      <p className="lead">{page.description}</p>
+      <CategoryHeader breadcrumbs={page.breadcrumbs} title={page.title} description={page.description} label={s['breadcrumb.label']} />
       {page.msg && <p className="note">{page.msg}</p>}
       {page.articles.length > 0 ? (
         <ul className="article-list">

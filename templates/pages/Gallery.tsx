@@ -1,5 +1,5 @@
 import type { Chrome, GalleryProps } from '../../src/shared/props';
-import { Breadcrumb } from '../pieces/Breadcrumb';
+import { CategoryHeader } from '../pieces/CategoryHeader';
 
 /**
  * A gallery: 3 photos a row on wide screens, 2 on small ones; the description shows over a photo
@@ -9,9 +9,7 @@ export function Gallery({ chrome, page }: { chrome: Chrome; page: GalleryProps }
   const s = chrome.strings;
   return (
     <section className="section">
-      <Breadcrumb items={page.breadcrumbs} label={s['breadcrumb.label']} />
-      <h1>{page.title}</h1>
-      <p className="lead">{page.description}</p>
+      <CategoryHeader breadcrumbs={page.breadcrumbs} title={page.title} description={page.description} label={s['breadcrumb.label']} />
       <ul className="gallery" data-gallery="">
         {page.photos.map((photo, i) => (
           <li key={photo.src} className="gallery__item">

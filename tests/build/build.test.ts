@@ -1,24 +1,10 @@
-import { execFile } from 'node:child_process';
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { loadSite } from '../../src/build/pipeline';
 import { editionUrl } from '../../src/shared/route';
 import { copyOfContent, PROJECT_ROOT } from '../support/content';
-
-const run = promisify(execFile);
-const SITE = path.join(PROJECT_ROOT, 'bin/site');
-
-async function site(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run('node', [SITE, ...args], { env: { ...process.env, NO_COLOR: '1' } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+import { site } from '../support/cli';
 
 describe('the build of the real content', () => {
   const distDir = inject('distDir');

@@ -1,23 +1,12 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { copyOfContent, PROJECT_ROOT } from '../support/content';
+import { site } from '../support/cli';
+import { copyOfContent } from '../support/content';
 import { applyFixture, listFixtures } from '../support/fixtures';
 
-const run = promisify(execFile);
 const fixtures = await listFixtures();
 const fixture = (name: string) => fixtures.find((f) => f.name === name)!;
 
-async function check(root: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run('node', [path.join(PROJECT_ROOT, 'bin/site'), '--root', root, 'check', ...args], { env: { ...process.env, NO_COLOR: '1' } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const check = (root: string, ...args: string[]) => site(['--root', root, 'check', ...args]);
 
 let content: Awaited<ReturnType<typeof copyOfContent>>;
 beforeEach(async () => {
