@@ -1,7 +1,14 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { createHash } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { api } from './api';
+import type { SiteStore } from './storage/store';
+import { ensureXsrfCookie } from './xsrf';
 import { isLang } from '../src/shared/lang';
 import { homeUrl } from '../src/shared/route';
 import { listDist, resolveDistFile } from './files';
@@ -11,6 +18,17 @@ export interface AppOptions {
   distDir: string;
   /** Fastify's logger option; off in tests. */
   logger?: FastifyServerOptions['logger'];
+  /** The API's storage; without one the server serves dist/ only (the API answers 404). */
+  store?: SiteStore;
+  /** Writes per client and window before 429; 30 a minute by default. */
+  rateLimit?: { max: number; timeWindow: number };
+  /** Trust X-Forwarded-* from a reverse proxy (for the client address and https). */
+  trustProxy?: boolean;
+}
+
+/** The sha256 sources of a document's inline scripts, for the Content-Security-Policy. */
+function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1] ?? '').digest('base64')}'`);
 }
 
 function cookie(header: string | undefined, name: string): string | undefined {
@@ -29,6 +47,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const distDir = path.resolve(options.distDir);
   let files = new Set<string>();
   let notFound = { en: '', pt: '' };
+  let scriptHashes: string[] = [];
   let servedInode = -1;
   /**
    * `site build` swaps in a new dist/ folder (a new inode): the listing and the Not Found pages are
@@ -37,19 +56,58 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const refresh = async () => {
     const { ino } = await stat(distDir);
     if (ino === servedInode) return;
-    const [listed, en, pt] = await Promise.all([
+    const [listed, en, pt, root] = await Promise.all([
       listDist(distDir),
       readFile(path.join(distDir, '404.html'), 'utf8'),
       readFile(path.join(distDir, 'pt/404.html'), 'utf8'),
+      readFile(path.join(distDir, 'index.html'), 'utf8'),
     ]);
     files = listed;
     notFound = { en, pt };
+    // Only the static-host redirect page has an inline script; it is allowed by its hash.
+    scriptHashes = inlineScriptHashes(root);
     servedInode = ino;
   };
   await refresh();
 
-  const app = Fastify({ logger: options.logger ?? false, routerOptions: { caseSensitive: true, ignoreTrailingSlash: false } });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    routerOptions: { caseSensitive: true, ignoreTrailingSlash: false },
+    bodyLimit: 16 * 1024,
+    trustProxy: options.trustProxy ?? false,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", () => scriptHashes.join(' ')],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        mediaSrc: ["'self'", 'https:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // HSTS only means something over TLS; it is added below when the request came over https.
+    strictTransportSecurity: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    if (request.method === 'GET') ensureXsrfCookie(request, reply);
+  });
+  await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyStatic, { root: distDir, serve: false, index: false, dotfiles: 'deny' });
+  if (options.store) {
+    await app.register(api, { prefix: '/api', store: options.store, rateLimit: options.rateLimit ?? { max: 30, timeWindow: 60_000 } });
+  }
 
   app.get('/', async (request, reply) => {
     const remembered = cookie(request.headers.cookie, 'lang');
@@ -58,8 +116,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.get('/pt', async (_request, reply) => reply.redirect(homeUrl('pt'), 302));
 
   app.setNotFoundHandler(async (request, reply) => {
-    await refresh();
     const urlPath = request.url.split('?')[0] ?? '/';
+    if (urlPath === '/api' || urlPath.startsWith('/api/')) return reply.code(404).send({ error: 'Not Found', message: `no API at ${urlPath}` });
+    await refresh();
     if (request.method === 'GET' || request.method === 'HEAD') {
       const file = resolveDistFile(files, urlPath);
       if (file) {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { Command, Option } from 'commander';
 import { runBuild } from './build';
 import { runCheck } from './check';
+import { runNewsletterExport } from './newsletter';
 import { runServe } from './serve';
 
 const program = new Command();
@@ -35,8 +36,26 @@ program
   .option('--dist <dir>', 'folder to serve', 'dist')
   .option('--port <port>', 'port to listen on', process.env.PORT ?? '3000')
   .option('--host <host>', 'address to listen on', process.env.HOST ?? '127.0.0.1')
-  .action(async (options: { dist: string; port: string; host: string }) => {
-    process.exitCode = await runServe({ distDir: path.resolve(rootDir(), options.dist), port: Number(options.port), host: options.host });
+  .option('--db <file>', 'SQLite file of the API (ignored when DATABASE_URL is set)', process.env.SITE_DB ?? 'data/site.db')
+  .option('--trust-proxy', 'behind a reverse proxy: trust its X-Forwarded-* headers', false)
+  .action(async (options: { dist: string; port: string; host: string; db: string; trustProxy: boolean }) => {
+    process.exitCode = await runServe({
+      distDir: path.resolve(rootDir(), options.dist),
+      port: Number(options.port),
+      host: options.host,
+      databaseUrl: process.env.DATABASE_URL,
+      sqliteFile: path.resolve(rootDir(), options.db),
+      trustProxy: options.trustProxy,
+    });
+  });
+
+const newsletter = program.command('newsletter').description("the newsletter's subscribers");
+newsletter
+  .command('export')
+  .description('print the subscribers as CSV (email, language, subscribed_at)')
+  .option('--db <file>', 'SQLite file (ignored when DATABASE_URL is set)', process.env.SITE_DB ?? 'data/site.db')
+  .action(async (options: { db: string }) => {
+    process.exitCode = await runNewsletterExport({ databaseUrl: process.env.DATABASE_URL, sqliteFile: path.resolve(rootDir(), options.db) });
   });
 
 program

@@ -5,6 +5,7 @@ import { trackBodyHeight } from './bodyHeight';
 import { enableDialogs } from './dialogs';
 import { enableGallery } from './gallery';
 import { enableReveal } from './reveal';
+import { countVisit } from './visits';
 
 /**
  * Hydrates every island of the page with the component the server rendered it with. The props
@@ -28,3 +29,4 @@ trackBodyHeight(document);
 enableDialogs(document);
 enableGallery(document);
 enableReveal(document);
+void countVisit();

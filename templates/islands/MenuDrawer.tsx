@@ -1,8 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
+import type { Lang } from '../../src/shared/lang';
 import type { NavLink, SocialLink } from '../../src/shared/props';
+import { VisitCounter } from './VisitCounter';
 import { NewTabLink } from '../pieces/NewTabLink';
 
 export interface MenuDrawerProps {
+  lang: Lang;
   nav: NavLink[];
   socials: SocialLink[];
   name: string;
@@ -71,7 +74,7 @@ export function MenuDrawer(props: MenuDrawerProps) {
           © {props.year} {props.name}
         </p>
         <p className="drawer__counter">
-          {props.counterLabel}: <span className="visit-counter">{props.counterText}</span>
+          {props.counterLabel}: <VisitCounter lang={props.lang} comingSoon={props.counterText} />
         </p>
         <h2 className="drawer__heading">{props.findMe}</h2>
         <ul className="drawer__socials">

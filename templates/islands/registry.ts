@@ -1,10 +1,12 @@
 import { LanguageSwitch } from './LanguageSwitch';
 import { MenuDrawer } from './MenuDrawer';
+import { NewsletterForm } from './NewsletterForm';
 import { QuoteCarousel } from './QuoteCarousel';
 import { RotatingCard } from './RotatingCard';
 import { Typewriter } from './Typewriter';
+import { VisitCounter } from './VisitCounter';
 
 /** Every island by name: the server renders it, the client bundle hydrates it. */
-export const ISLANDS = { LanguageSwitch, MenuDrawer, QuoteCarousel, RotatingCard, Typewriter } as const;
+export const ISLANDS = { LanguageSwitch, MenuDrawer, NewsletterForm, QuoteCarousel, RotatingCard, Typewriter, VisitCounter } as const;
 
 export type IslandName = keyof typeof ISLANDS;

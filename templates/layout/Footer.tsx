@@ -42,16 +42,15 @@ export function Footer({ chrome }: { chrome: Chrome }) {
         <section className="newsletter" aria-labelledby="newsletter-title">
           <h2 id="newsletter-title" className="newsletter__title">{s['newsletter.title']}</h2>
           <p className="newsletter__text">{s['newsletter.text']}</p>
-          <form className="newsletter__form" method="post" action="/api/newsletter">
-            <label className="visually-hidden" htmlFor="newsletter-email">{s['newsletter.label']}</label>
-            <input id="newsletter-email" name="email" type="email" autoComplete="email" placeholder={s['newsletter.placeholder']} />
-            <button type="submit">{s['newsletter.submit']}</button>
-          </form>
+          <Island
+            name="NewsletterForm"
+            props={{ lang: chrome.lang, label: s['newsletter.label'], placeholder: s['newsletter.placeholder'], submit: s['newsletter.submit'], invalid: s['newsletter.invalid'] }}
+          />
         </section>
       </div>
       <div className="site-footer__bottom">
         <p>
-          {s['counter.label']}: <span className="visit-counter">{s['counter.comingSoon']}</span>
+          {s['counter.label']}: <Island name="VisitCounter" props={{ lang: chrome.lang, comingSoon: s['counter.comingSoon'] }} />
         </p>
         <p>
           © {chrome.year} {chrome.owner.name}. {s['footer.rights']}

@@ -34,6 +34,7 @@ export function Toolbar({ chrome }: { chrome: Chrome }) {
           <Island
             name="MenuDrawer"
             props={{
+              lang: chrome.lang,
               nav: chrome.nav,
               socials: chrome.owner.socials,
               name: chrome.owner.name,

@@ -1,0 +1,54 @@
+import { useState, type FormEvent } from 'react';
+import type { Lang } from '../../src/shared/lang';
+import { postJson } from '../../src/client/api';
+
+export interface NewsletterFormProps {
+  lang: Lang;
+  label: string;
+  placeholder: string;
+  submit: string;
+  /** 'Invalid request.' / 'Pedido inválido.': any failure (spec section 8). */
+  invalid: string;
+}
+
+type Message = { tone: 'success' | 'failure'; text: string } | null;
+
+/**
+ * The footer's sign-up. Nothing is sent for an empty field (and nothing shown); the address is
+ * checked by the server, whose text is shown in light green on success and in red when success is
+ * not true; any other failure (network, 4xx, 5xx) shows 'Invalid request.' in red.
+ */
+export function NewsletterForm({ lang, label, placeholder, submit, invalid }: NewsletterFormProps) {
+  const [email, setEmail] = useState('');
+  const [message, setMessage] = useState<Message>(null);
+  const [sending, setSending] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (email === '' || sending) return;
+    setSending(true);
+    try {
+      const response = await postJson('/api/newsletter', { email, language: lang });
+      if (!response.ok) throw new Error(String(response.status));
+      const body = (await response.json()) as { success?: unknown; text?: Partial<Record<Lang, string>> };
+      const text = body.text?.[lang];
+      if (body.success === true) setMessage({ tone: 'success', text: text ?? '' });
+      else setMessage({ tone: 'failure', text: text ?? invalid });
+    } catch {
+      setMessage({ tone: 'failure', text: invalid });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <form className="newsletter__form" method="post" action="/api/newsletter" noValidate onSubmit={onSubmit}>
+      <label className="visually-hidden" htmlFor="newsletter-email">{label}</label>
+      <input id="newsletter-email" name="email" type="email" autoComplete="email" placeholder={placeholder} value={email} onChange={(e) => setEmail(e.target.value)} />
+      <button type="submit" disabled={sending}>{submit}</button>
+      <p className={`newsletter__message${message ? ` newsletter__message--${message.tone}` : ''}`} role="status">
+        {message?.text}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,124 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { openPostgresStore } from '../../server/storage/postgres';
+import { openSqliteStore } from '../../server/storage/sqlite';
+import type { SiteStore } from '../../server/storage/store';
+import { startPostgres, type ThrowawayPostgres } from '../support/postgres';
+
+let pg: ThrowawayPostgres;
+beforeAll(async () => {
+  pg = await startPostgres();
+}, 60_000);
+afterAll(async () => {
+  await pg?.stop();
+});
+
+const ADAPTERS: [string, () => Promise<SiteStore>][] = [
+  ['SQLite', async () => openSqliteStore(':memory:')],
+  ['PostgreSQL', async () => openPostgresStore(pg.url)],
+];
+
+describe.each(ADAPTERS)('the API on %s', (_name, open) => {
+  let app: FastifyInstance;
+  let store: SiteStore;
+  let token: string;
+  beforeAll(async () => {
+    store = await open();
+    app = await buildApp({ distDir: inject('distDir'), store, rateLimit: { max: 1000, timeWindow: 60_000 } });
+    const page = await app.inject({ url: '/aboutme' });
+    token = /XSRF-TOKEN=([^;]+)/.exec(String(page.headers['set-cookie']))![1]!;
+  });
+  afterAll(async () => {
+    await app.close();
+    await store.close();
+  });
+
+  const post = (url: string, body?: unknown, headers: Record<string, string> = {}) =>
+    app.inject({
+      method: 'POST',
+      url,
+      headers: { cookie: `XSRF-TOKEN=${token}`, 'x-xsrf-token': token, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      ...(body === undefined ? {} : { payload: typeof body === 'string' ? body : JSON.stringify(body) }),
+    });
+
+  it('counts visits: 204 on increment, the count on GET', async () => {
+    const before = (await app.inject({ url: '/api/view_count' })).json().count as number;
+    expect((await post('/api/view_count/increment')).statusCode).toBe(204);
+    expect((await post('/api/view_count/increment')).statusCode).toBe(204);
+    const after = await app.inject({ url: '/api/view_count' });
+    expect(after.statusCode).toBe(200);
+    expect(after.json()).toEqual({ count: before + 2 });
+  });
+
+  it('subscribes an address once, whatever its case, remembering the language', async () => {
+    const first = await post('/api/newsletter', { email: 'Ana.Silva@Example.pt', language: 'pt' });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ success: true, text: { en: expect.any(String), pt: expect.any(String) } });
+    const again = await post('/api/newsletter', { email: 'ana.silva@example.pt', language: 'en' });
+    expect(again.json().success).toBe(true);
+    const subscribers = await store.subscribers();
+    expect(subscribers.filter((s) => s.email.toLowerCase() === 'ana.silva@example.pt')).toEqual([
+      expect.objectContaining({ email: 'Ana.Silva@Example.pt', lang: 'pt' }),
+    ]);
+  });
+
+  it('answers success false, with a text in both languages, for an address that is not valid', async () => {
+    const response = await post('/api/newsletter', { email: 'not-an-address' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: false, text: { en: expect.any(String), pt: expect.any(String) } });
+  });
+
+  it('answers every bad request with a clean 4xx and keeps serving', async () => {
+    const cases: [string, () => ReturnType<typeof post>, number][] = [
+      ['malformed JSON', () => post('/api/newsletter', '{"email": '), 400],
+      ['missing email', () => post('/api/newsletter', {}), 400],
+      ['email not a string', () => post('/api/newsletter', { email: 42 }), 400],
+      ['unknown language', () => post('/api/newsletter', { email: 'a@example.com', language: 'fr' }), 400],
+      ['wrong content type', () => post('/api/newsletter', 'email=a@example.com', { 'content-type': 'application/x-www-form-urlencoded' }), 415],
+      ['10 MB body', () => post('/api/newsletter', JSON.stringify({ email: 'a'.repeat(10 * 1024 * 1024) })), 413],
+      ['no anti-forgery header', () => app.inject({ method: 'POST', url: '/api/view_count/increment', headers: { cookie: `XSRF-TOKEN=${token}` } }), 403],
+      ['no anti-forgery cookie', () => app.inject({ method: 'POST', url: '/api/view_count/increment', headers: { 'x-xsrf-token': token } }), 403],
+      ['wrong anti-forgery token', () => post('/api/view_count/increment', undefined, { 'x-xsrf-token': 'f'.repeat(token.length) }), 403],
+      ['unknown API path', () => app.inject({ url: '/api/nothing' }), 404],
+    ];
+    for (const [name, request, status] of cases) {
+      const response = await request();
+      expect(response.statusCode, name).toBe(status);
+      expect(response.headers['content-type'], name).toMatch(/^application\/json/);
+      expect((await app.inject({ url: '/api/view_count' })).statusCode, `${name}, then`).toBe(200);
+    }
+  });
+});
+
+describe('rate limits and headers', () => {
+  it('answers 429 to a client that writes too often', async () => {
+    const store = openSqliteStore(':memory:');
+    const app = await buildApp({ distDir: inject('distDir'), store, rateLimit: { max: 3, timeWindow: 60_000 } });
+    const cookie = 'XSRF-TOKEN=abc';
+    const statuses = [];
+    for (let i = 0; i < 5; i++) {
+      statuses.push((await app.inject({ method: 'POST', url: '/api/view_count/increment', headers: { cookie, 'x-xsrf-token': 'abc' } })).statusCode);
+    }
+    expect(statuses).toEqual([204, 204, 204, 429, 429]);
+    expect((await app.inject({ url: '/api/view_count' })).json()).toEqual({ count: 3 });
+    await app.close();
+    await store.close();
+  });
+
+  it('sends the security headers, and HSTS only over TLS', async () => {
+    const app = await buildApp({ distDir: inject('distDir'), trustProxy: true });
+    const page = await app.inject({ url: '/aboutme' });
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
+    expect(csp).not.toContain('unsafe-inline\'; script');
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(page.headers['strict-transport-security']).toBeUndefined();
+    const overTls = await app.inject({ url: '/aboutme', headers: { 'x-forwarded-proto': 'https' } });
+    expect(overTls.headers['strict-transport-security']).toContain('max-age=');
+    expect(String(overTls.headers['set-cookie'])).toContain('Secure');
+    await app.close();
+  });
+});
