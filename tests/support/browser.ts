@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Browser, BrowserContextOptions, ConsoleMessage, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { buildApp } from '../../server/app';
+import { openSqliteStore } from '../../server/storage/sqlite';
 import { launchChromium } from './chromium';
 
 /** The built real content served on a loopback port, and one Chromium for a test file. */
@@ -12,8 +13,10 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
-export async function startBrowserSession(): Promise<BrowserSession> {
-  const app: FastifyInstance = await buildApp({ distDir: inject('distDir') });
+export async function startBrowserSession(options: { api?: boolean } = {}): Promise<BrowserSession> {
+  // With the API by default (an in-memory store), as `site serve` runs; without it, as a static host.
+  const store = options.api === false ? undefined : openSqliteStore(':memory:');
+  const app: FastifyInstance = await buildApp({ distDir: inject('distDir'), ...(store ? { store, rateLimit: { max: 10_000, timeWindow: 60_000 } } : {}) });
   const origin = await app.listen({ port: 0, host: '127.0.0.1' });
   const browser: Browser = await launchChromium();
   return {
@@ -32,6 +35,7 @@ export async function startBrowserSession(): Promise<BrowserSession> {
     async close() {
       await browser.close();
       await app.close();
+      await store?.close();
     },
   };
 }
