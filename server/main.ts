@@ -17,7 +17,15 @@ export interface ServeOptions {
  */
 export async function startServer(options: ServeOptions): Promise<void> {
   const store = await openStore({ databaseUrl: options.databaseUrl, sqliteFile: options.sqliteFile });
-  const app = await buildApp({ distDir: options.distDir, store, logger: { level: 'info' }, trustProxy: options.trustProxy ?? false });
+  // SITE_RATE_LIMIT raises the writes allowed per client and minute (load tests, trusted networks).
+  const max = Number(process.env.SITE_RATE_LIMIT ?? 30);
+  const app = await buildApp({
+    distDir: options.distDir,
+    store,
+    logger: { level: 'info' },
+    trustProxy: options.trustProxy ?? false,
+    rateLimit: { max: Number.isFinite(max) && max > 0 ? max : 30, timeWindow: 60_000 },
+  });
   app.addHook('onClose', async () => store.close());
   const stop = (signal: string) => {
     app.log.info({ signal }, 'shutting down');
