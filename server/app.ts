@@ -104,7 +104,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (request.method === 'GET') ensureXsrfCookie(request, reply);
   });
   await app.register(fastifyRateLimit, { global: false });
-  await app.register(fastifyStatic, { root: distDir, serve: false, index: false, dotfiles: 'deny' });
+  // preCompressed: the build's .br and .gz copies are sent to clients that accept them.
+  await app.register(fastifyStatic, { root: distDir, serve: false, index: false, dotfiles: 'deny', preCompressed: true });
   if (options.store) {
     await app.register(api, { prefix: '/api', store: options.store, rateLimit: options.rateLimit ?? { max: 30, timeWindow: 60_000 } });
   }
@@ -124,7 +125,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       if (file) {
         // Assets carry a content hash in their name, so they never change under the same URL.
         const cache = file.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
-        return reply.header('cache-control', cache).sendFile(file, { cacheControl: false });
+        // The body depends on Accept-Encoding (precompressed copies): caches must key on it.
+        return reply.header('cache-control', cache).header('vary', 'Accept-Encoding').sendFile(file, { cacheControl: false });
       }
       // A page URL with a trailing slash has one true address: without it.
       const trimmed = urlPath.replace(/\/+$/, '');

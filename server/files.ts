@@ -27,7 +27,8 @@ export function resolveDistFile(files: ReadonlySet<string>, urlPath: string): st
   if (relative.split('/').some((segment) => segment === '..' || segment === '.')) return undefined;
   const base = relative.split('/').pop() ?? '';
   if (base.includes('.')) {
-    if (relative.endsWith('.html')) return undefined;
+    // Compressed copies are sent by negotiation, never under their own names.
+    if (relative.endsWith('.html') || relative.endsWith('.br') || relative.endsWith('.gz')) return undefined;
     return files.has(relative) ? relative : undefined;
   }
   if (relative === '' || relative.endsWith('/')) return undefined;

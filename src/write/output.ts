@@ -1,5 +1,7 @@
 import { cp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { OutputFile } from './assets';
 
 /**
@@ -18,6 +20,7 @@ export async function writeAtomically(outDir: string, files: readonly OutputFile
     const dirs = new Set(files.map((f) => path.dirname(path.join(staging, f.path))));
     await Promise.all([...dirs].map((d) => mkdir(d, { recursive: true })));
     await Promise.all(files.map((f) => writeFile(path.join(staging, f.path), f.contents)));
+    await precompress(staging, files);
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
     throw error;
@@ -40,4 +43,31 @@ export async function writeAtomically(outDir: string, files: readonly OutputFile
     throw error;
   }
   if (hadPrevious) await rm(retired, { recursive: true, force: true });
+}
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+/** Text files worth compressing; media (video, images but SVG, PDF) are compressed already. */
+const COMPRESSIBLE = /\.(html|css|js|json|svg|xml|txt)$/;
+
+/**
+ * Writes a brotli (.br) and a gzip (.gz) copy next to every text file, so the server can answer
+ * by negotiation without compressing on each request. Copies that would not be smaller are skipped.
+ */
+async function precompress(dir: string, files: readonly OutputFile[]): Promise<void> {
+  await Promise.all(
+    files
+      .filter((f) => COMPRESSIBLE.test(f.path))
+      .map(async (f) => {
+        const raw = typeof f.contents === 'string' ? Buffer.from(f.contents) : f.contents;
+        const [br, gzipped] = await Promise.all([
+          brotli(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+          gz(raw, { level: 9 }),
+        ]);
+        const target = path.join(dir, f.path);
+        if (br.length < raw.length) await writeFile(`${target}.br`, br);
+        if (gzipped.length < raw.length) await writeFile(`${target}.gz`, gzipped);
+      }),
+  );
 }

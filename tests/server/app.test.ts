@@ -113,3 +113,30 @@ describe('a rebuild under a running server', () => {
     await rm(root, { recursive: true, force: true });
   });
 });
+
+describe('compression and revalidation', () => {
+  it('sends the precompressed copy the client accepts, and the plain file otherwise', async () => {
+    const html = (await get('/aboutme')).body;
+    const script = /src="(\/assets\/client\.[^"]+\.js)"/.exec(html)![1]!;
+    const plain = await get(script);
+    const br = await get(script, { 'accept-encoding': 'br, gzip' });
+    const gz = await get(script, { 'accept-encoding': 'gzip' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(gz.headers.vary).toContain('Accept-Encoding');
+    const page = await get('/pt/blog', { 'accept-encoding': 'gzip' });
+    expect(page.headers['content-encoding']).toBe('gzip');
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect((await get(`${script}.br`)).statusCode).toBe(404);
+  });
+
+  it('answers 304 to a revalidation with the same ETag', async () => {
+    const first = await get('/blog');
+    expect(first.headers.etag).toBeTruthy();
+    const again = await get('/blog', { 'if-none-match': String(first.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+});
