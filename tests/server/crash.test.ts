@@ -35,6 +35,25 @@ async function ready(origin: string): Promise<void> {
   throw new Error('the server did not start');
 }
 
+describe('a shutdown', () => {
+  it('on SIGTERM exits cleanly, with the database closed', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'site-term-'));
+    const db = path.join(dir, 'site.db');
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    const server = serve(db, port);
+    await ready(origin);
+    expect((await fetch(`${origin}/api/view_count/increment`, { method: 'POST', headers: HEADERS })).status).toBe(204);
+    server.kill('SIGTERM');
+    const code = await new Promise((r) => server.once('exit', r));
+    expect(code).toBe(0);
+    // A cleanly closed SQLite database has folded its write-ahead log back into the file.
+    const { existsSync } = await import('node:fs');
+    expect(existsSync(`${db}-wal`)).toBe(false);
+    await rm(dir, { recursive: true, force: true });
+  }, 30_000);
+});
+
 describe('a crash', () => {
   it('loses no acknowledged write: SIGKILL in the middle of a stream of writes, then a restart', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'site-crash-'));
