@@ -38,6 +38,15 @@ describe('the build of the real content', () => {
     expect(await readFile(path.join(distDir, `${article.editions.pt!.url.slice(1)}.html`), 'utf8')).toContain(`<time dateTime="${date}">${day} de ${pt} de ${year}</time>`);
   });
 
+  it('never puts a block element inside a paragraph (a browser would split the paragraph)', async () => {
+    const pages = (await readdir(distDir, { recursive: true })).filter((f) => f.endsWith('.html'));
+    expect(pages.length).toBeGreaterThan(70);
+    for (const file of pages) {
+      const html = await readFile(path.join(distDir, file), 'utf8');
+      expect(html, file).not.toMatch(/<p[ >](?:(?!<\/p>)[\s\S])*?<(div|section|ul|ol|figure|h[1-6]|form|table)[ >]/);
+    }
+  });
+
   it('writes the Not Found page in both languages and the two redirect pages', async () => {
     expect(await readFile(path.join(distDir, '404.html'), 'utf8')).toContain('Oh oh, it looks like there is nothing here...');
     expect(await readFile(path.join(distDir, 'pt/404.html'), 'utf8')).toContain('Oops, parece que não há nada aqui...');
