@@ -1,12 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { isLang, type Lang } from '../src/shared/lang';
+import { MIN_TERM_LENGTH, type SearchResult } from '../src/shared/search';
 import { NEWSLETTER_TEXT } from './messages';
 import type { SiteStore } from './storage/store';
 import { hasValidXsrf } from './xsrf';
 
 export interface ApiOptions {
   store: SiteStore;
+  /** The blog search in a language's index (loaded from dist/search/). */
+  search: (lang: Lang, term: string) => Promise<SearchResult[]>;
   /** Writes allowed per client and window (429 beyond). */
   rateLimit: { max: number; timeWindow: number };
 }
@@ -27,8 +30,8 @@ function refererLang(referer: string | undefined): Lang {
   }
 }
 
-/** The site's API (DESIGN.md): the visit counter and the newsletter. Search comes with its own issue. */
-export const api: FastifyPluginAsync<ApiOptions> = async (app, { store, rateLimit }) => {
+/** The site's API (DESIGN.md): the visit counter, the newsletter and the blog search. */
+export const api: FastifyPluginAsync<ApiOptions> = async (app, { store, search, rateLimit }) => {
   const writes = { config: { rateLimit } };
 
   app.addHook('preHandler', async (request, reply) => {
@@ -44,6 +47,15 @@ export const api: FastifyPluginAsync<ApiOptions> = async (app, { store, rateLimi
   });
 
   app.get('/view_count', async () => ({ count: await store.viewCount() }));
+
+  app.get('/blog_posts/search', async (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    const language = query.language;
+    const term = typeof query.searchWord === 'string' ? query.searchWord.trim() : '';
+    if (!isLang(language)) return reply.code(400).send({ error: 'Bad Request', message: 'language must be "en" or "pt"' });
+    if (term.length < MIN_TERM_LENGTH) return reply.code(400).send({ error: 'Bad Request', message: `searchWord needs more than ${MIN_TERM_LENGTH - 1} characters` });
+    return { data: await search(language, term) };
+  });
 
   app.post('/newsletter', writes, async (request, reply) => {
     const parsed = NewsletterRequest.safeParse(request.body);

@@ -9,7 +9,9 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { api } from './api';
 import type { SiteStore } from './storage/store';
 import { ensureXsrfCookie } from './xsrf';
-import { isLang } from '../src/shared/lang';
+import { isLang, LANGUAGES, type Lang } from '../src/shared/lang';
+import { loadSearchIndex, searchIn, type SearchDocument } from '../src/shared/search';
+import type MiniSearch from 'minisearch';
 import { homeUrl } from '../src/shared/route';
 import { listDist, resolveDistFile } from './files';
 
@@ -48,6 +50,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   let files = new Set<string>();
   let notFound = { en: '', pt: '' };
   let scriptHashes: string[] = [];
+  let indexes: Partial<Record<Lang, MiniSearch<SearchDocument>>> = {};
   let servedInode = -1;
   /**
    * `site build` swaps in a new dist/ folder (a new inode): the listing and the Not Found pages are
@@ -64,6 +67,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ]);
     files = listed;
     notFound = { en, pt };
+    // The search indexes are loaded once per build of dist/, not per request.
+    indexes = {};
+    for (const lang of LANGUAGES) {
+      const json = await readFile(path.join(distDir, `search/${lang}.json`), 'utf8').catch(() => undefined);
+      if (json) indexes[lang] = loadSearchIndex(lang, json);
+    }
     // Only the static-host redirect page has an inline script; it is allowed by its hash.
     scriptHashes = inlineScriptHashes(root);
     servedInode = ino;
@@ -107,7 +116,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // preCompressed: the build's .br and .gz copies are sent to clients that accept them.
   await app.register(fastifyStatic, { root: distDir, serve: false, index: false, dotfiles: 'deny', preCompressed: true });
   if (options.store) {
-    await app.register(api, { prefix: '/api', store: options.store, rateLimit: options.rateLimit ?? { max: 30, timeWindow: 60_000 } });
+    const search = async (lang: Lang, term: string) => {
+      await refresh();
+      const index = indexes[lang];
+      return index ? searchIn(index, term) : [];
+    };
+    await app.register(api, { prefix: '/api', store: options.store, search, rateLimit: options.rateLimit ?? { max: 30, timeWindow: 60_000 } });
   }
 
   app.get('/', async (request, reply) => {

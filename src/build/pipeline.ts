@@ -5,7 +5,9 @@ import { checkSite, listMedia } from '../check/check';
 import { loadContent } from '../load/content';
 import { createSite, type Site } from '../model/site';
 import { renderEdition, renderNotFound, renderRedirect, type RenderContext } from '../render/document';
-import type { Lang } from '../shared/lang';
+import { LANGUAGES, type Lang } from '../shared/lang';
+import { buildSearchIndex } from '../shared/search';
+import { searchDocuments } from '../search/documents';
 import { editionUrl } from '../shared/route';
 import { buildAssets, type OutputFile } from '../write/assets';
 import { writeAtomically } from '../write/output';
@@ -45,6 +47,9 @@ export function renderSite(ctx: RenderContext): { files: OutputFile[]; pages: Re
   }
   files.push({ path: '404.html', contents: renderNotFound(ctx, 'en') });
   files.push({ path: 'pt/404.html', contents: renderNotFound(ctx, 'pt') });
+  for (const lang of LANGUAGES) {
+    files.push({ path: `search/${lang}.json`, contents: JSON.stringify(buildSearchIndex(lang, searchDocuments(ctx.site, lang))) });
+  }
   files.push({ path: 'index.html', contents: renderRedirect('en') });
   files.push({ path: 'pt.html', contents: renderRedirect('pt') });
   return { files, pages };

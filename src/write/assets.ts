@@ -28,10 +28,16 @@ function contentHash(contents: string | Uint8Array): string {
 
 /** The client bundle (islands and React, minified) and the stylesheet, both content-hashed. */
 export async function buildAssets(): Promise<BuiltAssets> {
+  // Split so that code loaded on demand (the in-browser search) is its own chunk.
   const bundle = await esbuild({
-    entryPoints: [path.join(TOOL_ROOT, 'src/client/main.tsx')],
+    entryPoints: { client: path.join(TOOL_ROOT, 'src/client/main.tsx') },
     bundle: true,
     write: false,
+    splitting: true,
+    outdir: path.join(TOOL_ROOT, 'assets'),
+    entryNames: '[name].[hash]',
+    chunkNames: 'chunk.[hash]',
+    publicPath: '/assets',
     format: 'esm',
     minify: true,
     target: ['es2020'],
@@ -40,15 +46,12 @@ export async function buildAssets(): Promise<BuiltAssets> {
     legalComments: 'none',
     logLevel: 'silent',
   });
-  const js = bundle.outputFiles[0]?.contents ?? new Uint8Array();
+  const scripts = bundle.outputFiles.map((f) => ({ path: `assets/${path.basename(f.path)}`, contents: f.contents }));
+  const script = scripts.find((f) => path.basename(f.path).startsWith('client.'))?.path ?? 'assets/client.js';
   const css = (await transform(await readFile(path.join(TOOL_ROOT, 'templates/styles/site.css'), 'utf8'), { loader: 'css', minify: true })).code;
-  const script = `assets/client.${contentHash(js)}.js`;
   const stylesheet = `assets/site.${contentHash(css)}.css`;
   return {
-    files: [
-      { path: script, contents: js },
-      { path: stylesheet, contents: css },
-    ],
+    files: [...scripts, { path: stylesheet, contents: css }],
     stylesheet: `/${stylesheet}`,
     script: `/${script}`,
   };

@@ -3,10 +3,11 @@ import { MenuDrawer } from './MenuDrawer';
 import { NewsletterForm } from './NewsletterForm';
 import { QuoteCarousel } from './QuoteCarousel';
 import { RotatingCard } from './RotatingCard';
+import { SearchBox } from './SearchBox';
 import { Typewriter } from './Typewriter';
 import { VisitCounter } from './VisitCounter';
 
 /** Every island by name: the server renders it, the client bundle hydrates it. */
-export const ISLANDS = { LanguageSwitch, MenuDrawer, NewsletterForm, QuoteCarousel, RotatingCard, Typewriter, VisitCounter } as const;
+export const ISLANDS = { LanguageSwitch, MenuDrawer, NewsletterForm, QuoteCarousel, RotatingCard, SearchBox, Typewriter, VisitCounter } as const;
 
 export type IslandName = keyof typeof ISLANDS;

@@ -1,4 +1,5 @@
 import type { BlogProps, Chrome } from '../../src/shared/props';
+import { Island } from '../islands/Island';
 
 export function BlogIndex({ chrome, page }: { chrome: Chrome; page: BlogProps }) {
   const s = chrome.strings;
@@ -8,12 +9,10 @@ export function BlogIndex({ chrome, page }: { chrome: Chrome; page: BlogProps })
       <h1>{page.title}</h1>
       <p className="lead">{page.intro}</p>
 
-      <section className="search" aria-labelledby="search-title">
-        <h2 id="search-title">{s['search.title']}</h2>
-        <label className="visually-hidden" htmlFor="search-input">{s['search.label']}</label>
-        <input id="search-input" className="search__input" type="search" placeholder={s['search.placeholder']} autoComplete="off" />
-        <p className="search__subtext">{s['search.subtext']}</p>
-      </section>
+      <Island
+        name="SearchBox"
+        props={{ lang: chrome.lang, title: s['search.title'], label: s['search.label'], placeholder: s['search.placeholder'], subtext: s['search.subtext'] }}
+      />
 
       <h2>{s['blog.categories']}</h2>
       <ul className="categories">

@@ -56,7 +56,7 @@ describe('the build of the real content', () => {
 
   it('ships one content-hashed script and stylesheet, referenced by every page', async () => {
     const assets = await readdir(path.join(distDir, 'assets'));
-    const script = assets.find((f) => /^client\.[0-9a-f]{10}\.js$/.test(f));
+    const script = assets.find((f) => /^client\.[A-Z0-9]+\.js$/.test(f));
     const style = assets.find((f) => /^site\.[0-9a-f]{10}\.css$/.test(f));
     expect(script && style).toBeTruthy();
     const page = await readFile(path.join(distDir, 'pt/professional.html'), 'utf8');

@@ -122,3 +122,47 @@ describe('rate limits and headers', () => {
     await app.close();
   });
 });
+
+describe('the blog search API', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildApp({ distDir: inject('distDir'), store: openSqliteStore(':memory:') });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+  const search = async (searchWord: string, language: string) => {
+    const response = await app.inject({ url: `/api/blog_posts/search?searchWord=${encodeURIComponent(searchWord)}&language=${language}` });
+    return { status: response.statusCode, data: (response.json() as { data?: { id: string; title: string; category: string; endpoint: string }[] }).data };
+  };
+
+  it('answers id, title, category and endpoint, best match first, in the language asked', async () => {
+    const { status, data } = await search('gulbenkian', 'pt');
+    expect(status).toBe(200);
+    expect(data![0]).toEqual({ id: '/blog/culture/gulbenkian', title: expect.any(String), category: 'Cultura', endpoint: '/blog/culture/gulbenkian' });
+    const en = await search('Apocalypse', 'en');
+    expect(en.data![0]!.endpoint).toBe('/blog/cinema/ApocalypseNow');
+    const pt = await search('Apocalypse', 'pt');
+    expect(pt.data![0]!.endpoint).toBe('/pt/blog/cinema/ApocalypseNow');
+  });
+
+  it('folds accents and case, stems both languages, matches prefixes and small typos', async () => {
+    expect((await search('musica', 'pt')).data!.map((r) => r.endpoint)).toContain('/pt/blog/books/MozartLifeWork');
+    expect((await search('GULBENKIAN', 'pt')).data![0]!.endpoint).toBe('/blog/culture/gulbenkian');
+    expect((await search('correr', 'pt')).data![0]!.endpoint).toBe('/blog/fitness/runningshoes');
+    expect((await search('containers', 'en')).data![0]!.endpoint).toBe('/blog/tech/docker');
+    expect((await search('docke', 'en')).data![0]!.endpoint).toBe('/blog/tech/docker');
+    expect((await search('Fassbindr', 'en')).data![0]!.endpoint).toBe('/blog/cinema/Fassbinder');
+  });
+
+  it('answers at most ten results', async () => {
+    expect((await search('para', 'pt')).data!.length).toBeLessThanOrEqual(10);
+  });
+
+  it('answers 400 for a missing or unknown language and for a term of 3 characters or fewer', async () => {
+    expect((await app.inject({ url: '/api/blog_posts/search?searchWord=docker' })).statusCode).toBe(400);
+    expect((await search('docker', 'fr')).status).toBe(400);
+    expect((await search('git', 'en')).status).toBe(400);
+    expect((await search('   git  ', 'en')).status).toBe(400);
+  });
+});

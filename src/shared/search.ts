@@ -1,0 +1,78 @@
+/**
+ * The blog search, shared by the server (/api/blog_posts/search) and the browser's static-host
+ * fallback, so both rank alike: MiniSearch over title and text, titles weighing more, prefix
+ * matching on the last word typed, fuzzy matching for small typos, and terms stemmed in the
+ * index's language and folded for case and accents ("musica" finds "Música").
+ */
+import MiniSearch, { type Options, type SearchResult as MiniResult } from 'minisearch';
+import { stemmer as stemEnglish } from '@orama/stemmers/english';
+import { stemmer as stemPortuguese } from '@orama/stemmers/portuguese';
+import type { Lang } from './lang';
+
+/** One article edition in a language's index. */
+export interface SearchDocument {
+  /** The edition's URL, unique within a language. */
+  id: string;
+  title: string;
+  /** The category's title in that language. */
+  category: string;
+  /** The URL to open. */
+  endpoint: string;
+  /** Description, headings, body and figure captions, as plain text. */
+  text: string;
+}
+
+/** A result as the API answers it (spec section 3: id, title, category, endpoint). */
+export interface SearchResult {
+  id: string;
+  title: string;
+  category: string;
+  endpoint: string;
+}
+
+/** Spec section 5: a search is sent only for more than 3 characters. */
+export const MIN_TERM_LENGTH = 4;
+export const MAX_RESULTS = 10;
+
+const STEMMERS: Record<Lang, (word: string) => string> = { en: stemEnglish, pt: stemPortuguese };
+
+function fold(term: string): string {
+  return term.normalize('NFD').replace(/\p{Diacritic}/gu, '');
+}
+
+/** The options of a language's index; the same object builds, loads and queries it. */
+export function searchOptions(lang: Lang): Options<SearchDocument> {
+  const stem = STEMMERS[lang];
+  return {
+    fields: ['title', 'text'],
+    storeFields: ['title', 'category', 'endpoint'],
+    processTerm: (term) => {
+      const lower = term.toLowerCase();
+      return lower.length < 2 ? null : fold(stem(lower));
+    },
+    searchOptions: {
+      boost: { title: 3 },
+      prefix: (_term, i, terms) => i === terms.length - 1,
+      fuzzy: (term) => (term.length > 4 ? 0.2 : false),
+      combineWith: 'AND',
+    },
+  };
+}
+
+export function buildSearchIndex(lang: Lang, documents: SearchDocument[]): MiniSearch<SearchDocument> {
+  const index = new MiniSearch<SearchDocument>(searchOptions(lang));
+  index.addAll(documents);
+  return index;
+}
+
+export function loadSearchIndex(lang: Lang, json: string): MiniSearch<SearchDocument> {
+  return MiniSearch.loadJSON<SearchDocument>(json, searchOptions(lang));
+}
+
+/** Best match first, at most ten; every word must match (the last one as a prefix). */
+export function searchIn(index: MiniSearch<SearchDocument>, term: string): SearchResult[] {
+  return index
+    .search(term)
+    .slice(0, MAX_RESULTS)
+    .map((r: MiniResult) => ({ id: String(r.id), title: String(r.title), category: String(r.category), endpoint: String(r.endpoint) }));
+}

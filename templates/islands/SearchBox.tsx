@@ -1,0 +1,108 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { Lang } from '../../src/shared/lang';
+import { MIN_TERM_LENGTH, type SearchResult } from '../../src/shared/search';
+import { searchBlog } from '../../src/client/search';
+
+export interface SearchBoxProps {
+  lang: Lang;
+  title: string;
+  label: string;
+  placeholder: string;
+  subtext: string;
+}
+
+/** Typing faster than this sends one request for the last term only. */
+const DEBOUNCE_MS = 250;
+
+/**
+ * The Blog index search: a request only for terms of more than 3 characters (otherwise results
+ * cleared and the dropdown hidden), a spinner while loading, results in a 200 px dropdown that
+ * scrolls; arrow keys move through them and Enter opens the chosen one (or the first). Answers that
+ * arrive after a newer request are dropped. On failure the spinner stops and the error goes to the
+ * console only (spec section 8).
+ */
+export function SearchBox({ lang, title, label, placeholder, subtext }: SearchBoxProps) {
+  const [term, setTerm] = useState('');
+  const [results, setResults] = useState<SearchResult[] | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [active, setActive] = useState(-1);
+  const latest = useRef(0);
+
+  useEffect(() => {
+    const query = term.trim();
+    const request = ++latest.current;
+    if (query.length < MIN_TERM_LENGTH) {
+      setResults(null);
+      setLoading(false);
+      return undefined;
+    }
+    const timer = window.setTimeout(async () => {
+      setLoading(true);
+      try {
+        const found = await searchBlog(query, lang);
+        if (request !== latest.current) return;
+        setResults(found);
+        setActive(-1);
+      } catch {
+        if (request === latest.current) console.error('Error searching blog posts');
+      } finally {
+        if (request === latest.current) setLoading(false);
+      }
+    }, DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [term, lang]);
+
+  const open = results !== null;
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (!results || results.length === 0) return;
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      setActive((i) => Math.min(results.length - 1, i + 1));
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      setActive((i) => Math.max(0, i - 1));
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      window.location.assign(results[Math.max(0, active)]!.endpoint);
+    } else if (event.key === 'Escape') {
+      setResults(null);
+    }
+  };
+
+  return (
+    <section className="search" aria-labelledby="search-title">
+      <h2 id="search-title">{title}</h2>
+      <div className="search__field">
+        <label className="visually-hidden" htmlFor="search-input">{label}</label>
+        <input
+          id="search-input"
+          className="search__input"
+          type="search"
+          placeholder={placeholder}
+          autoComplete="off"
+          role="combobox"
+          aria-expanded={open}
+          aria-controls="search-results"
+          aria-activedescendant={active >= 0 ? `search-result-${active}` : undefined}
+          value={term}
+          onChange={(e) => setTerm(e.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        {loading && <span className="search__spinner" role="progressbar" aria-label={label} />}
+      </div>
+      <p className="search__subtext">{subtext}</p>
+      {open && (
+        <ul id="search-results" className="search__results" role="listbox" aria-label={title}>
+          {results.map((result, i) => (
+            <li key={result.id} id={`search-result-${i}`} role="option" aria-selected={i === active} className={i === active ? 'search__result search__result--active' : 'search__result'}>
+              <a href={result.endpoint}>
+                <span className="search__result-title">{result.title}</span>
+                <span className="search__result-category">{result.category}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
