@@ -103,6 +103,8 @@ describe('About Me', () => {
     await page.goto(url('/aboutme'));
     const card = page.locator('#blog .flip');
     await card.scrollIntoViewIfNeeded();
+    // The card takes clicks once hydrated and the window is known to be narrow.
+    await expect.poll(() => card.getAttribute('role')).toBe('button');
     await card.click();
     expect(await card.getAttribute('aria-pressed')).toBe('true');
     await page.clock.runFor(1000);

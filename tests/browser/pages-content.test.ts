@@ -120,6 +120,8 @@ describe('keyboard', () => {
     const { page } = await session.open(375);
     await page.goto(session.origin + '/aboutme');
     const card = page.locator('#projects .flip');
+    // The card becomes a button once hydrated and the window is known to be narrow.
+    await expect.poll(() => card.getAttribute('role')).toBe('button');
     await card.focus();
     await page.keyboard.press('Enter');
     expect(await card.getAttribute('aria-pressed')).toBe('true');
