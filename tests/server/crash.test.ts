@@ -1,24 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { openSqliteStore } from '../../server/storage/sqlite';
 import { PROJECT_ROOT } from '../support/content';
+import { freePort } from '../support/ports';
 
 const HEADERS = { cookie: 'XSRF-TOKEN=crash', 'x-xsrf-token': 'crash' };
 const JSON_HEADERS = { ...HEADERS, 'content-type': 'application/json' };
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 function serve(db: string, port: number): ChildProcess {
   return spawn('node', [path.join(PROJECT_ROOT, 'bin/site'), 'serve', '--dist', inject('distDir'), '--port', String(port), '--db', db], {

@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +8,7 @@ import { openPostgresStore } from '../../server/storage/postgres';
 import { openSqliteStore } from '../../server/storage/sqlite';
 import { PROJECT_ROOT } from '../support/content';
 import { startPostgres, type ThrowawayPostgres } from '../support/postgres';
+import { freePort } from '../support/ports';
 
 const INCREMENTS = 5000;
 const TOKEN = 'load-test-token';
@@ -25,15 +25,6 @@ async function increments(origins: string[], total: number): Promise<number[]> {
 
 const count = async (origin: string) => ((await (await fetch(`${origin}/api/view_count`)).json()) as { count: number }).count;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 let pg: ThrowawayPostgres;
 beforeAll(async () => {
