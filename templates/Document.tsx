@@ -1,4 +1,5 @@
 import type { Chrome, HeadProps, PageProps } from '../src/shared/props';
+import { serializeProps } from './islands/serialize';
 import { Layout } from './layout/Layout';
 import { AboutMe } from './pages/AboutMe';
 import { Article } from './pages/Article';
@@ -23,7 +24,24 @@ export function Document({ head, chrome, page }: { head: HeadProps; chrome: Chro
         {head.alternates.map((alt) => (
           <link key={alt.hreflang} rel="alternate" hrefLang={alt.hreflang} href={alt.href} />
         ))}
+        <meta property="og:type" content={head.share.type} />
+        <meta property="og:site_name" content={head.share.siteName} />
+        <meta property="og:title" content={head.title} />
+        <meta property="og:description" content={head.description} />
+        <meta property="og:url" content={head.canonical} />
+        <meta property="og:image" content={head.share.image} />
+        <meta property="og:locale" content={head.share.locale} />
+        {head.share.localeAlternates.map((locale) => (
+          <meta key={locale} property="og:locale:alternate" content={locale} />
+        ))}
+        <meta name="twitter:card" content="summary_large_image" />
+        <meta name="twitter:title" content={head.title} />
+        <meta name="twitter:description" content={head.description} />
+        <meta name="twitter:image" content={head.share.image} />
         <link rel="icon" href={head.favicon} type="image/svg+xml" />
+        <link rel="manifest" href={head.manifest} />
+        <link rel="alternate" type="application/rss+xml" title={head.feed.title} href={head.feed.href} />
+        {head.jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeProps(head.jsonLd) }} />}
         <link rel="stylesheet" href={head.stylesheet} />
         <script type="module" src={head.script} />
       </head>

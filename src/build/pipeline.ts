@@ -4,7 +4,10 @@ import { hasErrors } from '../diagnostics/diagnostic';
 import { checkSite, listMedia } from '../check/check';
 import { loadContent } from '../load/content';
 import { createSite, type Site } from '../model/site';
-import { renderEdition, renderNotFound, renderRedirect, type RenderContext } from '../render/document';
+import { baseUrlOf, renderEdition, renderNotFound, renderRedirect, type RenderContext } from '../render/document';
+import { feedUrl, rssFeed } from '../publish/feed';
+import { webManifest } from '../publish/manifest';
+import { robotsTxt, sitemapXml } from '../publish/sitemap';
 import { LANGUAGES, type Lang } from '../shared/lang';
 import { buildSearchIndex } from '../shared/search';
 import { searchDocuments } from '../search/documents';
@@ -50,6 +53,11 @@ export function renderSite(ctx: RenderContext): { files: OutputFile[]; pages: Re
   for (const lang of LANGUAGES) {
     files.push({ path: `search/${lang}.json`, contents: JSON.stringify(buildSearchIndex(lang, searchDocuments(ctx.site, lang))) });
   }
+  const base = baseUrlOf(ctx);
+  files.push({ path: 'sitemap.xml', contents: sitemapXml(ctx.site, base) });
+  files.push({ path: 'robots.txt', contents: robotsTxt(base) });
+  for (const lang of LANGUAGES) files.push({ path: feedUrl(lang).slice(1), contents: rssFeed(ctx.site, lang, base) });
+  files.push({ path: 'manifest.webmanifest', contents: webManifest(ctx.site) });
   files.push({ path: 'index.html', contents: renderRedirect('en') });
   files.push({ path: 'pt.html', contents: renderRedirect('pt') });
   return { files, pages };
@@ -62,6 +70,8 @@ export interface BuildOptions {
   outDir: string;
   /** The year shown in the footer; defaults to the current year. */
   year?: number;
+  /** Overrides the site config's absolute base URL for this build. */
+  baseUrl?: string;
 }
 
 export interface BuildResult {
@@ -77,7 +87,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const { site, diagnostics } = await loadSite(options.root);
   if (!site) return { ok: false, diagnostics, pages: { en: 0, pt: 0 }, milliseconds: performance.now() - started };
   const assets = await buildAssets();
-  const ctx: RenderContext = { site, stylesheet: assets.stylesheet, script: assets.script, year: options.year ?? new Date().getFullYear() };
+  const ctx: RenderContext = {
+    site,
+    stylesheet: assets.stylesheet,
+    script: assets.script,
+    year: options.year ?? new Date().getFullYear(),
+    ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+  };
   const { files, pages } = renderSite(ctx);
   await writeAtomically(options.outDir, [...files, ...assets.files], [{ from: path.join(options.root, 'content', 'media'), to: 'media' }]);
   return { ok: true, diagnostics, pages, milliseconds: performance.now() - started };

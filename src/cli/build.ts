@@ -2,7 +2,11 @@ import path from 'node:path';
 import { build } from '../build/pipeline';
 import { report } from './report';
 
-export async function runBuild(options: { root: string; outDir: string }): Promise<number> {
+export async function runBuild(options: { root: string; outDir: string; baseUrl?: string }): Promise<number> {
+  if (options.baseUrl !== undefined && !/^https?:\/\/[^/\s]+(\/[^\s]*)?$/.test(options.baseUrl)) {
+    console.error(`✗ --base-url must be an absolute http(s) URL, not "${options.baseUrl}"`);
+    return 1;
+  }
   const result = await build(options);
   report(options.root, result.diagnostics, 'human');
   if (!result.ok) {

@@ -26,8 +26,9 @@ program
   .command('build')
   .description('check, then render every page in every language into dist/ (replaced only if the build succeeds)')
   .option('--out <dir>', 'output folder', 'dist')
-  .action(async (options: { out: string }) => {
-    process.exitCode = await runBuild({ root: rootDir(), outDir: path.resolve(rootDir(), options.out) });
+  .option('--base-url <url>', "the published site's absolute URL, instead of content/site.json's baseUrl")
+  .action(async (options: { out: string; baseUrl?: string }) => {
+    process.exitCode = await runBuild({ root: rootDir(), outDir: path.resolve(rootDir(), options.out), ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}) });
   });
 
 program

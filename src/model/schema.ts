@@ -149,6 +149,8 @@ export const SiteConfig = z
     /** The flag image of each language, shown by the language switch. */
     flags: z.object({ en: MediaPath, pt: MediaPath }).strict(),
     favicon: MediaPath,
+    /** A raster image (JPEG/PNG) for link previews (Open Graph, Twitter cards). */
+    shareImage: MediaPath,
   })
   .strict();
 

@@ -6,6 +6,7 @@ import type { HeadProps } from '../shared/props';
 import { editionUrl, firstLang, homeUrl, type Route } from '../shared/route';
 import { buildChrome, stringsFor } from './chrome';
 import { pageContent } from './pages';
+import { feedUrl } from '../publish/feed';
 
 /** What rendering needs besides the site: the built asset URLs and the year of the build. */
 export interface RenderContext {
@@ -16,28 +17,92 @@ export interface RenderContext {
   script: string;
   /** The year shown in the footer. */
   year: number;
+  /** Absolute base URL of the published site; the site config's when absent (`--base-url`). */
+  baseUrl?: string;
 }
 
-function absolute(site: Site, url: string): string {
-  return site.content.config.baseUrl.replace(/\/$/, '') + url;
+const LOCALES: Record<Lang, string> = { en: 'en_GB', pt: 'pt_PT' };
+
+/** The site's absolute base URL, without a trailing slash. */
+export function baseUrlOf(ctx: RenderContext): string {
+  return (ctx.baseUrl ?? ctx.site.content.config.baseUrl).replace(/\/$/, '');
 }
 
-function headFor(ctx: RenderContext, title: string, description: string, url: string, route: Route | undefined): HeadProps {
+interface HeadInput {
+  title: string;
+  description: string;
+  lang: Lang;
+  /** The URL of this edition (site path). */
+  url: string;
+  route: Route | undefined;
+  jsonLd?: Record<string, unknown>;
+}
+
+function headFor(ctx: RenderContext, input: HeadInput): HeadProps {
   const { site } = ctx;
+  const base = baseUrlOf(ctx);
+  const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : base + url);
+  const { route, lang } = input;
   const alternates: HeadProps['alternates'] = [];
   if (route) {
-    for (const lang of route.meta.availableLangs) alternates.push({ hreflang: lang, href: absolute(site, editionUrl(route, lang)) });
-    alternates.push({ hreflang: 'x-default', href: absolute(site, editionUrl(route, firstLang(route))) });
+    for (const l of route.meta.availableLangs) alternates.push({ hreflang: l, href: absolute(editionUrl(route, l)) });
+    alternates.push({ hreflang: 'x-default', href: absolute(editionUrl(route, firstLang(route))) });
   }
+  const offered = route?.meta.availableLangs ?? [lang];
   return {
-    title: `${title} · ${site.content.owner.name}`,
-    description,
-    canonical: absolute(site, url),
+    title: `${input.title} · ${site.content.owner.name}`,
+    description: input.description,
+    canonical: absolute(input.url),
     alternates,
     stylesheet: ctx.stylesheet,
     script: ctx.script,
     favicon: site.media(site.content.config.favicon),
+    manifest: '/manifest.webmanifest',
+    feed: { href: feedUrl(lang), title: `${site.content.pages.blog.title[lang]} · ${site.content.owner.name} (RSS)` },
+    share: {
+      type: route?.component === 'article' ? 'article' : 'website',
+      image: absolute(site.media(site.content.config.shareImage)),
+      siteName: site.content.owner.name,
+      locale: LOCALES[lang],
+      localeAlternates: offered.filter((l) => l !== lang).map((l) => LOCALES[l]),
+    },
+    ...(input.jsonLd ? { jsonLd: input.jsonLd } : {}),
   };
+}
+
+/** schema.org data: a Person on About Me, a BlogPosting on articles. */
+function structuredData(ctx: RenderContext, route: Route, lang: Lang, url: string): Record<string, unknown> | undefined {
+  const { site } = ctx;
+  const base = baseUrlOf(ctx);
+  const { owner } = site.content;
+  const person = { '@type': 'Person', name: owner.name, url: `${base}${lang === 'pt' ? '/pt/aboutme' : '/aboutme'}` };
+  if (route.component === 'aboutme') {
+    const avatar = site.media(owner.avatar);
+    return {
+      '@context': 'https://schema.org',
+      ...person,
+      jobTitle: owner.subtitle[lang],
+      image: /^https?:/.test(avatar) ? avatar : base + avatar,
+      sameAs: owner.socials.map((s) => s.url),
+    };
+  }
+  if (route.component === 'article') {
+    const edition = site.articles.find((a) => a.route === route)?.editions[lang];
+    if (!edition) return undefined;
+    const fm = edition.source.frontMatter;
+    return {
+      '@context': 'https://schema.org',
+      '@type': 'BlogPosting',
+      headline: fm.title,
+      description: fm.description,
+      datePublished: fm.date,
+      inLanguage: lang === 'pt' ? 'pt-PT' : 'en',
+      url: base + url,
+      mainEntityOfPage: base + url,
+      author: person,
+    };
+  }
+  return undefined;
 }
 
 function toHtml(element: React.ReactElement): string {
@@ -47,7 +112,9 @@ function toHtml(element: React.ReactElement): string {
 /** The HTML document of one edition: a route in one of its languages. */
 export function renderEdition(ctx: RenderContext, route: Route, lang: Lang): string {
   const content = pageContent(ctx.site, route, lang);
-  const head = headFor(ctx, content.title, content.description, editionUrl(route, lang), route);
+  const url = editionUrl(route, lang);
+  const jsonLd = structuredData(ctx, route, lang, url);
+  const head = headFor(ctx, { title: content.title, description: content.description, lang, url, route, ...(jsonLd ? { jsonLd } : {}) });
   const chrome = buildChrome({ site: ctx.site, lang, route, year: ctx.year });
   return toHtml(<Document head={head} chrome={chrome} page={content.props} />);
 }
@@ -55,7 +122,7 @@ export function renderEdition(ctx: RenderContext, route: Route, lang: Lang): str
 /** The Not Found page in one language (served with status 404). */
 export function renderNotFound(ctx: RenderContext, lang: Lang): string {
   const strings = stringsFor(ctx.site, lang);
-  const head = headFor(ctx, strings['notFound.title'], strings['notFound.message'], lang === 'pt' ? '/pt/404' : '/404', undefined);
+  const head = headFor(ctx, { title: strings['notFound.title'], description: strings['notFound.message'], lang, url: lang === 'pt' ? '/pt/404' : '/404', route: undefined });
   const chrome = buildChrome({ site: ctx.site, lang, route: undefined, year: ctx.year });
   return toHtml(<Document head={head} chrome={chrome} page={{ kind: 'notfound', title: strings['notFound.title'] }} />);
 }

@@ -211,4 +211,11 @@ export interface HeadProps {
   stylesheet: string;
   script: string;
   favicon: string;
+  manifest: string;
+  /** The RSS feed of the page's language. */
+  feed: { href: string; title: string };
+  /** Open Graph and Twitter card data. */
+  share: { type: 'website' | 'article'; image: string; siteName: string; locale: string; localeAlternates: string[] };
+  /** Structured data (schema.org), written as JSON-LD. */
+  jsonLd?: Record<string, unknown>;
 }

@@ -1,0 +1,34 @@
+import type { Site } from '../model/site';
+import type { Lang } from '../shared/lang';
+import { escapeXml } from './sitemap';
+
+/** The URL of a language's feed. */
+export function feedUrl(lang: Lang): string {
+  return `/feed.${lang}.xml`;
+}
+
+/** An RSS 2.0 feed of the articles written in `lang`, newest first, with absolute links. */
+export function rssFeed(site: Site, lang: Lang, baseUrl: string): string {
+  const { owner, pages } = site.content;
+  const editions = site.articles
+    .flatMap((a) => (a.editions[lang] ? [a.editions[lang]!] : []))
+    .sort((x, y) => y.source.frontMatter.date.localeCompare(x.source.frontMatter.date) || x.url.localeCompare(y.url));
+  const items = editions.map((e) => {
+    const link = escapeXml(baseUrl + e.url);
+    const date = new Date(`${e.source.frontMatter.date}T00:00:00Z`).toUTCString();
+    return `<item><title>${escapeXml(e.source.frontMatter.title)}</title><link>${link}</link><guid isPermaLink="true">${link}</guid><description>${escapeXml(e.source.frontMatter.description)}</description><pubDate>${date}</pubDate></item>`;
+  });
+  const blogUrl = escapeXml(baseUrl + (lang === 'pt' ? '/pt/blog' : '/blog'));
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel>',
+    `<title>${escapeXml(`${pages.blog.title[lang]} · ${owner.name}`)}</title>`,
+    `<link>${blogUrl}</link>`,
+    `<atom:link href="${escapeXml(baseUrl + feedUrl(lang))}" rel="self" type="application/rss+xml"/>`,
+    `<description>${escapeXml(pages.blog.description[lang])}</description>`,
+    `<language>${lang === 'pt' ? 'pt-PT' : 'en'}</language>`,
+    ...items,
+    '</channel></rss>',
+    '',
+  ].join('\n');
+}
