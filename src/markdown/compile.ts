@@ -118,6 +118,11 @@ function rewriteTree(
     if (node.tagName === 'table') {
       // Wide tables scroll inside their own box instead of widening the page on mobile.
       node.properties.className = ['table'];
+      node.properties.tabIndex = 0;
+    }
+    if (node.tagName === 'pre') {
+      // A code block that scrolls sideways must be reachable with the keyboard to scroll it.
+      node.properties.tabIndex = 0;
     }
   });
 }

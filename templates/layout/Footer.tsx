@@ -12,7 +12,8 @@ export function Footer({ chrome }: { chrome: Chrome }) {
         <section className="site-footer__about">
           <p className="site-footer__name">{chrome.owner.name}</p>
           <p className="site-footer__subtitle">{chrome.owner.subtitle}</p>
-          <ul className="site-footer__socials" aria-label={s['footer.social']}>
+          <nav aria-label={s['footer.social']}>
+          <ul className="site-footer__socials">
             {chrome.owner.socials.map((social) => (
               <li key={social.url}>
                 <NewTabLink href={social.url} note={s['external.newTab']}>
@@ -22,8 +23,9 @@ export function Footer({ chrome }: { chrome: Chrome }) {
               </li>
             ))}
           </ul>
+          </nav>
         </section>
-        <nav className="site-footer__nav" aria-label={s['nav.label']}>
+        <nav className="site-footer__nav" aria-label={s['footer.nav']}>
           <ul>
             {chrome.nav.map((link) => (
               <li key={link.url}>

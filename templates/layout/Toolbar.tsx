@@ -13,7 +13,8 @@ export function toolbarTone(chrome: Chrome): 'transparent' | 'professional' | 'b
 export function Toolbar({ chrome }: { chrome: Chrome }) {
   const s = chrome.strings;
   return (
-    <div className={`toolbar toolbar--${toolbarTone(chrome)}`}>
+    // A named section is a region landmark: the flags and the menu button sit inside one.
+    <section className={`toolbar toolbar--${toolbarTone(chrome)}`} aria-label={s['toolbar.label']}>
       <nav className="toolbar__nav" aria-label={s['nav.label']}>
         <ul>
           {chrome.nav.map((link) => (
@@ -44,11 +45,11 @@ export function Toolbar({ chrome }: { chrome: Chrome }) {
               findMe: s['drawer.findMe'],
               openLabel: s['menu.open'],
               closeLabel: s['menu.close'],
-              navLabel: s['nav.label'],
+              navLabel: s['drawer.nav'],
             }}
           />
         </div>
       </div>
-    </div>
+    </section>
   );
 }

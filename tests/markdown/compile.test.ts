@@ -48,6 +48,6 @@ describe('compileMarkdown', () => {
 
   it('renders fenced code blocks with their language class', () => {
     const out = compileMarkdown('```ts\nconst a: number = 1;\n```\n', options);
-    expect(out.html).toContain('<pre><code class="language-ts">const a: number = 1;\n</code></pre>');
+    expect(out.html).toContain('<pre tabindex="0"><code class="language-ts">const a: number = 1;\n</code></pre>');
   });
 });
