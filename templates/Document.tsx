@@ -39,6 +39,7 @@ export function Document({ head, chrome, page }: { head: HeadProps; chrome: Chro
         <meta name="twitter:description" content={head.description} />
         <meta name="twitter:image" content={head.share.image} />
         <link rel="icon" href={head.favicon} type="image/svg+xml" />
+        <link rel="apple-touch-icon" href={head.appleTouchIcon} />
         <link rel="manifest" href={head.manifest} />
         <link rel="alternate" type="application/rss+xml" title={head.feed.title} href={head.feed.href} />
         {head.jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeProps(head.jsonLd) }} />}

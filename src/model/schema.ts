@@ -149,6 +149,10 @@ export const SiteConfig = z
     /** The flag image of each language, shown by the language switch. */
     flags: z.object({ en: MediaPath, pt: MediaPath }).strict(),
     favicon: MediaPath,
+    /** PNG icons for the web manifest (home screens), with their sizes. */
+    icons: z.array(z.object({ src: MediaPath, sizes: z.string().regex(/^\d+x\d+$/) }).strict()).min(1),
+    /** The 180 px icon iOS uses on home screens. */
+    appleTouchIcon: MediaPath,
     /** A raster image (JPEG/PNG) for link previews (Open Graph, Twitter cards). */
     shareImage: MediaPath,
   })

@@ -57,6 +57,7 @@ function headFor(ctx: RenderContext, input: HeadInput): HeadProps {
     stylesheet: ctx.stylesheet,
     script: ctx.script,
     favicon: site.media(site.content.config.favicon),
+    appleTouchIcon: site.media(site.content.config.appleTouchIcon),
     manifest: '/manifest.webmanifest',
     feed: { href: feedUrl(lang), title: `${site.content.pages.blog.title[lang]} · ${site.content.owner.name} (RSS)` },
     share: {

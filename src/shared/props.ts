@@ -211,6 +211,7 @@ export interface HeadProps {
   stylesheet: string;
   script: string;
   favicon: string;
+  appleTouchIcon: string;
   manifest: string;
   /** The RSS feed of the page's language. */
   feed: { href: string; title: string };

@@ -99,7 +99,11 @@ describe('share and structured data', () => {
   it('serves a web manifest', async () => {
     const manifest = await app.inject({ url: '/manifest.webmanifest' });
     expect(manifest.statusCode).toBe(200);
-    expect(manifest.json()).toMatchObject({ start_url: '/aboutme', icons: [expect.objectContaining({ type: 'image/svg+xml' })] });
+    const body = manifest.json() as { start_url: string; icons: { src: string; sizes: string; type: string }[] };
+    expect(body.start_url).toBe('/aboutme');
+    expect(body.icons.map((i) => i.sizes)).toEqual(['any', '192x192', '512x512']);
+    for (const icon of body.icons) expect((await app.inject({ url: icon.src })).statusCode, icon.src).toBe(200);
+    expect(await readFile(path.join(distDir, 'aboutme.html'), 'utf8')).toContain('<link rel="apple-touch-icon" href="/media/icons/icon-180.png"/>');
   });
 });
 
