@@ -1,6 +1,9 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSite } from '../../src/build/pipeline';
+import { editionUrl } from '../../src/shared/route';
 import { startBrowserSession, type BrowserSession } from '../support/browser';
+import { PROJECT_ROOT } from '../support/content';
 
 let session: BrowserSession;
 beforeAll(async () => {
@@ -10,13 +13,12 @@ afterAll(async () => {
   await session?.close();
 });
 
-/** One page of each kind, in both languages. */
-const PAGES = ['/aboutme', '/pt/aboutme', '/professional', '/pt/professional', '/projects', '/pt/projects', '/atelier', '/pt/atelier',
-  '/blog', '/pt/blog', '/blog/tech', '/pt/blog/culture', '/blog/gastronomy', '/pt/blog/photos', '/blog/tech/Site', '/pt/blog/tech/Site',
-  '/blog/culture/gulbenkian', '/pt/blog/books/DangerousLiaisons', '/nothing', '/pt/nada'];
+/** Every edition of every route, and the Not Found page in both languages. */
+const { site } = await loadSite(PROJECT_ROOT);
+const PAGES = [...site!.routes.flatMap((r) => r.meta.availableLangs.map((l) => editionUrl(r, l))), '/nothing', '/pt/nada'];
 
 describe.each([1280, 375])('axe-core at %i px', (width) => {
-  it('finds no violation on any page kind, in either language', async () => {
+  it(`finds no violation on any of the ${PAGES.length} pages, in either language`, async () => {
     // Reduced motion: entrance animations would otherwise leave content mid-fade while axe reads colours.
     const { page } = await session.open(width, { reducedMotion: 'reduce' });
     const violations: string[] = [];
@@ -27,5 +29,5 @@ describe.each([1280, 375])('axe-core at %i px', (width) => {
     }
     expect(violations).toEqual([]);
     await page.context().close();
-  }, 120_000);
+  }, 300_000);
 });
