@@ -4,15 +4,9 @@ import { buildApp } from '../../server/app';
 import { openPostgresStore } from '../../server/storage/postgres';
 import { openSqliteStore } from '../../server/storage/sqlite';
 import type { SiteStore } from '../../server/storage/store';
-import { startPostgres, type ThrowawayPostgres } from '../support/postgres';
+import { usePostgres } from '../support/postgres';
 
-let pg: ThrowawayPostgres;
-beforeAll(async () => {
-  pg = await startPostgres();
-}, 60_000);
-afterAll(async () => {
-  await pg?.stop();
-});
+const pg = usePostgres();
 
 const ADAPTERS: [string, () => Promise<SiteStore>][] = [
   ['SQLite', async () => openSqliteStore(':memory:')],

@@ -2,12 +2,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { openPostgresStore } from '../../server/storage/postgres';
 import { openSqliteStore } from '../../server/storage/sqlite';
 import { PROJECT_ROOT } from '../support/content';
-import { startPostgres, type ThrowawayPostgres } from '../support/postgres';
+import { usePostgres } from '../support/postgres';
 import { freePort } from '../support/ports';
 
 const INCREMENTS = 5000;
@@ -26,13 +26,7 @@ async function increments(origins: string[], total: number): Promise<number[]> {
 const count = async (origin: string) => ((await (await fetch(`${origin}/api/view_count`)).json()) as { count: number }).count;
 
 
-let pg: ThrowawayPostgres;
-beforeAll(async () => {
-  pg = await startPostgres();
-}, 60_000);
-afterAll(async () => {
-  await pg?.stop();
-});
+const pg = usePostgres();
 
 describe(`${INCREMENTS} concurrent increments`, () => {
   for (const [name, open] of [

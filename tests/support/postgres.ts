@@ -3,6 +3,7 @@ import { chown, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { afterAll, beforeAll } from 'vitest';
 import { freePort } from './ports';
 
 const run = promisify(execFile);
@@ -40,4 +41,21 @@ export async function startPostgres(): Promise<ThrowawayPostgres> {
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A throwaway cluster for the test file that calls this: started before its tests, stopped after.
+ * Read `.url` inside tests (it is set once the cluster is up).
+ */
+export function usePostgres(): { url: string } {
+  const handle = { url: '' };
+  let cluster: ThrowawayPostgres | undefined;
+  beforeAll(async () => {
+    cluster = await startPostgres();
+    handle.url = cluster.url;
+  }, 60_000);
+  afterAll(async () => {
+    await cluster?.stop();
+  });
+  return handle;
 }
