@@ -3,8 +3,9 @@ import type { Diagnostic } from '../diagnostics/diagnostic';
 import { hasErrors } from '../diagnostics/diagnostic';
 import { checkSite, listMedia } from '../check/check';
 import { loadContent } from '../load/content';
+import { deriveRoutes } from '../model/routes';
 import { createSite, type Site } from '../model/site';
-import { baseUrlOf, renderEdition, renderNotFound, renderRedirect, type RenderContext } from '../render/document';
+import { baseUrlOf, editionInputs, notFoundInputs, renderDocument, renderRedirect, type DocumentInputs, type RenderContext } from '../render/document';
 import { feedUrl, rssFeed } from '../publish/feed';
 import { webManifest } from '../publish/manifest';
 import { robotsTxt, sitemapXml } from '../publish/sitemap';
@@ -12,8 +13,28 @@ import { LANGUAGES, type Lang } from '../shared/lang';
 import { buildSearchIndex } from '../shared/search';
 import { searchDocuments } from '../search/documents';
 import { editionUrl } from '../shared/route';
-import { buildAssets, type OutputFile } from '../write/assets';
-import { writeAtomically } from '../write/output';
+import { buildAssets, type BuiltAssets } from '../write/assets';
+import { OutputWriter, StaleOutputError, type WriteReport } from '../write/output';
+import { WorkCache } from './cache';
+import type { TrackedBody } from './compileEdition';
+import { codeFingerprint, digest } from './fingerprint';
+import { compileBodies } from './markdown';
+
+/** A stage of the build, reported as it starts; `done`/`total` count its items when it has them. */
+export interface BuildProgress {
+  stage: 'load' | 'markdown' | 'check' | 'render' | 'search' | 'assets' | 'write';
+  done?: number;
+  total?: number;
+}
+
+export type ProgressListener = (progress: BuildProgress) => void;
+
+/**
+ * The pipeline code each kind of cached work depends on. Markdown bodies depend on the compiler
+ * and link resolution only; pages, indexes and the bundle on templates and the whole pipeline.
+ */
+const MARKDOWN_CODE = ['src/markdown', 'src/build/compileEdition.ts', 'src/model/links.ts', 'src/shared/route.ts', 'src/shared/lang.ts'];
+const PIPELINE_CODE = ['src', 'templates'];
 
 export interface SiteLoad {
   /** Present when the content loaded without errors. */
@@ -21,14 +42,34 @@ export interface SiteLoad {
   diagnostics: Diagnostic[];
 }
 
+export interface LoadOptions {
+  /** Reuse and refresh compiled markdown from the build cache under this root. */
+  cache?: WorkCache<TrackedBody>;
+  onProgress?: ProgressListener;
+}
+
 /**
  * Load, model and check: every content file validated, routes derived, markdown compiled, then
  * every rule of `site check`. The site is returned only when no error was found.
  */
-export async function loadSite(root: string): Promise<SiteLoad> {
+export async function loadSite(root: string, options: LoadOptions = {}): Promise<SiteLoad> {
+  const progress = options.onProgress ?? (() => {});
+  progress({ stage: 'load' });
   const [loaded, media] = await Promise.all([loadContent(root), listMedia(root)]);
   if (!loaded.content) return { diagnostics: loaded.diagnostics };
-  const { site, diagnostics } = createSite(loaded.content);
+  const content = loaded.content;
+  const cache = options.cache ?? (await WorkCache.open<TrackedBody>(root, 'markdown', await codeFingerprint(MARKDOWN_CODE)));
+  const total = content.articles.length;
+  progress({ stage: 'markdown', done: 0, total });
+  const compiled = await compileBodies(
+    content.articles.map((a) => ({ markdown: a.body, lang: a.lang })),
+    deriveRoutes(content),
+    content.config.imageCdn,
+    cache,
+    (done) => progress({ stage: 'markdown', done, total }),
+  );
+  const { site, diagnostics } = createSite(content, new Map(content.articles.map((a, i) => [a, compiled[i]!])));
+  progress({ stage: 'check' });
   const all = [...loaded.diagnostics, ...diagnostics, ...checkSite(site, media)];
   return hasErrors(all) ? { diagnostics: all } : { site, diagnostics: all };
 }
@@ -38,29 +79,74 @@ export function pageFile(url: string): string {
   return `${url.replace(/^\//, '')}.html`;
 }
 
-/** Every HTML document of the site, by its path under dist/. */
-export function renderSite(ctx: RenderContext): { files: OutputFile[]; pages: Record<Lang, number> } {
-  const files: OutputFile[] = [];
+export interface RenderOptions {
+  /** Fingerprint of the rendering code (templates, pipeline): part of every page's key. */
+  code?: string;
+  /** Search indexes by the hash of their documents. */
+  indexes?: WorkCache<string>;
+  onProgress?: ProgressListener;
+}
+
+/** Every page of the site with its kind, for the page-weight report. */
+export interface PageEntry {
+  path: string;
+  kind: DocumentInputs['page']['kind'];
+}
+
+export interface RenderedSite {
+  pages: Record<Lang, number>;
+  entries: PageEntry[];
+}
+
+/**
+ * Every HTML document of the site, its search indexes, sitemap, feeds and manifest, added to the
+ * output as they are made. A page whose inputs hash the same as the one in the previous output is
+ * carried over without rendering it again.
+ */
+export async function renderSite(ctx: RenderContext, writer: OutputWriter, options: RenderOptions = {}): Promise<RenderedSite> {
+  const progress = options.onProgress ?? (() => {});
+  const documents: { path: string; inputs: () => DocumentInputs }[] = [];
   const pages: Record<Lang, number> = { en: 0, pt: 0 };
   for (const route of ctx.site.routes) {
     for (const lang of route.meta.availableLangs) {
-      files.push({ path: pageFile(editionUrl(route, lang)), contents: renderEdition(ctx, route, lang) });
+      documents.push({ path: pageFile(editionUrl(route, lang)), inputs: () => editionInputs(ctx, route, lang) });
       pages[lang]++;
     }
   }
-  files.push({ path: '404.html', contents: renderNotFound(ctx, 'en') });
-  files.push({ path: 'pt/404.html', contents: renderNotFound(ctx, 'pt') });
+  documents.push({ path: '404.html', inputs: () => notFoundInputs(ctx, 'en') });
+  documents.push({ path: 'pt/404.html', inputs: () => notFoundInputs(ctx, 'pt') });
+
+  const entries: PageEntry[] = [];
+  const total = documents.length;
+  for (const [i, doc] of documents.entries()) {
+    if (i % 100 === 0) progress({ stage: 'render', done: i, total });
+    const inputs = doc.inputs();
+    const key = digest(options.code ?? '', JSON.stringify(inputs));
+    if (writer.previousKey(doc.path) === key) writer.keep(doc.path);
+    else await writer.add(doc.path, renderDocument(inputs), key);
+    entries.push({ path: doc.path, kind: inputs.page.kind });
+  }
+  progress({ stage: 'render', done: total, total });
+
+  progress({ stage: 'search' });
   for (const lang of LANGUAGES) {
-    files.push({ path: `search/${lang}.json`, contents: JSON.stringify(buildSearchIndex(lang, searchDocuments(ctx.site, lang))) });
+    const docs = searchDocuments(ctx.site, lang);
+    const key = digest(lang, JSON.stringify(docs));
+    let index = options.indexes?.get(key);
+    if (index === undefined) {
+      index = JSON.stringify(buildSearchIndex(lang, docs));
+      options.indexes?.set(key, index);
+    }
+    await writer.add(`search/${lang}.json`, index);
   }
   const base = baseUrlOf(ctx);
-  files.push({ path: 'sitemap.xml', contents: sitemapXml(ctx.site, base) });
-  files.push({ path: 'robots.txt', contents: robotsTxt(base) });
-  for (const lang of LANGUAGES) files.push({ path: feedUrl(lang).slice(1), contents: rssFeed(ctx.site, lang, base) });
-  files.push({ path: 'manifest.webmanifest', contents: webManifest(ctx.site) });
-  files.push({ path: 'index.html', contents: renderRedirect('en') });
-  files.push({ path: 'pt.html', contents: renderRedirect('pt') });
-  return { files, pages };
+  await writer.add('sitemap.xml', sitemapXml(ctx.site, base));
+  await writer.add('robots.txt', robotsTxt(base));
+  for (const lang of LANGUAGES) await writer.add(feedUrl(lang).slice(1), rssFeed(ctx.site, lang, base));
+  await writer.add('manifest.webmanifest', webManifest(ctx.site));
+  await writer.add('index.html', renderRedirect('en'));
+  await writer.add('pt.html', renderRedirect('pt'));
+  return { pages, entries };
 }
 
 export interface BuildOptions {
@@ -72,6 +158,9 @@ export interface BuildOptions {
   year?: number;
   /** Overrides the site config's absolute base URL for this build. */
   baseUrl?: string;
+  /** Reuse work from `<root>/.cache/site` (default true); false builds everything from scratch. */
+  cache?: boolean;
+  onProgress?: ProgressListener;
 }
 
 export interface BuildResult {
@@ -79,14 +168,42 @@ export interface BuildResult {
   diagnostics: Diagnostic[];
   pages: Record<Lang, number>;
   milliseconds: number;
+  /** Milliseconds spent in each stage, in the order they ran. */
+  stages: Partial<Record<BuildProgress['stage'], number>>;
+  /** The built output (present when ok), for the page-weight report. */
+  output?: { entries: PageEntry[]; write: WriteReport };
 }
 
-/** check, render every edition, bundle the client, write dist/ atomically. */
+/**
+ * check, render every edition, bundle the client, write dist/ atomically. Work whose inputs and
+ * code are unchanged since the last build (compiled markdown, rendered pages, search indexes, the
+ * client bundle) comes from the build cache, and unchanged files are not written again.
+ */
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
-  const { site, diagnostics } = await loadSite(options.root);
-  if (!site) return { ok: false, diagnostics, pages: { en: 0, pt: 0 }, milliseconds: performance.now() - started };
-  const assets = await buildAssets();
+  const stages: BuildResult['stages'] = {};
+  let current: { stage: BuildProgress['stage']; since: number } | undefined;
+  const onProgress: ProgressListener = (progress) => {
+    const now = performance.now();
+    if (current?.stage !== progress.stage) {
+      if (current) stages[current.stage] = (stages[current.stage] ?? 0) + now - current.since;
+      current = { stage: progress.stage, since: now };
+    }
+    options.onProgress?.(progress);
+  };
+  const finish = () => {
+    if (current) stages[current.stage] = (stages[current.stage] ?? 0) + performance.now() - current.since;
+    return { stages, milliseconds: performance.now() - started };
+  };
+  const cacheRoot = options.cache === false ? undefined : options.root;
+  const [markdownCode, pipelineCode] = await Promise.all([codeFingerprint(MARKDOWN_CODE), codeFingerprint(PIPELINE_CODE)]);
+  const markdown = await WorkCache.open<TrackedBody>(cacheRoot, 'markdown', markdownCode);
+  const { site, diagnostics } = await loadSite(options.root, { cache: markdown, onProgress });
+  if (!site) return { ok: false, diagnostics, pages: { en: 0, pt: 0 }, ...finish() };
+  onProgress({ stage: 'assets' });
+  const assetCache = await WorkCache.open<BuiltAssets>(cacheRoot, 'assets', pipelineCode);
+  const assets = assetCache.get('client') ?? (await buildAssets());
+  assetCache.set('client', assets);
   const ctx: RenderContext = {
     site,
     stylesheet: assets.stylesheet,
@@ -94,8 +211,26 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     year: options.year ?? new Date().getFullYear(),
     ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
   };
-  const { files, pages } = renderSite(ctx);
-  await writeAtomically(options.outDir, [...files, ...assets.files], [{ from: path.join(options.root, 'content', 'media'), to: 'media' }]);
-  return { ok: true, diagnostics, pages, milliseconds: performance.now() - started };
+  const indexCache = await WorkCache.open<string>(cacheRoot, 'search', pipelineCode);
+  const manifestFile = cacheRoot ? path.join(cacheRoot, '.cache', 'site', 'output.json') : undefined;
+  const copies = [{ from: path.join(options.root, 'content', 'media'), to: 'media' }];
+  const write = async (reuse: boolean) => {
+    const writer = await OutputWriter.open(options.outDir, manifestFile, reuse);
+    try {
+      const rendered = await renderSite(ctx, writer, { code: pipelineCode, indexes: indexCache, onProgress });
+      for (const file of assets.files) await writer.add(file.path, file.contents);
+      onProgress({ stage: 'write' });
+      return { ...rendered, write: await writer.commit(copies) };
+    } catch (error) {
+      await writer.abort();
+      throw error;
+    }
+  };
+  // A hand-deleted file in the previous output cannot be carried over: build it all again.
+  const { pages, entries, write: report } = await write(true).catch((error: unknown) => {
+    if (error instanceof StaleOutputError) return write(false);
+    throw error;
+  });
+  await Promise.all([markdown.save(), assetCache.save(), indexCache.save()]);
+  return { ok: true, diagnostics, pages, ...finish(), output: { entries, write: report } };
 }
-

@@ -16,7 +16,7 @@ function pageTitle(site: Site, path: string, lang: Lang): string | undefined {
     return title === undefined ? undefined : plainTitle(title);
   }
   if (route.component === 'article') {
-    return site.articles.find((a) => a.route === route)?.editions[lang]?.source.frontMatter.title;
+    return site.articleByPath.get(route.path)?.editions[lang]?.source.frontMatter.title;
   }
   return undefined;
 }

@@ -47,7 +47,7 @@ export function editionIds(site: Site): EditionIds {
       const key = `${lang} ${route.path}`;
       let ids = cache.get(key);
       if (!ids) {
-        const article = route.component === 'article' ? site.articles.find((a) => a.route === route) : undefined;
+        const article = route.component === 'article' ? site.articleByPath.get(route.path) : undefined;
         const edition = article?.editions[lang];
         if (edition) {
           ids = new Set([...layout, ...edition.body.ids]);

@@ -37,7 +37,7 @@ export function articleTitleMatch(site: Site, text: string, target: Route, lang:
   if (target.component !== 'article') return undefined;
   const words = significantWords(text);
   if (words.size < 2) return undefined;
-  const targetArticle = site.articles.find((a) => a.route === target);
+  const targetArticle = site.articleByPath.get(target.path);
   if (!targetArticle) return undefined;
   const targetCover = coverage(targetArticle, words);
   const missing = [...words].filter((w) => !targetCover.has(w));

@@ -5,7 +5,7 @@ import type { InternalLink } from './links';
 import { splitHref } from './targets';
 
 function routePlace(site: Site, path: string): Place {
-  const article = site.articles.find((a) => a.route.path === path);
+  const article = site.articleByPath.get(path);
   const edition = article && Object.values(article.editions)[0];
   return edition ? { file: edition.source.file, line: 1, column: 1 } : { file: 'content', line: 0, column: 0 };
 }

@@ -44,7 +44,7 @@ export function checkTranslations(site: Site): Diagnostic[] {
   }
   for (const [key, entries] of Object.entries(site.content.pages.blog.highlights ?? {})) {
     entries.forEach((entry, i) => {
-      const article = site.articles.find((a) => a.route.path === entry.path);
+      const article = site.articleByPath.get(entry.path);
       if (!article) return;
       for (const lang of LANGUAGES) {
         if (article.editions[lang] && !entry.title[lang]) {

@@ -1,20 +1,43 @@
 import path from 'node:path';
-import { build } from '../build/pipeline';
+import { build, type BuildResult } from '../build/pipeline';
+import { progressLine } from './progress';
 import { report } from './report';
 
-export async function runBuild(options: { root: string; outDir: string; baseUrl?: string }): Promise<number> {
+export interface BuildCommandOptions {
+  root: string;
+  outDir: string;
+  baseUrl?: string;
+  /** false: ignore the build cache. */
+  cache?: boolean;
+  /** Only the summary line (CI prints no live progress either way). */
+  quiet?: boolean;
+}
+
+export async function runBuild(options: BuildCommandOptions): Promise<number> {
   if (options.baseUrl !== undefined && !/^https?:\/\/[^/\s]+(\/[^\s]*)?$/.test(options.baseUrl)) {
     console.error(`✗ --base-url must be an absolute http(s) URL, not "${options.baseUrl}"`);
     return 1;
   }
-  const result = await build(options);
+  const progress = options.quiet ? { listener: undefined, done: () => {} } : progressLine();
+  const result = await build({ ...options, ...(progress.listener ? { onProgress: progress.listener } : {}) }).finally(progress.done);
   report(options.root, result.diagnostics, 'human');
+  const out = path.relative(options.root, options.outDir) || options.outDir;
   if (!result.ok) {
-    console.error(`✗ build failed: ${path.relative(options.root, options.outDir) || options.outDir} left unchanged`);
+    console.error(`✗ build failed: ${out} left unchanged`);
     return 1;
   }
+  if (!options.quiet) console.log(stageLine(result));
   const { en, pt } = result.pages;
   const seconds = (result.milliseconds / 1000).toFixed(2);
-  console.log(`✓ built ${en + pt} pages (en ${en}, pt ${pt}) into ${path.relative(options.root, options.outDir) || '.'}/ in ${seconds} s`);
+  const write = result.output?.write;
+  const changes = write ? (write.written === 0 ? ', nothing changed' : `, ${write.written} files written`) : '';
+  console.log(`✓ built ${en + pt} pages (en ${en}, pt ${pt}) into ${out}/ in ${seconds} s${changes}`);
   return 0;
+}
+
+/** Where the time went: "load 0.46 s · markdown 0.16 s · …". */
+function stageLine(result: BuildResult): string {
+  return `  ${Object.entries(result.stages)
+    .map(([stage, ms]) => `${stage} ${(ms / 1000).toFixed(2)} s`)
+    .join(' · ')}`;
 }

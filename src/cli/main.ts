@@ -1,9 +1,8 @@
 import path from 'node:path';
 import { Command, Option } from 'commander';
-import { runBuild } from './build';
-import { runCheck } from './check';
-import { runNewsletterExport } from './newsletter';
-import { runServe } from './serve';
+
+// Each command's module is imported when that command runs: `site build` never loads the server
+// and its database drivers, which keeps every command's start-up short.
 
 const program = new Command();
 
@@ -19,7 +18,7 @@ program
   .addOption(new Option('--format <format>', 'output format').choices(['human', 'json', 'github']).default('human'))
   .option('--strict', 'also exit 1 on a warning (a page nothing links to, an http:// link)', false)
   .action(async (options: { format: 'human' | 'json' | 'github'; strict: boolean }) => {
-    process.exitCode = await runCheck({ root: rootDir(), format: options.format, strict: options.strict });
+    process.exitCode = await (await import('./check')).runCheck({ root: rootDir(), format: options.format, strict: options.strict });
   });
 
 program
@@ -27,8 +26,16 @@ program
   .description('check, then render every page in every language into dist/ (replaced only if the build succeeds)')
   .option('--out <dir>', 'output folder', 'dist')
   .option('--base-url <url>', "the published site's absolute URL, instead of content/site.json's baseUrl")
-  .action(async (options: { out: string; baseUrl?: string }) => {
-    process.exitCode = await runBuild({ root: rootDir(), outDir: path.resolve(rootDir(), options.out), ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}) });
+  .option('--no-cache', 'ignore the build cache (.cache/site) and build everything from scratch')
+  .option('--quiet', 'print only the summary line (as under CI)', false)
+  .action(async (options: { out: string; baseUrl?: string; cache: boolean; quiet: boolean }) => {
+    process.exitCode = await (await import('./build')).runBuild({
+      root: rootDir(),
+      outDir: path.resolve(rootDir(), options.out),
+      cache: options.cache,
+      quiet: options.quiet,
+      ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+    });
   });
 
 program
@@ -40,7 +47,7 @@ program
   .option('--db <file>', 'SQLite file of the API (ignored when DATABASE_URL is set)', process.env.SITE_DB ?? 'data/site.db')
   .option('--trust-proxy', 'behind a reverse proxy: trust its X-Forwarded-* headers', false)
   .action(async (options: { dist: string; port: string; host: string; db: string; trustProxy: boolean }) => {
-    process.exitCode = await runServe({
+    process.exitCode = await (await import('./serve')).runServe({
       distDir: path.resolve(rootDir(), options.dist),
       port: Number(options.port),
       host: options.host,
@@ -56,7 +63,7 @@ newsletter
   .description('print the subscribers as CSV (email, language, subscribed_at)')
   .option('--db <file>', 'SQLite file (ignored when DATABASE_URL is set)', process.env.SITE_DB ?? 'data/site.db')
   .action(async (options: { db: string }) => {
-    process.exitCode = await runNewsletterExport({ databaseUrl: process.env.DATABASE_URL, sqliteFile: path.resolve(rootDir(), options.db) });
+    process.exitCode = await (await import('./newsletter')).runNewsletterExport({ databaseUrl: process.env.DATABASE_URL, sqliteFile: path.resolve(rootDir(), options.db) });
   });
 
 program

@@ -5,7 +5,7 @@ import { RULES } from '../diagnostics/codes';
 import { frontMatterPosition } from '../diagnostics/position';
 import { ArticleFrontMatter } from '../model/schema';
 import type { Lang } from '../shared/lang';
-import { listFiles, readText, relativeFile } from './files';
+import { listFiles, readTextSync, relativeFile } from './files';
 import { schemaDiagnostics } from './issues';
 
 /** One edition of an article as written on disk: content/blog/<category>/<Slug>.<lang>.md. */
@@ -29,24 +29,27 @@ const ARTICLE_FILE = /^([A-Za-z0-9_-]+)\.(en|pt)\.md$/;
 
 export async function loadArticles(root: string, diagnostics: Diagnostic[]): Promise<ArticleSource[]> {
   const blogDir = path.join(root, 'content', 'blog');
+  const files = (await listFiles(blogDir)).filter((absolute) => absolute.endsWith('.md'));
+  // Thousands of small files: reading them one after another synchronously is several times faster
+  // than sending each through the thread pool (open, stat, read, close round trips).
+  const texts = files.map((absolute) => readTextSync(absolute));
   const articles: ArticleSource[] = [];
-  for (const absolute of await listFiles(blogDir)) {
+  files.forEach((absolute, i) => {
     const file = relativeFile(root, absolute);
     const parts = path.relative(blogDir, absolute).split(path.sep);
-    if (!absolute.endsWith('.md')) continue;
     const match = parts.length === 2 ? ARTICLE_FILE.exec(parts[1] ?? '') : null;
     if (!match || !/^[a-z]+$/.test(parts[0] ?? '')) {
       diagnostics.push({ code: 'PATH001', severity: 'error', file, line: 0, column: 0, message: `${file} is not at content/blog/<category>/<Slug>.<en|pt>.md`, hint: RULES.PATH001.hint });
-      continue;
+      return;
     }
-    const source = await readText(absolute);
+    const source = texts[i];
     if (source === undefined) {
       diagnostics.push({ code: 'FILE001', severity: 'error', file, line: 0, column: 0, message: `${file} is unreadable`, hint: RULES.FILE001.hint });
-      continue;
+      return;
     }
     const article = parseArticle(file, source, parts[0] as string, match[1] as string, match[2] as Lang, diagnostics);
     if (article) articles.push(article);
-  }
+  });
   return articles;
 }
 

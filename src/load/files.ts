@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -9,6 +10,14 @@ export function relativeFile(root: string, absolute: string): string {
 export async function readText(absolute: string): Promise<string | undefined> {
   try {
     return await readFile(absolute, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+export function readTextSync(absolute: string): string | undefined {
+  try {
+    return readFileSync(absolute, 'utf8');
   } catch {
     return undefined;
   }

@@ -9,6 +9,7 @@ import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import { remarkFigure, type FigureProblem } from './figure';
+import { textOf } from './text';
 
 /** A section heading of a compiled document: the target of anchors and index lists. */
 export interface Heading {
@@ -34,6 +35,8 @@ export interface Reference {
 
 export interface CompiledMarkdown {
   html: string;
+  /** The words of the document without markup, for the search index. */
+  text: string;
   headings: Heading[];
   references: Reference[];
   /** Every id an element carries (headings and any other), for anchor checks. */
@@ -78,7 +81,7 @@ export function compileMarkdown(markdown: string, options: CompileOptions): Comp
   const problems: FigureProblem[] = [];
   const collected: Collected = { headings: [], references: [], ids: [] };
   const html = String(processor.processSync({ value: markdown, data: { options, collected, figureProblems: problems } }));
-  return { html, ...collected, problems };
+  return { html, text: textOf(html), ...collected, problems };
 }
 
 function rewriteTree(

@@ -31,6 +31,8 @@ export interface Site {
   routeByPath: ReadonlyMap<string, Route>;
   categories: ReadonlyMap<string, CategorySource>;
   articles: Article[];
+  /** Articles by their route's exact path. */
+  articleByPath: ReadonlyMap<string, Article>;
   /** Experience dialog texts (markdown in content) as HTML, by card id and language. */
   experienceHtml: ReadonlyMap<string, Record<Lang, string>>;
   /** Maps a "/media/..." path to its published URL. */
@@ -42,7 +44,11 @@ export interface SiteResult {
   diagnostics: Diagnostic[];
 }
 
-export function createSite(content: LoadedContent): SiteResult {
+/**
+ * The site model. `bodies` holds markdown already compiled (by the build's cache and worker
+ * threads); an article missing from it is compiled here.
+ */
+export function createSite(content: LoadedContent, bodies?: ReadonlyMap<ArticleSource, CompiledMarkdown>): SiteResult {
   const diagnostics: Diagnostic[] = [];
   const routes = deriveRoutes(content);
   const routeByPath = new Map(routes.map((r) => [r.path, r]));
@@ -56,7 +62,7 @@ export function createSite(content: LoadedContent): SiteResult {
     const route = routeByPath.get(`/blog/${name}`);
     if (!route) continue;
     const article = articles.get(name) ?? { route, category: source.category, slug: source.slug, editions: {} };
-    const body = compile(source.body, source.lang);
+    const body = bodies?.get(source) ?? compile(source.body, source.lang);
     for (const problem of body.problems) {
       diagnostics.push({
         code: 'MD001', severity: 'error', file: source.file,
@@ -82,6 +88,7 @@ export function createSite(content: LoadedContent): SiteResult {
       routeByPath,
       categories: new Map(content.categories.map((c) => [c.key, c])),
       articles: [...articles.values()],
+      articleByPath: new Map([...articles.values()].map((a) => [a.route.path, a])),
       experienceHtml,
       media,
     },

@@ -11,7 +11,8 @@ function escapeXml(text: string): string {
  */
 function lastModified(site: Site, route: Route): string | undefined {
   const datesOf = (articles: Site['articles']) => articles.flatMap((a) => Object.values(a.editions).map((e) => e.source.frontMatter.date)).sort();
-  if (route.component === 'article') return datesOf(site.articles.filter((a) => a.route === route)).at(-1);
+  const article = site.articleByPath.get(route.path);
+  if (article) return datesOf([article]).at(-1);
   const own = route.component === 'category' ? datesOf(site.articles.filter((a) => a.category === route.name)).at(-1) : undefined;
   return own ?? datesOf(site.articles).at(-1);
 }

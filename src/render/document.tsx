@@ -2,7 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { Document } from '../../templates/Document';
 import type { Site } from '../model/site';
 import type { Lang } from '../shared/lang';
-import type { HeadProps } from '../shared/props';
+import type { Chrome, HeadProps, PageProps } from '../shared/props';
 import { editionUrl, firstLang, homeUrl, type Route } from '../shared/route';
 import { buildChrome, stringsFor } from './chrome';
 import { pageContent } from './pages';
@@ -88,7 +88,7 @@ function structuredData(ctx: RenderContext, route: Route, lang: Lang, url: strin
     };
   }
   if (route.component === 'article') {
-    const edition = site.articles.find((a) => a.route === route)?.editions[lang];
+    const edition = site.articleByPath.get(route.path)?.editions[lang];
     if (!edition) return undefined;
     const fm = edition.source.frontMatter;
     return {
@@ -110,22 +110,44 @@ function toHtml(element: React.ReactElement): string {
   return `<!DOCTYPE html>${renderToString(element)}`;
 }
 
-/** The HTML document of one edition: a route in one of its languages. */
-export function renderEdition(ctx: RenderContext, route: Route, lang: Lang): string {
+/** Everything a document is rendered from: plain data, so it can be hashed as a cache key. */
+export interface DocumentInputs {
+  head: HeadProps;
+  chrome: Chrome;
+  page: PageProps;
+}
+
+/** The inputs of one edition's document: a route in one of its languages. */
+export function editionInputs(ctx: RenderContext, route: Route, lang: Lang): DocumentInputs {
   const content = pageContent(ctx.site, route, lang);
   const url = editionUrl(route, lang);
   const jsonLd = structuredData(ctx, route, lang, url);
   const head = headFor(ctx, { title: content.title, description: content.description, lang, url, route, ...(jsonLd ? { jsonLd } : {}) });
   const chrome = buildChrome({ site: ctx.site, lang, route, year: ctx.year });
-  return toHtml(<Document head={head} chrome={chrome} page={content.props} />);
+  return { head, chrome, page: content.props };
+}
+
+/** The inputs of the Not Found page in one language (served with status 404). */
+export function notFoundInputs(ctx: RenderContext, lang: Lang): DocumentInputs {
+  const strings = stringsFor(ctx.site, lang);
+  const head = headFor(ctx, { title: strings['notFound.title'], description: strings['notFound.message'], lang, url: lang === 'pt' ? '/pt/404' : '/404', route: undefined });
+  const chrome = buildChrome({ site: ctx.site, lang, route: undefined, year: ctx.year });
+  return { head, chrome, page: { kind: 'notfound', title: strings['notFound.title'] } };
+}
+
+/** One complete HTML document. */
+export function renderDocument(inputs: DocumentInputs): string {
+  return toHtml(<Document head={inputs.head} chrome={inputs.chrome} page={inputs.page} />);
+}
+
+/** The HTML document of one edition: a route in one of its languages. */
+export function renderEdition(ctx: RenderContext, route: Route, lang: Lang): string {
+  return renderDocument(editionInputs(ctx, route, lang));
 }
 
 /** The Not Found page in one language (served with status 404). */
 export function renderNotFound(ctx: RenderContext, lang: Lang): string {
-  const strings = stringsFor(ctx.site, lang);
-  const head = headFor(ctx, { title: strings['notFound.title'], description: strings['notFound.message'], lang, url: lang === 'pt' ? '/pt/404' : '/404', route: undefined });
-  const chrome = buildChrome({ site: ctx.site, lang, route: undefined, year: ctx.year });
-  return toHtml(<Document head={head} chrome={chrome} page={{ kind: 'notfound', title: strings['notFound.title'] }} />);
+  return renderDocument(notFoundInputs(ctx, lang));
 }
 
 /**

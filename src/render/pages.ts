@@ -157,8 +157,14 @@ export function pageContent(site: Site, route: Route, lang: Lang): PageContent {
 
 /** A publication date as a reader of `lang` writes it: "16 February 2025", "16 de fevereiro de 2025". */
 export function formatDate(date: string, lang: Lang): string {
-  return new Intl.DateTimeFormat(lang === 'pt' ? 'pt-PT' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+  return DATE_FORMATS[lang].format(new Date(`${date}T00:00:00Z`));
 }
+
+/** Built once: constructing an Intl formatter costs far more than formatting a date with it. */
+const DATE_FORMATS: Record<Lang, Intl.DateTimeFormat> = {
+  en: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+  pt: new Intl.DateTimeFormat('pt-PT', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+};
 
 /** The articles of a category that have an edition in `lang`, newest first. */
 export function articlesIn(site: Site, categoryKey: string, lang: Lang): ArticleLink[] {
@@ -225,7 +231,7 @@ function galleryContent(site: Site, route: Route, lang: Lang): PageContent {
 }
 
 export function findArticle(site: Site, route: Route): Article {
-  const article = site.articles.find((a) => a.route === route);
+  const article = site.articleByPath.get(route.path);
   if (!article) throw new Error(`no article for route ${route.path}`);
   return article;
 }

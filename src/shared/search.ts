@@ -36,6 +36,9 @@ export const MAX_RESULTS = 10;
 
 const STEMMERS: Record<Lang, (word: string) => string> = { en: stemEnglish, pt: stemPortuguese };
 
+/** Bounds the memo of processed words, which lives as long as an index's options. */
+const MEMO_LIMIT = 200_000;
+
 function fold(term: string): string {
   return term.normalize('NFD').replace(/\p{Diacritic}/gu, '');
 }
@@ -43,12 +46,19 @@ function fold(term: string): string {
 /** The options of a language's index; the same object builds, loads and queries it. */
 export function searchOptions(lang: Lang): Options<SearchDocument> {
   const stem = STEMMERS[lang];
+  // A text repeats a small vocabulary many times: each distinct word is stemmed and folded once.
+  const processed = new Map<string, string | null>();
   return {
     fields: ['title', 'text'],
     storeFields: ['title', 'category', 'endpoint'],
     processTerm: (term) => {
-      const lower = term.toLowerCase();
-      return lower.length < 2 ? null : fold(stem(lower));
+      let result = processed.get(term);
+      if (result === undefined) {
+        const lower = term.toLowerCase();
+        result = lower.length < 2 ? null : fold(stem(lower));
+        if (processed.size < MEMO_LIMIT) processed.set(term, result);
+      }
+      return result;
     },
     searchOptions: {
       boost: { title: 3 },

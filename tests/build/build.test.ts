@@ -98,13 +98,13 @@ describe('site build on broken content', () => {
     expect(await readFile(path.join(dist, 'previous.html'), 'utf8')).toBe('the previous build');
   });
 
-  it('replaces dist/ when the content is fixed, and prints a one-line summary', async () => {
+  it('replaces dist/ when the content is fixed, and prints a one-line summary under --quiet', async () => {
     const dist = path.join(content.root, 'dist');
     await mkdir(dist);
     await writeFile(path.join(dist, 'previous.html'), 'the previous build');
-    const result = await site(['--root', content.root, 'build']);
+    const result = await site(['--root', content.root, 'build', '--quiet']);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^✓ built \d+ pages \(en \d+, pt \d+\) into dist\/ in \d+\.\d\d s\n$/);
+    expect(result.stdout).toMatch(/^✓ built \d+ pages \(en \d+, pt \d+\) into dist\/ in \d+\.\d\d s, \d+ files written\n$/);
     const files = await readdir(dist);
     expect(files).not.toContain('previous.html');
     expect(files).toEqual(expect.arrayContaining(['aboutme.html', '404.html', 'assets', 'media']));

@@ -1,0 +1,22 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import type { Lang } from '../shared/lang';
+import type { Route } from '../shared/route';
+import { compileTracked } from './compileEdition';
+
+/** Sent to the worker: markdown bodies to compile, answered in the same order. */
+export interface CompileBatch {
+  id: number;
+  jobs: { markdown: string; lang: Lang }[];
+}
+
+export interface CompileWorkerData {
+  routes: Route[];
+  imageCdn: string | undefined;
+}
+
+const { routes, imageCdn } = workerData as CompileWorkerData;
+const routeByPath = new Map(routes.map((r) => [r.path, r]));
+
+parentPort?.on('message', (batch: CompileBatch) => {
+  parentPort?.postMessage({ id: batch.id, results: batch.jobs.map((job) => compileTracked(job.markdown, job.lang, routeByPath, imageCdn)) });
+});

@@ -1,0 +1,95 @@
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { CompiledMarkdown } from '../markdown/compile';
+import type { Lang } from '../shared/lang';
+import type { Route } from '../shared/route';
+import type { WorkCache } from './cache';
+import { compileTracked, stillResolves, type TrackedBody } from './compileEdition';
+import type { CompileBatch, CompileWorkerData } from './compileWorker';
+import { digest } from './fingerprint';
+
+export interface MarkdownJob {
+  markdown: string;
+  lang: Lang;
+}
+
+/**
+ * Below this many bodies to compile, starting worker threads (each loads the markdown toolchain,
+ * a few hundred milliseconds) costs more than it saves; the owner's own site stays in-thread.
+ */
+const PARALLEL_THRESHOLD = 400;
+const BATCH = 64;
+
+/**
+ * Compiles every markdown body, reusing the cache for bodies whose text, language, image CDN and
+ * link targets are unchanged, and spreading the rest over worker threads when there are many.
+ * Results come back in the order of `jobs`.
+ */
+export async function compileBodies(
+  jobs: readonly MarkdownJob[],
+  routes: readonly Route[],
+  imageCdn: string | undefined,
+  cache: WorkCache<TrackedBody>,
+  onProgress?: (done: number) => void,
+): Promise<CompiledMarkdown[]> {
+  const routeByPath = new Map(routes.map((r) => [r.path, r]));
+  const keys = jobs.map((job) => digest(job.lang, imageCdn ?? '', job.markdown));
+  const results: (TrackedBody | undefined)[] = keys.map((key, i) => {
+    const cached = cache.get(key);
+    return cached && stillResolves(cached, (jobs[i] as MarkdownJob).lang, routeByPath) ? cached : undefined;
+  });
+  const misses = results.flatMap((r, i) => (r ? [] : [i]));
+  let done = jobs.length - misses.length;
+  onProgress?.(done);
+  const record = (i: number, tracked: TrackedBody) => {
+    results[i] = tracked;
+    cache.set(keys[i] as string, tracked);
+    onProgress?.(++done);
+  };
+  const threads = Math.min(os.availableParallelism(), 4);
+  if (misses.length < PARALLEL_THRESHOLD || threads < 2) {
+    for (const i of misses) record(i, compileTracked((jobs[i] as MarkdownJob).markdown, (jobs[i] as MarkdownJob).lang, routeByPath, imageCdn));
+  } else {
+    await compileInWorkers(misses, jobs, { routes: [...routes], imageCdn }, threads, record);
+  }
+  return results.map((r) => (r as TrackedBody).body);
+}
+
+async function compileInWorkers(
+  misses: readonly number[],
+  jobs: readonly MarkdownJob[],
+  data: CompileWorkerData,
+  threads: number,
+  record: (i: number, tracked: TrackedBody) => void,
+): Promise<void> {
+  const batches: number[][] = [];
+  for (let at = 0; at < misses.length; at += BATCH) batches.push(misses.slice(at, at + BATCH));
+  let next = 0;
+  const workers = Array.from({ length: threads }, () => new Worker(new URL('./compileWorker.mjs', import.meta.url), { workerData: data }));
+  try {
+    await Promise.all(
+      workers.map(
+        (worker) =>
+          new Promise<void>((resolve, reject) => {
+            let current: number[] = [];
+            const send = () => {
+              const batch = batches[next];
+              if (!batch) return resolve();
+              current = batch;
+              const message: CompileBatch = { id: next++, jobs: batch.map((i) => jobs[i] as MarkdownJob) };
+              worker.postMessage(message);
+            };
+            worker.on('message', (reply: { results: TrackedBody[] }) => {
+              reply.results.forEach((tracked, k) => record(current[k] as number, tracked));
+              send();
+            });
+            worker.once('error', reject);
+            worker.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`a markdown worker stopped with code ${code}`))));
+            send();
+          }),
+      ),
+    );
+  } finally {
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+}

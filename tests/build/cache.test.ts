@@ -1,0 +1,133 @@
+import { execFile } from 'node:child_process';
+import { cp, mkdtemp, readdir, readFile, rm, symlink, unlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../support/content';
+
+const run = promisify(execFile);
+
+/**
+ * The build cache must never serve stale output. A private copy of the tool (its code, templates
+ * and a content tree with the fixed stand-in articles) is built, changed in one way, built again
+ * with the cache, and built once more from scratch: the two outputs must be the same, byte for
+ * byte, compressed copies included. The copy is what lets a test edit templates and pipeline code.
+ */
+describe('the build cache', () => {
+  let tool: string;
+
+  beforeAll(async () => {
+    tool = await mkdtemp(path.join(os.tmpdir(), 'site-cache-test-'));
+    for (const part of ['bin', 'src', 'templates', 'tsconfig.json', 'package.json', 'package-lock.json']) {
+      await cp(path.join(PROJECT_ROOT, part), path.join(tool, part), { recursive: true });
+    }
+    await symlink(path.join(PROJECT_ROOT, 'node_modules'), path.join(tool, 'node_modules'));
+    await cp(path.join(PROJECT_ROOT, 'content'), path.join(tool, 'content'), {
+      recursive: true,
+      filter: (src) => !src.startsWith(path.join(PROJECT_ROOT, 'content', 'blog')),
+    });
+    await cp(path.join(PROJECT_ROOT, 'tests/fixtures/clean/content/blog'), path.join(tool, 'content', 'blog'), { recursive: true });
+    await build();
+  });
+
+  afterAll(async () => {
+    await rm(tool, { recursive: true, force: true });
+  });
+
+  async function build(...args: string[]): Promise<string> {
+    const { stdout } = await run(process.execPath, [path.join(tool, 'bin', 'site'), '--root', tool, 'build', '--quiet', ...args], { env: { ...process.env, NO_COLOR: '1' } });
+    return stdout;
+  }
+
+  async function edit(file: string, change: (text: string) => string): Promise<void> {
+    const absolute = path.join(tool, file);
+    const before = await readFile(absolute, 'utf8');
+    const after = change(before);
+    expect(after, `the edit of ${file} changes it`).not.toBe(before);
+    await writeFile(absolute, after);
+  }
+
+  /** Every file under a folder with its bytes, by relative path. */
+  async function tree(dir: string): Promise<Map<string, Buffer>> {
+    const files = new Map<string, Buffer>();
+    for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+      if (!entry.isFile()) continue;
+      const absolute = path.join(entry.parentPath, entry.name);
+      files.set(path.relative(dir, absolute), await readFile(absolute));
+    }
+    return files;
+  }
+
+  /** Builds with the cache and from scratch; returns how many files the incremental build wrote. */
+  async function expectSameAsColdBuild(): Promise<number> {
+    const incremental = await build();
+    await build('--no-cache', '--out', 'dist-cold');
+    const [warm, cold] = await Promise.all([tree(path.join(tool, 'dist')), tree(path.join(tool, 'dist-cold'))]);
+    expect([...warm.keys()].sort()).toEqual([...cold.keys()].sort());
+    const different = [...cold].filter(([file, bytes]) => !warm.get(file)?.equals(bytes)).map(([file]) => file);
+    expect(different).toEqual([]);
+    await rm(path.join(tool, 'dist-cold'), { recursive: true, force: true });
+    return Number(/(\d+) files written/.exec(incremental)?.[1] ?? 0);
+  }
+
+  it('writes nothing when nothing changed', async () => {
+    expect(await build()).toMatch(/nothing changed\n$/);
+    expect(await expectSameAsColdBuild()).toBe(0);
+  });
+
+  it('matches a cold build after an article is edited, rewriting only what shows it', async () => {
+    await edit('content/blog/books/DangerousLiaisons.en.md', (t) => t.replace(/\n\n([^\n]+)\n/, '\n\nAn added sentence about letters. $1\n'));
+    const written = await expectSameAsColdBuild();
+    expect(written).toBeGreaterThan(0);
+    expect(written).toBeLessThan(20);
+  });
+
+  it('matches a cold build after a translation is added, which moves links in other articles', async () => {
+    await writeFile(
+      path.join(tool, 'content/blog/culture/gulbenkian.en.md'),
+      '---\ntitle: An afternoon at the Gulbenkian\ndescription: A visit to the foundation.\ndate: 2025-02-16\n---\n\nThe garden first.\n',
+    );
+    await expectSameAsColdBuild();
+    const site = await readFile(path.join(tool, 'dist/pt/blog/tech/Site.html'), 'utf8');
+    expect(site).toContain('href="/pt/blog/culture/gulbenkian"');
+  });
+
+  it('matches a cold build after a UI string changes', async () => {
+    await edit('content/strings.json', (t) => t.replace('"Skip to content"', '"Skip to the content"'));
+    await expectSameAsColdBuild();
+    expect(await readFile(path.join(tool, 'dist/aboutme.html'), 'utf8')).toContain('Skip to the content');
+  });
+
+  it('matches a cold build after a template changes', async () => {
+    await edit('templates/pages/Article.tsx', (t) => t.replace('<article className="section article">', '<article className="section article" data-edited="">'));
+    await expectSameAsColdBuild();
+    expect(await readFile(path.join(tool, 'dist/blog/tech/Site.html'), 'utf8')).toContain('data-edited=""');
+  });
+
+  it('matches a cold build after the markdown pipeline changes', async () => {
+    await edit('src/markdown/compile.ts', (t) => t.replace("node.properties.decoding = 'async';", "node.properties.decoding = 'auto';"));
+    await expectSameAsColdBuild();
+    expect(await readFile(path.join(tool, 'dist/blog/tech/Site.html'), 'utf8')).toContain('decoding="auto"');
+  });
+
+  it('matches a cold build after an image is replaced', async () => {
+    const image = 'content/media/owner/portrait.svg';
+    await writeFile(path.join(tool, image), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><title>replaced</title></svg>\n');
+    await expectSameAsColdBuild();
+    expect(await readFile(path.join(tool, 'dist/media/owner/portrait.svg'), 'utf8')).toContain('replaced');
+  });
+
+  it('matches a cold build after a file is deleted, and the deleted page is gone', async () => {
+    await unlink(path.join(tool, 'content/blog/books/DangerousLiaisons.pt.md'));
+    await expectSameAsColdBuild();
+    await expect(readFile(path.join(tool, 'dist/pt/blog/books/DangerousLiaisons.html'))).rejects.toThrow();
+  });
+
+  it('builds everything again when a file of the previous output was deleted by hand', async () => {
+    await unlink(path.join(tool, 'dist/aboutme.html'));
+    await edit('content/blog/books/DangerousLiaisons.en.md', (t) => t.replace('An added sentence', 'One added sentence'));
+    await expectSameAsColdBuild();
+    expect(await readFile(path.join(tool, 'dist/aboutme.html'), 'utf8')).toContain('<html');
+  });
+});
