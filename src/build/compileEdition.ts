@@ -1,18 +1,10 @@
-import { compileMarkdown, type CompiledMarkdown } from '../markdown/compile';
+import { compileMarkdown } from '../markdown/compile';
 import { localizeHref, mediaUrl } from '../model/links';
 import type { Lang } from '../shared/lang';
 import type { Route } from '../shared/route';
+import type { TrackedBody } from './resolutions';
 
-/**
- * A compiled markdown body and how each internal link in it was resolved. The resolutions are
- * what the HTML depends on besides the markdown itself: a cached body stays valid only while every
- * one of its links still resolves the same way (a target gaining or losing a translation).
- */
-export interface TrackedBody {
-  body: CompiledMarkdown;
-  resolutions: [href: string, url: string][];
-}
-
+/** Compiles a markdown body in a language, recording how each internal link was resolved. */
 export function compileTracked(markdown: string, lang: Lang, routes: ReadonlyMap<string, Route>, imageCdn: string | undefined): TrackedBody {
   const resolutions: [string, string][] = [];
   const body = compileMarkdown(markdown, {
@@ -24,9 +16,4 @@ export function compileTracked(markdown: string, lang: Lang, routes: ReadonlyMap
     mediaUrl: (path) => mediaUrl(path, imageCdn),
   });
   return { body, resolutions };
-}
-
-/** True when every internal link of a cached body still resolves to the URL it was compiled with. */
-export function stillResolves(tracked: TrackedBody, lang: Lang, routes: ReadonlyMap<string, Route>): boolean {
-  return tracked.resolutions.every(([href, url]) => localizeHref(href, lang, routes) === url);
 }

@@ -4,7 +4,7 @@ import type { CompiledMarkdown } from '../markdown/compile';
 import type { Lang } from '../shared/lang';
 import type { Route } from '../shared/route';
 import type { WorkCache } from './cache';
-import { compileTracked, stillResolves, type TrackedBody } from './compileEdition';
+import { stillResolves, type TrackedBody } from './resolutions';
 import type { CompileBatch, CompileWorkerData } from './compileWorker';
 import { digest } from './fingerprint';
 
@@ -47,7 +47,10 @@ export async function compileBodies(
     onProgress?.(++done);
   };
   const threads = Math.min(os.availableParallelism(), 4);
+  if (misses.length === 0) return results.map((r) => (r as TrackedBody).body);
   if (misses.length < PARALLEL_THRESHOLD || threads < 2) {
+    // Loaded only when something must be compiled: the markdown toolchain takes a while to load.
+    const { compileTracked } = await import('./compileEdition');
     for (const i of misses) record(i, compileTracked((jobs[i] as MarkdownJob).markdown, (jobs[i] as MarkdownJob).lang, routeByPath, imageCdn));
   } else {
     await compileInWorkers(misses, jobs, { routes: [...routes], imageCdn }, threads, record);

@@ -4,19 +4,19 @@ import { hasErrors } from '../diagnostics/diagnostic';
 import { checkSite, listMedia } from '../check/check';
 import { loadContent } from '../load/content';
 import { deriveRoutes } from '../model/routes';
-import { createSite, type Site } from '../model/site';
-import { baseUrlOf, editionInputs, notFoundInputs, renderDocument, renderRedirect, type DocumentInputs, type RenderContext } from '../render/document';
+import { createSite, markdownTexts, type Site } from '../model/site';
+import type { CompiledMarkdown } from '../markdown/compile';
+import { baseUrlOf, editionInputs, notFoundInputs, renderRedirect, type DocumentInputs, type RenderContext } from '../render/inputs';
 import { feedUrl, rssFeed } from '../publish/feed';
 import { webManifest } from '../publish/manifest';
 import { robotsTxt, sitemapXml } from '../publish/sitemap';
 import { LANGUAGES, type Lang } from '../shared/lang';
-import { buildSearchIndex } from '../shared/search';
 import { searchDocuments } from '../search/documents';
 import { editionUrl } from '../shared/route';
-import { buildAssets, type BuiltAssets } from '../write/assets';
+import type { BuiltAssets } from '../write/assets';
 import { OutputWriter, StaleOutputError, type WriteReport } from '../write/output';
 import { WorkCache } from './cache';
-import type { TrackedBody } from './compileEdition';
+import type { TrackedBody } from './resolutions';
 import { codeFingerprint, digest } from './fingerprint';
 import { compileBodies } from './markdown';
 
@@ -59,16 +59,16 @@ export async function loadSite(root: string, options: LoadOptions = {}): Promise
   if (!loaded.content) return { diagnostics: loaded.diagnostics };
   const content = loaded.content;
   const cache = options.cache ?? (await WorkCache.open<TrackedBody>(root, 'markdown', await codeFingerprint(MARKDOWN_CODE)));
-  const total = content.articles.length;
+  const texts = markdownTexts(content);
+  const total = texts.length;
   progress({ stage: 'markdown', done: 0, total });
-  const compiled = await compileBodies(
-    content.articles.map((a) => ({ markdown: a.body, lang: a.lang })),
-    deriveRoutes(content),
-    content.config.imageCdn,
-    cache,
-    (done) => progress({ stage: 'markdown', done, total }),
-  );
-  const { site, diagnostics } = createSite(content, new Map(content.articles.map((a, i) => [a, compiled[i]!])));
+  const bodies = await compileBodies(texts, deriveRoutes(content), content.config.imageCdn, cache, (done) => progress({ stage: 'markdown', done, total }));
+  const byText = new Map(texts.map((t, i) => [`${t.lang}\0${t.markdown}`, bodies[i]!]));
+  const { site, diagnostics } = createSite(content, (markdown, lang) => {
+    const body = byText.get(`${lang}\0${markdown}`);
+    if (!body) throw new Error('createSite asked for markdown that markdownTexts does not list');
+    return body;
+  });
   progress({ stage: 'check' });
   const all = [...loaded.diagnostics, ...diagnostics, ...checkSite(site, media)];
   return hasErrors(all) ? { diagnostics: all } : { site, diagnostics: all };
@@ -85,6 +85,32 @@ export interface RenderOptions {
   /** Search indexes by the hash of their documents. */
   indexes?: WorkCache<string>;
   onProgress?: ProgressListener;
+}
+
+/** React and the templates, loaded on the first page that must be rendered. */
+function renderer(): Promise<typeof import('../render/document')> {
+  return import('../render/document');
+}
+
+/**
+ * The text a page's cache key is hashed from: its inputs as JSON, with an article's body (the
+ * bulk of it) stood for by the body's content hash.
+ */
+function pageKeyText(inputs: DocumentInputs, body: CompiledMarkdown | undefined): string {
+  if (!body || inputs.page.kind !== 'article') return JSON.stringify(inputs);
+  return JSON.stringify({ ...inputs, page: { ...inputs.page, html: body.hash } });
+}
+
+/** What a language's search index is built from: each edition's fields, its body by hash. */
+function searchKeyText(site: Site, lang: Lang): string {
+  return JSON.stringify(
+    site.articles.flatMap((article) => {
+      const edition = article.editions[lang];
+      if (!edition) return [];
+      const fm = edition.source.frontMatter;
+      return [[edition.url, fm.title, fm.description, article.category, site.categories.get(article.category)?.data.title[lang], edition.body.hash]];
+    }),
+  );
 }
 
 /** Every page of the site with its kind, for the page-weight report. */
@@ -105,11 +131,12 @@ export interface RenderedSite {
  */
 export async function renderSite(ctx: RenderContext, writer: OutputWriter, options: RenderOptions = {}): Promise<RenderedSite> {
   const progress = options.onProgress ?? (() => {});
-  const documents: { path: string; inputs: () => DocumentInputs }[] = [];
+  const documents: { path: string; inputs: () => DocumentInputs; body?: CompiledMarkdown }[] = [];
   const pages: Record<Lang, number> = { en: 0, pt: 0 };
   for (const route of ctx.site.routes) {
     for (const lang of route.meta.availableLangs) {
-      documents.push({ path: pageFile(editionUrl(route, lang)), inputs: () => editionInputs(ctx, route, lang) });
+      const body = ctx.site.articleByPath.get(route.path)?.editions[lang]?.body;
+      documents.push({ path: pageFile(editionUrl(route, lang)), inputs: () => editionInputs(ctx, route, lang), ...(body ? { body } : {}) });
       pages[lang]++;
     }
   }
@@ -121,9 +148,9 @@ export async function renderSite(ctx: RenderContext, writer: OutputWriter, optio
   for (const [i, doc] of documents.entries()) {
     if (i % 100 === 0) progress({ stage: 'render', done: i, total });
     const inputs = doc.inputs();
-    const key = digest(options.code ?? '', JSON.stringify(inputs));
+    const key = digest(options.code ?? '', pageKeyText(inputs, doc.body));
     if (writer.previousKey(doc.path) === key) writer.keep(doc.path);
-    else await writer.add(doc.path, renderDocument(inputs), key);
+    else await writer.add(doc.path, (await renderer()).renderDocument(inputs), key);
     entries.push({ path: doc.path, kind: inputs.page.kind });
   }
   progress({ stage: 'render', done: total, total });
@@ -131,9 +158,10 @@ export async function renderSite(ctx: RenderContext, writer: OutputWriter, optio
   progress({ stage: 'search' });
   for (const lang of LANGUAGES) {
     const docs = searchDocuments(ctx.site, lang);
-    const key = digest(lang, JSON.stringify(docs));
+    const key = digest(lang, searchKeyText(ctx.site, lang));
     let index = options.indexes?.get(key);
     if (index === undefined) {
+      const { buildSearchIndex } = await import('../shared/search');
       index = JSON.stringify(buildSearchIndex(lang, docs));
       options.indexes?.set(key, index);
     }
@@ -202,7 +230,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   if (!site) return { ok: false, diagnostics, pages: { en: 0, pt: 0 }, ...finish() };
   onProgress({ stage: 'assets' });
   const assetCache = await WorkCache.open<BuiltAssets>(cacheRoot, 'assets', pipelineCode);
-  const assets = assetCache.get('client') ?? (await buildAssets());
+  const assets = assetCache.get('client') ?? (await (await import('../write/assets')).buildAssets());
   assetCache.set('client', assets);
   const ctx: RenderContext = {
     site,

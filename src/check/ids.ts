@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import type { Site } from '../model/site';
-import { renderEdition, renderNotFound, type RenderContext } from '../render/document';
+import { renderEdition, renderNotFound } from '../render/document';
+import type { RenderContext } from '../render/inputs';
 import type { Lang } from '../shared/lang';
 import type { Route } from '../shared/route';
 import { bodyPlace, diagnostic, frontMatterPlace, type Place } from './report';

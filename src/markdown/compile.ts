@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Element, Root as HastRoot } from 'hast';
 import { toString as hastToString } from 'hast-util-to-string';
 import rehypeSlug from 'rehype-slug';
@@ -37,6 +38,8 @@ export interface CompiledMarkdown {
   html: string;
   /** The words of the document without markup, for the search index. */
   text: string;
+  /** A content hash of `html`: pages and indexes built from it use it in their cache keys. */
+  hash: string;
   headings: Heading[];
   references: Reference[];
   /** Every id an element carries (headings and any other), for anchor checks. */
@@ -81,7 +84,7 @@ export function compileMarkdown(markdown: string, options: CompileOptions): Comp
   const problems: FigureProblem[] = [];
   const collected: Collected = { headings: [], references: [], ids: [] };
   const html = String(processor.processSync({ value: markdown, data: { options, collected, figureProblems: problems } }));
-  return { html, text: textOf(html), ...collected, problems };
+  return { html, text: textOf(html), hash: createHash('sha1').update(html).digest('base64url'), ...collected, problems };
 }
 
 function rewriteTree(

@@ -2,10 +2,10 @@ import type { Diagnostic } from '../diagnostics/diagnostic';
 import { RULES } from '../diagnostics/codes';
 import type { ArticleSource } from '../load/articles';
 import type { CategorySource, LoadedContent } from '../load/content';
-import { compileMarkdown, type CompiledMarkdown } from '../markdown/compile';
+import type { CompiledMarkdown } from '../markdown/compile';
 import { LANGUAGES, type Lang } from '../shared/lang';
 import { editionUrl, type Route } from '../shared/route';
-import { localizeHref, mediaUrl } from './links';
+import { mediaUrl } from './links';
 import { deriveRoutes } from './routes';
 
 /** One language of an article: its source and its compiled body. */
@@ -44,17 +44,26 @@ export interface SiteResult {
   diagnostics: Diagnostic[];
 }
 
+/** Markdown in a language, compiled for that language's pages (links, media URLs). */
+export type CompiledIn = (markdown: string, lang: Lang) => CompiledMarkdown;
+
+/** Every markdown text of the content, with its language: what `createSite` will ask to compile. */
+export function markdownTexts(content: LoadedContent): { markdown: string; lang: Lang }[] {
+  return [
+    ...content.articles.map((a) => ({ markdown: a.body, lang: a.lang })),
+    ...content.pages.professional.experiences.flatMap((card) => LANGUAGES.map((lang) => ({ markdown: card.modal_text[lang], lang }))),
+  ];
+}
+
 /**
- * The site model. `bodies` holds markdown already compiled (by the build's cache and worker
- * threads); an article missing from it is compiled here.
+ * The site model. Markdown comes already compiled through `compiled` (the build compiles every
+ * text of `markdownTexts` first, from its cache and on worker threads).
  */
-export function createSite(content: LoadedContent, bodies?: ReadonlyMap<ArticleSource, CompiledMarkdown>): SiteResult {
+export function createSite(content: LoadedContent, compiled: CompiledIn): SiteResult {
   const diagnostics: Diagnostic[] = [];
   const routes = deriveRoutes(content);
   const routeByPath = new Map(routes.map((r) => [r.path, r]));
   const media = (path: string) => mediaUrl(path, content.config.imageCdn);
-  const compile = (markdown: string, lang: Lang) =>
-    compileMarkdown(markdown, { localizeHref: (href) => localizeHref(href, lang, routeByPath), mediaUrl: media });
 
   const articles = new Map<string, Article>();
   for (const source of content.articles) {
@@ -62,7 +71,7 @@ export function createSite(content: LoadedContent, bodies?: ReadonlyMap<ArticleS
     const route = routeByPath.get(`/blog/${name}`);
     if (!route) continue;
     const article = articles.get(name) ?? { route, category: source.category, slug: source.slug, editions: {} };
-    const body = bodies?.get(source) ?? compile(source.body, source.lang);
+    const body = compiled(source.body, source.lang);
     for (const problem of body.problems) {
       diagnostics.push({
         code: 'MD001', severity: 'error', file: source.file,
@@ -77,7 +86,7 @@ export function createSite(content: LoadedContent, bodies?: ReadonlyMap<ArticleS
   const experienceHtml = new Map<string, Record<Lang, string>>();
   for (const card of content.pages.professional.experiences) {
     const html = {} as Record<Lang, string>;
-    for (const lang of LANGUAGES) html[lang] = compile(card.modal_text[lang], lang).html;
+    for (const lang of LANGUAGES) html[lang] = compiled(card.modal_text[lang], lang).html;
     experienceHtml.set(card.id, html);
   }
 
