@@ -1,0 +1,211 @@
+// `npm run bench`: builds a synthetic site of N bilingual articles in a temporary folder and
+// measures the pipeline against Eleventy in one run. Prints a table; writes the figures as JSON
+// under bench-results/ so that commits can be compared. Options: --articles N (default 4000),
+// --runs R (repetitions of each measurement, default 3), --no-lighthouse.
+import { execFileSync } from 'node:child_process';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { PROJECT_ROOT } from '../support/content';
+import { eleventyBuild, ELEVENTY, prepareEleventy } from './eleventy';
+import { stats, timed, type Stats, type Timed } from './measure';
+import { runLighthouse, type LighthousePage, type LighthouseResult } from './lighthouse';
+import { apiFigures, indexFigures } from './search';
+import { serveSite } from './serve';
+import { articleFile, syntheticMarkdown, writeSyntheticSite } from './synthetic';
+
+const { values } = parseArgs({
+  options: {
+    articles: { type: 'string', default: '4000' },
+    runs: { type: 'string', default: '3' },
+    lighthouse: { type: 'boolean', default: true },
+  },
+  allowNegative: true,
+});
+
+/** One page of each kind of the real site, and an article in Portuguese too. */
+const LIGHTHOUSE_PAGES: LighthousePage[] = [
+  { kind: 'aboutme', path: '/aboutme' },
+  { kind: 'professional', path: '/professional' },
+  { kind: 'projects', path: '/projects' },
+  { kind: 'atelier', path: '/atelier' },
+  { kind: 'blog', path: '/blog' },
+  { kind: 'category', path: '/blog/tech' },
+  { kind: 'gallery', path: '/blog/gastronomy' },
+  { kind: 'article', path: '/blog/tech/Site' },
+  { kind: 'article (pt)', path: '/pt/blog/tech/Site' },
+  { kind: 'notfound', path: '/no-such-page', status: 404 },
+];
+const count = Number(values.articles);
+const runs = Number(values.runs);
+if (!Number.isInteger(count) || count < 1 || !Number.isInteger(runs) || runs < 1) {
+  console.error('usage: npm run bench -- [--articles N] [--runs R] [--no-lighthouse]');
+  process.exit(2);
+}
+
+const SITE = [path.join(PROJECT_ROOT, 'bin', 'site')];
+const scratch = path.join(os.tmpdir(), `site-bench-${count}`);
+const root = path.join(scratch, 'site');
+
+function log(message: string): void {
+  process.stderr.write(`${message}\n`);
+}
+
+async function repeat(label: string, times: number, before: (run: number) => Promise<void>, command: () => Promise<Timed>): Promise<{ ms: Stats; rssMb: Stats; last: Timed; all: Timed[] }> {
+  const all: Timed[] = [];
+  for (let run = 0; run < times; run++) {
+    await before(run);
+    const result = await command();
+    all.push(result);
+    log(`  ${label} ${run + 1}/${times}: ${(result.milliseconds / 1000).toFixed(2)} s, ${result.peakRssMb.toFixed(0)} MB`);
+  }
+  return { ms: stats(all.map((t) => t.milliseconds)), rssMb: stats(all.map((t) => t.peakRssMb)), last: all.at(-1) as Timed, all };
+}
+
+/** A stage's time from the build's stage line ("  load 0.46 s · markdown 8.10 s · …"), in ms. */
+function stageSeconds(output: string, stage: string): number {
+  const match = new RegExp(`(?:^|· |\\s)${stage} (\\d+\\.\\d+) s`, 'm').exec(output);
+  return match ? Number(match[1]) * 1000 : NaN;
+}
+
+/** One page of each kind of the owner's real site, built and served, through Lighthouse. */
+async function lighthouseFigures(): Promise<LighthouseResult[]> {
+  const out = path.join(scratch, 'real-dist');
+  await timed(process.execPath, [...SITE, '--root', PROJECT_ROOT, 'build', '--quiet', '--out', out], { cwd: PROJECT_ROOT });
+  const server = await serveSite(PROJECT_ROOT, out);
+  try {
+    return await runLighthouse(server.origin, LIGHTHOUSE_PAGES);
+  } finally {
+    await server.stop();
+  }
+}
+
+const site = (...args: string[]) => timed(process.execPath, [...SITE, ...args], { cwd: root, env: { CI: 'true' } });
+const clean = async () => {
+  await rm(path.join(root, 'dist'), { recursive: true, force: true });
+  await rm(path.join(root, '.cache'), { recursive: true, force: true });
+};
+
+log(`generating ${count} synthetic articles in ${root}`);
+const articles = await writeSyntheticSite(PROJECT_ROOT, root, count);
+const editions = articles.reduce((n, a) => n + a.langs.length, 0);
+
+// One unmeasured run: tsx compiles the pipeline's TypeScript on first use and caches it.
+log('warm-up (TypeScript compiled once by tsx, not measured)');
+await site('check');
+
+log('site check');
+const check = await repeat('check', runs, async () => {}, () => site('check'));
+
+log('cold build (no dist/, no cache)');
+const cold = await repeat('cold build', runs, clean, () => site('build'));
+const pages = Number(/built (\d+) pages/.exec(cold.last.stdout)?.[1] ?? NaN);
+
+log('rebuild with nothing changed');
+const unchanged = await repeat('unchanged', runs, async () => {}, () => site('build'));
+
+log('rebuild after one article changed');
+const edited = articles[Math.floor(count / 2)]!;
+const editedIndex = Math.floor(count / 2);
+const oneChanged = await repeat(
+  'one changed',
+  runs,
+  (run) => writeFile(articleFile(root, edited, 'en'), syntheticMarkdown(editedIndex, 'en', run + 1)),
+  () => site('build'),
+);
+
+log(`Eleventy (${ELEVENTY}), the same ${count} markdown files in one language`);
+const eleventyDir = await prepareEleventy(root, path.join(scratch, 'eleventy'), articles);
+const eleventy = await repeat('eleventy', runs, async () => {}, () => eleventyBuild(eleventyDir));
+
+log('search: index size and query latency');
+const distDir = path.join(root, 'dist');
+const indexes = await indexFigures(distDir);
+log('search: the API under 50 concurrent connections');
+const api = await apiFigures(root);
+
+log('Lighthouse (mobile) over one page of each kind of the real site');
+const lighthouse = values.lighthouse ? await lighthouseFigures() : [];
+
+const STAGES = ['load', 'markdown', 'check', 'assets', 'render', 'search', 'write'] as const;
+const coldStages = Object.fromEntries(STAGES.map((stage) => [stage, stats(cold.all.map((t) => stageSeconds(t.stdout, stage)))]));
+
+const perPage = cold.ms.median / pages;
+const eleventyPerPage = eleventy.ms.median / count;
+const results = {
+  date: new Date().toISOString(),
+  commit: gitCommit(),
+  machine: { cpus: os.availableParallelism(), node: process.version, memoryGb: Math.round(os.totalmem() / 2 ** 30) },
+  site: { articles: count, editions, pages },
+  check: check.ms,
+  coldBuild: { ms: cold.ms, perPageMs: perPage, peakRssMb: cold.rssMb },
+  unchangedRebuild: { ms: unchanged.ms, ratioToCold: unchanged.ms.median / cold.ms.median },
+  oneArticleRebuild: { ms: oneChanged.ms, ratioToCold: oneChanged.ms.median / cold.ms.median },
+  eleventy: { version: ELEVENTY, pages: count, ms: eleventy.ms, perPageMs: eleventyPerPage, peakRssMb: eleventy.rssMb },
+  ratioPerPageToEleventy: perPage / eleventyPerPage,
+  coldBuildStagesMs: coldStages,
+  search: { indexes, api },
+  lighthouse,
+};
+
+const table: [string, string, string][] = [
+  ['measure', 'median', 'spread (min–max)'],
+  [`site check (${editions} editions)`, seconds(check.ms.median), range(check.ms)],
+  [`cold build (${pages} pages)`, seconds(cold.ms.median), range(cold.ms)],
+  ['  per page', `${perPage.toFixed(2)} ms`, ''],
+  ['  peak memory', `${cold.rssMb.median.toFixed(0)} MB`, `${cold.rssMb.min.toFixed(0)}–${cold.rssMb.max.toFixed(0)} MB`],
+  ['rebuild, nothing changed', seconds(unchanged.ms.median), `${range(unchanged.ms)}  (${pct(results.unchangedRebuild.ratioToCold)} of cold)`],
+  ['rebuild, one article changed', seconds(oneChanged.ms.median), `${range(oneChanged.ms)}  (${pct(results.oneArticleRebuild.ratioToCold)} of cold)`],
+  [`Eleventy (${count} pages, one language)`, seconds(eleventy.ms.median), range(eleventy.ms)],
+  ['  per page', `${eleventyPerPage.toFixed(2)} ms`, `ours ÷ Eleventy per page: ${results.ratioPerPageToEleventy.toFixed(2)}`],
+  ...indexes.map((i): [string, string, string] => [
+    `search index ${i.lang} (${i.documents} docs)`,
+    `${kb(i.bytes)} raw`,
+    `${kb(i.gzipBytes)} gzip, ${kb(i.brotliBytes)} brotli; query median ${i.queryMedianMs.toFixed(3)} ms, p99 ${i.queryP99Ms.toFixed(3)} ms`,
+  ]),
+  [
+    `search API, ${api.connections} connections, ${api.offeredRate} req/s`,
+    `p99 ${api.p99Ms} ms`,
+    `median ${api.medianMs} ms; capacity ${Math.round(api.capacityPerSecond)} req/s (p99 ${api.saturatedP99Ms} ms); ${api.errors} errors, ${api.non2xx} non-2xx`,
+  ],
+  ...STAGES.map((stage): [string, string, string] => [`  cold build: ${stage}`, seconds(coldStages[stage]?.median ?? 0), range(coldStages[stage] ?? stats([0]))]),
+  ...lighthouse.map((l): [string, string, string] => [
+    `Lighthouse ${l.kind} (${new URL(l.url).pathname})`,
+    `perf ${l.performance}`,
+    `a11y ${l.accessibility}, best practices ${l.bestPractices}, SEO ${l.seo}; LCP ${Math.round(l.lcpMs)} ms, CLS ${l.cls.toFixed(3)}, TBT ${Math.round(l.tbtMs)} ms`,
+  ]),
+];
+const widths = [0, 1, 2].map((c) => Math.max(...table.map((row) => row[c]!.length)));
+console.log(table.map((row) => row.map((cell, c) => cell.padEnd(widths[c]!)).join('  ')).join('\n'));
+
+const outDir = path.join(PROJECT_ROOT, 'bench-results');
+await mkdir(outDir, { recursive: true });
+const json = `${JSON.stringify(results, null, 2)}\n`;
+await writeFile(path.join(outDir, `${results.commit}.json`), json);
+await writeFile(path.join(outDir, 'latest.json'), json);
+console.log(`\nfigures written to bench-results/${results.commit}.json`);
+
+function gitCommit(): string {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: PROJECT_ROOT, encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+function seconds(ms: number): string {
+  return ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`;
+}
+
+function range(s: Stats): string {
+  return `${seconds(s.min)}–${seconds(s.max)}`;
+}
+
+function pct(ratio: number): string {
+  return `${(ratio * 100).toFixed(1)} %`;
+}
+
+function kb(bytes: number): string {
+  return `${(bytes / 1024).toFixed(0)} KB`;
+}
