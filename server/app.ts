@@ -14,6 +14,7 @@ import { loadSearchIndex, searchIn, type SearchDocument } from '../src/shared/se
 import type MiniSearch from 'minisearch';
 import { homeUrl } from '../src/shared/route';
 import { listDist, resolveDistFile } from './files';
+import type { DevEvents } from '../src/dev/events';
 
 export interface AppOptions {
   /** The built site to serve. */
@@ -26,6 +27,28 @@ export interface AppOptions {
   rateLimit?: { max: number; timeWindow: number };
   /** Trust X-Forwarded-* from a reverse proxy (for the client address and https). */
   trustProxy?: boolean;
+  /** `site dev`: pages get the live-reload script, and its event stream is served. */
+  dev?: DevServing;
+}
+
+/** What `site dev` adds to the server. */
+export interface DevServing {
+  events: DevEvents;
+  /** The dev client script (JavaScript), served at /__dev/client.js. */
+  clientScript: string;
+}
+
+/** The site path a page file of dist/ is served at: "blog/tech/Site.html" -> "/blog/tech/Site". */
+function pagePath(file: string): string {
+  const page = `/${file.replace(/\.html$/, '')}`;
+  return page === '/index' ? '/' : page;
+}
+
+/** A page with the dev client script added before </body>, told which page it is. */
+function withDevClient(html: string, page: string): string {
+  const tag = `<script src="/__dev/client.js" data-dev-page="${page.replace(/"/g, '&quot;')}" defer></script>`;
+  const at = html.lastIndexOf('</body>');
+  return at === -1 ? html + tag : html.slice(0, at) + tag + html.slice(at);
 }
 
 /** The sha256 sources of a document's inline scripts, for the Content-Security-Policy. */
@@ -124,6 +147,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(api, { prefix: '/api', store: options.store, search, rateLimit: options.rateLimit ?? { max: 30, timeWindow: 60_000 } });
   }
 
+  const dev = options.dev;
+  if (dev) {
+    app.get('/__dev/events', (_request, reply) => {
+      reply.hijack();
+      dev.events.connect(reply.raw);
+    });
+    app.get('/__dev/client.js', async (_request, reply) => reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-store').send(dev.clientScript));
+  }
+
   app.get('/', async (request, reply) => {
     const remembered = cookie(request.headers.cookie, 'lang');
     return reply.redirect(homeUrl(isLang(remembered) ? remembered : 'en'), 302);
@@ -136,6 +168,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await refresh();
     if (request.method === 'GET' || request.method === 'HEAD') {
       const file = resolveDistFile(files, urlPath);
+      if (file && dev && file.endsWith('.html')) {
+        const html = await readFile(path.join(distDir, file), 'utf8');
+        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(withDevClient(html, pagePath(file)));
+      }
       if (file) {
         // Assets carry a content hash in their name, so they never change under the same URL.
         const cache = file.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
@@ -149,7 +185,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       }
     }
     const lang = urlPath === '/pt' || urlPath.startsWith('/pt/') ? 'pt' : 'en';
-    return reply.code(404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(notFound[lang]);
+    const page = dev ? withDevClient(notFound[lang], lang === 'pt' ? '/pt/404' : '/404') : notFound[lang];
+    return reply.code(404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
   });
 
   return app;

@@ -8,6 +8,13 @@ import { deserialize, serialize } from 'node:v8';
  * Saving keeps only the entries this build used, so the cache never outgrows the site.
  */
 export class WorkCache<T> {
+  /**
+   * `site dev` builds again and again in one process: its caches stay in memory between builds
+   * (read from disk once, written to disk once, after the first build).
+   */
+  static retainInMemory = false;
+  private static readonly memory = new Map<string, { fingerprint: string; entries: Map<string, unknown>; onDisk: boolean }>();
+
   private readonly used = new Map<string, T>();
   private changed = false;
 
@@ -20,7 +27,10 @@ export class WorkCache<T> {
   static async open<T>(root: string | undefined, name: string, fingerprint: string): Promise<WorkCache<T>> {
     const file = root ? path.join(root, '.cache', 'site', `${name}.bin`) : '';
     let entries = new Map<string, T>();
-    if (file) {
+    const kept = WorkCache.retainInMemory ? WorkCache.memory.get(file) : undefined;
+    if (kept?.fingerprint === fingerprint) {
+      entries = kept.entries as Map<string, T>;
+    } else if (file) {
       try {
         const stored = deserialize(await readFile(file)) as { fingerprint: string; entries: Map<string, T> };
         if (stored.fingerprint === fingerprint && stored.entries instanceof Map) entries = stored.entries;
@@ -44,7 +54,13 @@ export class WorkCache<T> {
 
   /** Writes the entries used by this build (atomically: a half-written cache is never read). */
   async save(): Promise<void> {
-    if (!this.file || (!this.changed && this.used.size === this.entries.size)) return;
+    if (!this.file) return;
+    if (WorkCache.retainInMemory) {
+      const onDisk = WorkCache.memory.get(this.file)?.onDisk ?? false;
+      WorkCache.memory.set(this.file, { fingerprint: this.fingerprint, entries: this.used, onDisk: true });
+      if (onDisk) return;
+    }
+    if (!this.changed && this.used.size === this.entries.size) return;
     await mkdir(path.dirname(this.file), { recursive: true });
     const temporary = `${this.file}.${process.pid}.tmp`;
     await writeFile(temporary, serialize({ fingerprint: this.fingerprint, entries: this.used }));

@@ -83,8 +83,14 @@ async function compileInWorkers(
               worker.postMessage(message);
             };
             worker.on('message', (reply: { results: TrackedBody[] }) => {
-              reply.results.forEach((tracked, k) => record(current[k] as number, tracked));
-              send();
+              try {
+                reply.results.forEach((tracked, k) => record(current[k] as number, tracked));
+                send();
+              } catch (error) {
+                // A cancelled build (its progress listener throws): stop handing out batches.
+                next = batches.length;
+                reject(error);
+              }
             });
             worker.once('error', reject);
             worker.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`a markdown worker stopped with code ${code}`))));

@@ -189,6 +189,8 @@ export interface BuildOptions {
   /** Reuse work from `<root>/.cache/site` (default true); false builds everything from scratch. */
   cache?: boolean;
   onProgress?: ProgressListener;
+  /** Cancels the build (`site dev` when a newer change arrives); the output is left as it was. */
+  signal?: AbortSignal;
 }
 
 export interface BuildResult {
@@ -212,6 +214,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const stages: BuildResult['stages'] = {};
   let current: { stage: BuildProgress['stage']; since: number } | undefined;
   const onProgress: ProgressListener = (progress) => {
+    options.signal?.throwIfAborted();
     const now = performance.now();
     if (current?.stage !== progress.stage) {
       if (current) stages[current.stage] = (stages[current.stage] ?? 0) + now - current.since;

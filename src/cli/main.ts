@@ -68,10 +68,20 @@ newsletter
 
 program
   .command('dev')
-  .description('build, serve and rebuild on every change with live reload (not available yet)')
-  .action(() => {
-    console.error('site dev is not available yet: run "site build" and "site serve" meanwhile.');
-    process.exitCode = 1;
+  .description('build, serve with the API, and rebuild on every change of content/, templates/ or src/, reloading the open pages')
+  .option('--port <port>', 'port to listen on', process.env.PORT ?? '3000')
+  .option('--host <host>', 'address to listen on', process.env.HOST ?? '127.0.0.1')
+  .option('--db <file>', "SQLite file of the dev server's API (apart from site serve's)", 'data/dev.db')
+  .option('--open', 'open the site in the browser', false)
+  .action(async (options: { port: string; host: string; db: string; open: boolean }) => {
+    process.exitCode = await (await import('./dev')).runDev({
+      root: rootDir(),
+      outDir: path.resolve(rootDir(), 'dist'),
+      port: Number(options.port),
+      host: options.host,
+      sqliteFile: path.resolve(rootDir(), options.db),
+      open: options.open,
+    });
   });
 
 function rootDir(): string {

@@ -1,0 +1,86 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { watch } from 'chokidar';
+import { transform } from 'esbuild';
+import { readFile } from 'node:fs/promises';
+import { buildApp } from '../../server/app';
+import { openStore } from '../../server/storage/open';
+import { TOOL_ROOT } from '../build/fingerprint';
+import { DevEvents } from '../dev/events';
+import { DevSession } from '../dev/session';
+import { report } from './report';
+
+export interface DevOptions {
+  root: string;
+  outDir: string;
+  port: number;
+  host: string;
+  /** The dev database (SQLite), apart from the one `site serve` uses. */
+  sqliteFile: string;
+  open: boolean;
+}
+
+/**
+ * `site dev`: builds, serves the site with its API, watches content/, templates/ and src/, and
+ * rebuilds on every change, telling the open pages to reload. Never exits on a content mistake.
+ */
+export async function runDev(options: DevOptions): Promise<number> {
+  const events = new DevEvents();
+  const log = (line: string) => console.log(line);
+  const session = new DevSession({ root: options.root, outDir: options.outDir, events, log, report: (d) => report(options.root, d, 'human') });
+  const first = await session.start();
+  const clientScript = (await transform(await readFile(path.join(TOOL_ROOT, 'src/dev/client.ts'), 'utf8'), { loader: 'ts', format: 'iife', minify: true, target: 'es2020' })).code;
+  const store = await openStore({ databaseUrl: undefined, sqliteFile: options.sqliteFile });
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  const listen = async () => {
+    app = await buildApp({ distDir: options.outDir, store, logger: false, dev: { events, clientScript }, rateLimit: { max: 1000, timeWindow: 60_000 } });
+    await app.listen({ port: options.port, host: options.host });
+    const url = `http://${options.host}:${options.port}/`;
+    log(`site dev: ${url} (watching content/, templates/ and src/; Ctrl+C stops)`);
+    if (options.open) openBrowser(url);
+  };
+  // With no site built yet (the first build failed), the server starts after the first good build.
+  if (first.ok || (await exists(path.join(options.outDir, '404.html')))) await listen();
+  else {
+    const stop = session.onRebuild((rebuild) => {
+      if (rebuild.ok && !app) {
+        stop();
+        void listen();
+      }
+    });
+  }
+
+  const watcher = watch([path.join(options.root, 'content'), path.join(TOOL_ROOT, 'templates'), path.join(TOOL_ROOT, 'src')], {
+    ignoreInitial: true,
+    // Editors' swap and backup files are not content.
+    ignored: (file) => /(^|[/\\])(\.[^/\\]*\.sw.|[^/\\]*~|\.#[^/\\]*)$/.test(file),
+  });
+  watcher.on('all', (_event, file) => session.changed(path.resolve(file)));
+  await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+  log('watching for changes…');
+
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  events.close();
+  await Promise.all([watcher.close(), session.close(), app?.close()]);
+  await store.close();
+  return 0;
+}
+
+async function exists(file: string): Promise<boolean> {
+  return readFile(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Opens the site in the system's browser; without one (a server), says where it is instead. */
+function openBrowser(url: string): void {
+  const command = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
+  const child = spawn(command, [url], { stdio: 'ignore', detached: true });
+  child.on('error', () => console.log(`(no browser to open here: visit ${url})`));
+  child.unref();
+}

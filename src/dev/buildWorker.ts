@@ -1,0 +1,49 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { WorkCache } from '../build/cache';
+import { build } from '../build/pipeline';
+import type { Diagnostic } from '../diagnostics/diagnostic';
+import { describeFailure, type Failure } from './failure';
+
+/** Asks the worker to build, or to cancel the build it is running. */
+export type WorkerRequest = { type: 'build'; id: number } | { type: 'cancel' };
+
+export type WorkerReply =
+  | { type: 'built'; id: number; ok: boolean; diagnostics: Diagnostic[]; milliseconds: number; files: Record<string, string> }
+  | { type: 'cancelled'; id: number }
+  | { type: 'failed'; id: number; failure: Failure };
+
+export interface BuildWorkerData {
+  root: string;
+  outDir: string;
+}
+
+/**
+ * A build thread of `site dev`. It keeps the pipeline's modules and caches loaded between builds,
+ * so a content change costs only the work it causes; a change to templates or pipeline code is
+ * picked up by starting a fresh thread, which imports the changed modules anew.
+ */
+const { root, outDir } = workerData as BuildWorkerData;
+WorkCache.retainInMemory = true;
+let running: AbortController | undefined;
+
+parentPort?.on('message', (request: WorkerRequest) => {
+  if (request.type === 'cancel') {
+    running?.abort();
+    return;
+  }
+  const controller = new AbortController();
+  running = controller;
+  void build({ root, outDir, signal: controller.signal }).then(
+    (result) => {
+      const files = Object.fromEntries(Object.entries(result.output?.write.files ?? {}).map(([file, entry]) => [file, entry.hash]));
+      reply({ type: 'built', id: request.id, ok: result.ok, diagnostics: result.diagnostics, milliseconds: result.milliseconds, files });
+    },
+    (error: unknown) => {
+      reply(controller.signal.aborted ? { type: 'cancelled', id: request.id } : { type: 'failed', id: request.id, failure: describeFailure(error) });
+    },
+  );
+});
+
+function reply(message: WorkerReply): void {
+  parentPort?.postMessage(message);
+}

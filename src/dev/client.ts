@@ -1,0 +1,104 @@
+// The dev-only script `site dev` adds to every page it serves (never part of dist/): it listens
+// to the dev server's event stream, reloads the page when it was rebuilt (keeping the scroll
+// position), swaps stylesheets in place on a CSS-only change, and shows build errors over the page.
+import type { DevEvent, OverlayError } from './events';
+
+const SCROLL_KEY = 'site-dev-scroll';
+const page = (document.currentScript ?? document.querySelector('script[data-dev-page]'))?.getAttribute('data-dev-page') ?? location.pathname;
+
+restoreScroll();
+const events = new EventSource('/__dev/events');
+for (const type of ['reload', 'css', 'errors', 'ok'] as const) {
+  events.addEventListener(type, (message) => handle(JSON.parse((message as MessageEvent<string>).data) as DevEvent));
+}
+
+function handle(event: DevEvent): void {
+  if (event.type === 'reload' && (event.pages.includes(page) || event.pages.includes('*'))) {
+    sessionStorage.setItem(SCROLL_KEY, JSON.stringify({ page, y: scrollY }));
+    location.reload();
+  } else if (event.type === 'css') {
+    void swapStyles();
+  } else if (event.type === 'errors') {
+    showOverlay(event.errors);
+  } else if (event.type === 'ok') {
+    document.getElementById('site-dev-overlay')?.remove();
+  }
+}
+
+function restoreScroll(): void {
+  const saved = sessionStorage.getItem(SCROLL_KEY);
+  if (!saved) return;
+  sessionStorage.removeItem(SCROLL_KEY);
+  const { page: savedPage, y } = JSON.parse(saved) as { page: string; y: number };
+  if (savedPage === page) addEventListener('load', () => scrollTo(0, y), { once: true });
+}
+
+/** Replaces the page's stylesheets (linked and inline) with those of its freshly built version. */
+async function swapStyles(): Promise<void> {
+  const html = await (await fetch(location.href, { cache: 'no-store' })).text();
+  const fresh = new DOMParser().parseFromString(html, 'text/html');
+  const selector = 'link[rel="stylesheet"], style';
+  const old = [...document.head.querySelectorAll(selector)];
+  for (const element of fresh.head.querySelectorAll(selector)) document.head.append(document.importNode(element, true));
+  // The old styles go once the new linked ones have loaded, so the page never shows unstyled.
+  const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter((l) => !old.includes(l));
+  await Promise.all(links.map((l) => new Promise((resolve) => { l.onload = l.onerror = resolve; })));
+  for (const element of old) element.remove();
+}
+
+function showOverlay(errors: OverlayError[]): void {
+  document.getElementById('site-dev-overlay')?.remove();
+  const host = document.createElement('div');
+  host.id = 'site-dev-overlay';
+  const root = host.attachShadow({ mode: 'open' });
+  const style = document.createElement('style');
+  style.textContent = `
+    .backdrop { position: fixed; inset: 0; z-index: 2147483647; background: rgba(20, 20, 24, .88); overflow: auto; font: 14px/1.5 system-ui, sans-serif; color: #f4f4f5; }
+    .panel { max-width: 960px; margin: 5vh auto; padding: 24px; background: #18181b; border-top: 4px solid #f87171; border-radius: 6px; }
+    h2 { margin: 0 0 16px; font-size: 18px; color: #fca5a5; }
+    .error { margin: 0 0 20px; }
+    .where { font-family: ui-monospace, monospace; color: #93c5fd; }
+    .code { color: #a1a1aa; font-family: ui-monospace, monospace; }
+    pre { margin: 8px 0; padding: 12px; background: #09090b; border-radius: 4px; overflow-x: auto; font: 13px/1.45 ui-monospace, monospace; }
+    .hint { color: #86efac; }
+    .note { color: #a1a1aa; font-size: 13px; }`;
+  const backdrop = document.createElement('div');
+  backdrop.className = 'backdrop';
+  backdrop.setAttribute('role', 'alertdialog');
+  backdrop.setAttribute('aria-label', 'Build errors');
+  const panel = document.createElement('div');
+  panel.className = 'panel';
+  const title = document.createElement('h2');
+  title.textContent = errors.length === 1 ? 'The build failed: 1 error' : `The build failed: ${errors.length} errors`;
+  panel.append(title);
+  for (const error of errors) {
+    const block = document.createElement('div');
+    block.className = 'error';
+    const where = document.createElement('div');
+    where.innerHTML = '<span class="where"></span> <span class="code"></span>';
+    (where.children[0] as HTMLElement).textContent = error.line > 0 ? `${error.file}:${error.line}:${error.column}` : error.file;
+    (where.children[1] as HTMLElement).textContent = error.code ?? '';
+    const message = document.createElement('div');
+    message.textContent = error.message;
+    block.append(where, message);
+    if (error.frame) {
+      const frame = document.createElement('pre');
+      frame.textContent = error.frame;
+      block.append(frame);
+    }
+    if (error.hint) {
+      const hint = document.createElement('div');
+      hint.className = 'hint';
+      hint.textContent = `hint: ${error.hint}`;
+      block.append(hint);
+    }
+    panel.append(block);
+  }
+  const note = document.createElement('p');
+  note.className = 'note';
+  note.textContent = 'The last good pages are still served. This message goes away when the file is fixed.';
+  panel.append(note);
+  backdrop.append(panel);
+  root.append(style, backdrop);
+  document.body.append(host);
+}

@@ -1,0 +1,202 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { TOOL_ROOT } from '../build/fingerprint';
+import type { Diagnostic } from '../diagnostics/diagnostic';
+import { codeFrame } from '../diagnostics/printer';
+import type { BuildWorkerData, WorkerReply, WorkerRequest } from './buildWorker';
+import type { DevEvents, OverlayError } from './events';
+import type { Failure } from './failure';
+
+export interface DevSessionOptions {
+  root: string;
+  outDir: string;
+  events: DevEvents;
+  /** Prints diagnostics as `site check` does. */
+  report: (diagnostics: readonly Diagnostic[]) => void;
+  log: (line: string) => void;
+}
+
+/** The outcome of one build of the session, for the terminal and for tests. */
+export interface Rebuild {
+  ok: boolean;
+  milliseconds: number;
+  /** Site paths of the pages that changed. */
+  pages: string[];
+}
+
+/** Saves closer together than this are one change (an editor writing a file in several steps). */
+const COALESCE_MS = 20;
+
+/**
+ * The rebuild loop of `site dev`. Changes are gathered for a moment, then built on a worker
+ * thread. A change that arrives during a build cancels it and starts a new one with everything
+ * changed so far. Content changes reuse the warm thread; template and pipeline code changes start
+ * a fresh one. After each build the open pages are told what to do: reload, swap CSS, or show the
+ * errors (the last good pages keep being served).
+ */
+export class DevSession {
+  private worker: Worker | undefined;
+  private nextId = 1;
+  private running: { id: number; changes: Set<string>; resolve: (reply: WorkerReply) => void } | undefined;
+  private pending = new Set<string>();
+  private timer: NodeJS.Timeout | undefined;
+  private served: Record<string, string> | undefined;
+  private failing = false;
+  private listeners = new Set<(rebuild: Rebuild) => void>();
+
+  constructor(private readonly options: DevSessionOptions) {}
+
+  /** The first build; resolves with its outcome. */
+  async start(): Promise<Rebuild> {
+    const first = await this.build(new Set());
+    if (this.pending.size > 0) void this.kick();
+    return first;
+  }
+
+  /** Called for every file the watcher reports (absolute paths). */
+  changed(file: string): void {
+    this.pending.add(file);
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.kick(), COALESCE_MS);
+  }
+
+  /** Runs `listener` after every completed build (not after a cancelled one). */
+  onRebuild(listener: (rebuild: Rebuild) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async close(): Promise<void> {
+    clearTimeout(this.timer);
+    await this.worker?.terminate();
+    this.worker = undefined;
+  }
+
+  private async kick(): Promise<void> {
+    if (this.pending.size === 0) return;
+    if (this.running) {
+      // The newer change supersedes the build in progress; it starts again when that one stops.
+      if ([...this.pending].some(isCode)) await this.restartWorker();
+      else this.worker?.postMessage({ type: 'cancel' } satisfies WorkerRequest);
+      return;
+    }
+    const changes = this.pending;
+    this.pending = new Set();
+    await this.build(changes);
+    if (this.pending.size > 0) await this.kick();
+  }
+
+  private async build(changes: Set<string>): Promise<Rebuild> {
+    if ([...changes].some(isCode)) await this.restartWorker();
+    const worker = this.ensureWorker();
+    const id = this.nextId++;
+    const reply = await new Promise<WorkerReply>((resolve) => {
+      this.running = { id, changes, resolve };
+      worker.postMessage({ type: 'build', id } satisfies WorkerRequest);
+    });
+    this.running = undefined;
+    if (reply.type === 'cancelled') {
+      // Everything that build was for is built by the next one.
+      for (const change of changes) this.pending.add(change);
+      return { ok: false, milliseconds: 0, pages: [] };
+    }
+    const rebuild = reply.type === 'built' ? this.built(reply, changes) : this.failed(reply.failure);
+    for (const listener of this.listeners) listener(rebuild);
+    return rebuild;
+  }
+
+  private built(reply: Extract<WorkerReply, { type: 'built' }>, changes: Set<string>): Rebuild {
+    const errors = reply.diagnostics.filter((d) => d.severity === 'error');
+    if (reply.diagnostics.length) this.options.report(reply.diagnostics);
+    if (!reply.ok) {
+      this.failing = true;
+      this.options.events.send({ type: 'errors', errors: errors.map((d) => this.overlayError(d)) });
+      this.options.log(`✗ ${errors.length} error${errors.length === 1 ? '' : 's'}: the last good pages are still served`);
+      return { ok: false, milliseconds: reply.milliseconds, pages: [] };
+    }
+    const previous = this.served;
+    this.served = reply.files;
+    // After a failed first build every open page is out of date.
+    const pages = previous ? changedPages(previous, reply.files) : this.failing ? ['*'] : [];
+    if (this.failing) this.options.events.send({ type: 'ok' });
+    this.failing = false;
+    if (pages.length > 0) {
+      const cssOnly = changes.size > 0 && [...changes].every((file) => file.endsWith('.css'));
+      this.options.events.send(cssOnly ? { type: 'css' } : { type: 'reload', pages });
+    }
+    if (previous || pages.length) this.options.log(`✓ rebuilt in ${Math.round(reply.milliseconds)} ms: ${pages.length} page${pages.length === 1 ? '' : 's'} changed`);
+    return { ok: true, milliseconds: reply.milliseconds, pages };
+  }
+
+  private failed(failure: Failure): Rebuild {
+    this.failing = true;
+    const file = failure.file ? path.relative(TOOL_ROOT, failure.file) : 'build';
+    const frame = failure.file ? codeFrame(readText(failure.file), failure.line, failure.column) : '';
+    this.options.log(`✗ ${file}${failure.line ? `:${failure.line}:${failure.column}` : ''}: ${failure.message}${frame ? `\n${frame}` : ''}`);
+    this.options.events.send({
+      type: 'errors',
+      errors: [{ file, line: failure.line, column: failure.column, message: failure.message, hint: 'Fix the file; the page updates when the build succeeds.', frame }],
+    });
+    return { ok: false, milliseconds: 0, pages: [] };
+  }
+
+  private overlayError(d: Diagnostic): OverlayError {
+    return { file: d.file, line: d.line, column: d.column, code: d.code, message: d.message, hint: d.hint, frame: codeFrame(readText(path.join(this.options.root, d.file)), d.line, d.column) };
+  }
+
+  private ensureWorker(): Worker {
+    if (!this.worker) {
+      const data: BuildWorkerData = { root: this.options.root, outDir: this.options.outDir };
+      const worker = new Worker(new URL('./buildWorker.mjs', import.meta.url), { workerData: data });
+      worker.on('message', (reply: WorkerReply) => {
+        if (this.running && reply.id === this.running.id) this.running.resolve(reply);
+      });
+      worker.on('error', (error) => this.settleRunning({ type: 'failed', id: this.running?.id ?? 0, failure: { message: error.message, line: 0, column: 0 } }));
+      worker.on('exit', () => {
+        if (this.worker === worker) this.worker = undefined;
+        this.settleRunning({ type: 'cancelled', id: this.running?.id ?? 0 });
+      });
+      this.worker = worker;
+    }
+    return this.worker;
+  }
+
+  /** A fresh build thread: the templates and pipeline code are imported anew. */
+  private async restartWorker(): Promise<void> {
+    const old = this.worker;
+    this.worker = undefined;
+    await old?.terminate();
+  }
+
+  private settleRunning(reply: WorkerReply): void {
+    this.running?.resolve(reply);
+  }
+}
+
+/** A change to the tool's templates or pipeline code (stylesheets are read at each build). */
+function isCode(file: string): boolean {
+  return !file.endsWith('.css') && (file.startsWith(path.join(TOOL_ROOT, 'src') + path.sep) || file.startsWith(path.join(TOOL_ROOT, 'templates') + path.sep));
+}
+
+/** The site paths of the pages whose files differ between two builds, or that are gone. */
+export function changedPages(before: Record<string, string>, after: Record<string, string>): string[] {
+  const pages: string[] = [];
+  for (const [file, hash] of Object.entries(after)) {
+    if (!file.endsWith('.html') || before[file] === hash) continue;
+    const page = `/${file.replace(/\.html$/, '')}`;
+    pages.push(page === '/index' ? '/' : page);
+  }
+  for (const file of Object.keys(before)) {
+    if (file.endsWith('.html') && !(file in after)) pages.push(`/${file.replace(/\.html$/, '')}`);
+  }
+  return pages.sort();
+}
+
+function readText(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
