@@ -20,6 +20,9 @@ export function describeFailure(error: unknown): Failure {
   if (syntax?.location) {
     return { message: syntax.text ?? message, file: path.resolve(TOOL_ROOT, syntax.location.file), line: syntax.location.line, column: syntax.location.column + 1 };
   }
+  // From tsx's loader thread the error arrives as text only: "<file>:<line>:<column>: ERROR: <text>".
+  const compiled = /(\/[^\s:]+):(\d+):(\d+): ERROR: (.*)/.exec(message);
+  if (compiled) return { message: compiled[4] as string, file: compiled[1] as string, line: Number(compiled[2]), column: Number(compiled[3]) + 1 };
   const stack = error instanceof Error ? (error.stack ?? '') : '';
   for (const match of stack.matchAll(/(?:file:\/\/)?(\/[^\s():]+\.(?:tsx?|mts)):(\d+):(\d+)/g)) {
     const file = match[1] as string;

@@ -6,7 +6,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic';
 import { codeFrame } from '../diagnostics/printer';
 import type { BuildWorkerData, WorkerReply, WorkerRequest } from './buildWorker';
 import type { DevEvents, OverlayError } from './events';
-import type { Failure } from './failure';
+import { describeFailure, type Failure } from './failure';
 
 export interface DevSessionOptions {
   root: string;
@@ -152,7 +152,8 @@ export class DevSession {
       worker.on('message', (reply: WorkerReply) => {
         if (this.running && reply.id === this.running.id) this.running.resolve(reply);
       });
-      worker.on('error', (error) => this.settleRunning({ type: 'failed', id: this.running?.id ?? 0, failure: { message: error.message, line: 0, column: 0 } }));
+      // A thread that cannot even load the pipeline (a syntax error in a template) fails here.
+      worker.on('error', (error) => this.settleRunning({ type: 'failed', id: this.running?.id ?? 0, failure: describeFailure(error) }));
       worker.on('exit', () => {
         if (this.worker === worker) this.worker = undefined;
         this.settleRunning({ type: 'cancelled', id: this.running?.id ?? 0 });

@@ -1,10 +1,9 @@
 import { execFile } from 'node:child_process';
-import { cp, mkdtemp, readdir, readFile, rm, symlink, unlink, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readdir, readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../support/content';
+import { copyOfTool } from '../support/tool';
 
 const run = promisify(execFile);
 
@@ -16,23 +15,15 @@ const run = promisify(execFile);
  */
 describe('the build cache', () => {
   let tool: string;
+  let cleanup: () => Promise<void>;
 
   beforeAll(async () => {
-    tool = await mkdtemp(path.join(os.tmpdir(), 'site-cache-test-'));
-    for (const part of ['bin', 'src', 'templates', 'tsconfig.json', 'package.json', 'package-lock.json']) {
-      await cp(path.join(PROJECT_ROOT, part), path.join(tool, part), { recursive: true });
-    }
-    await symlink(path.join(PROJECT_ROOT, 'node_modules'), path.join(tool, 'node_modules'));
-    await cp(path.join(PROJECT_ROOT, 'content'), path.join(tool, 'content'), {
-      recursive: true,
-      filter: (src) => !src.startsWith(path.join(PROJECT_ROOT, 'content', 'blog')),
-    });
-    await cp(path.join(PROJECT_ROOT, 'tests/fixtures/clean/content/blog'), path.join(tool, 'content', 'blog'), { recursive: true });
+    ({ root: tool, cleanup } = await copyOfTool());
     await build();
   });
 
   afterAll(async () => {
-    await rm(tool, { recursive: true, force: true });
+    await cleanup();
   });
 
   async function build(...args: string[]): Promise<string> {

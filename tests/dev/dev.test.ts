@@ -1,0 +1,168 @@
+import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listen, startDev, type EventLog, type RunningDev } from '../support/dev';
+import { copyOfTool } from '../support/tool';
+
+/**
+ * `site dev` on a private copy of the tool and content: files are edited, added, renamed and
+ * deleted on disk while a client listens to the event stream, as an open tab does.
+ */
+describe('site dev', () => {
+  let root: string;
+  let cleanup: () => Promise<void>;
+  let dev: RunningDev;
+  let events: EventLog;
+
+  const file = (relative: string) => path.join(root, relative);
+  const page = async (url: string) => {
+    const response = await fetch(dev.origin + url);
+    return { status: response.status, html: await response.text() };
+  };
+  const edit = async (relative: string, change: (text: string) => string) => {
+    const before = await readFile(file(relative), 'utf8');
+    const after = change(before);
+    expect(after, `the edit changes ${relative}`).not.toBe(before);
+    await writeFile(file(relative), after);
+  };
+  const reloadOf = async (url: string, since: number) => {
+    for (;;) {
+      const event = await events.next('reload', { since });
+      if ((event.data.pages as string[]).includes(url)) return event;
+      since = events.events.indexOf(event) + 1;
+    }
+  };
+
+  beforeAll(async () => {
+    ({ root, cleanup } = await copyOfTool());
+    dev = await startDev(root, root);
+    events = await listen(`${dev.origin}/__dev/events`);
+  }, 120_000);
+
+  afterAll(async () => {
+    events?.close();
+    await dev?.stop();
+    await cleanup();
+  });
+
+  it('serves every page with the dev client, which the built files never contain', async () => {
+    const { html } = await page('/blog/tech/Site');
+    expect(html).toContain('<script src="/__dev/client.js" data-dev-page="/blog/tech/Site" defer></script>');
+    expect((await page('/no-such-page')).html).toContain('data-dev-page="/404"');
+    expect(await readFile(file('dist/blog/tech/Site.html'), 'utf8')).not.toContain('__dev');
+    const script = await fetch(`${dev.origin}/__dev/client.js`);
+    expect(script.headers.get('content-type')).toContain('javascript');
+    expect(await script.text()).toContain('EventSource');
+  });
+
+  it('rebuilds an edited article and tells the tabs showing it to reload', async () => {
+    const since = events.events.length;
+    await edit('content/blog/books/DangerousLiaisons.en.md', (t) => t.replace('## The book', 'Letters, intrigue and a wager.\n\n## The book'));
+    const reload = await reloadOf('/blog/books/DangerousLiaisons', since);
+    expect(reload.data.pages).not.toContain('/aboutme');
+    expect((await page('/blog/books/DangerousLiaisons')).html).toContain('Letters, intrigue and a wager.');
+  });
+
+  it('shows a mistake in the overlay payload, keeps serving the last good page, and clears it when fixed', async () => {
+    let since = events.events.length;
+    await edit('content/blog/books/DangerousLiaisons.en.md', (t) => t.replace('Letters, intrigue and a wager.', 'Letters and [a wager](/blog/books/Nowhere).'));
+    const failed = await events.next('errors', { since });
+    const [error] = failed.data.errors as { file: string; line: number; column: number; code: string; message: string; hint: string; frame: string }[];
+    expect(error).toMatchObject({ file: 'content/blog/books/DangerousLiaisons.en.md', line: 7, code: 'LINK001' });
+    expect(error?.message).toContain('/blog/books/Nowhere');
+    expect(error?.frame).toMatch(/> 7 \| Letters and \[a wager\]\(\/blog\/books\/Nowhere\)\.\n.*\^/);
+    expect(error?.hint.length).toBeGreaterThan(10);
+    expect(dev.output()).toMatch(/DangerousLiaisons\.en\.md:7:\d+ error LINK001/);
+    expect((await page('/blog/books/DangerousLiaisons')).html).toContain('Letters, intrigue and a wager.');
+
+    since = events.events.length;
+    await edit('content/blog/books/DangerousLiaisons.en.md', (t) => t.replace('Letters and [a wager](/blog/books/Nowhere).', 'Letters and a wager.'));
+    await events.next('ok', { since });
+    await reloadOf('/blog/books/DangerousLiaisons', since);
+    expect((await page('/blog/books/DangerousLiaisons')).html).toContain('Letters and a wager.');
+  });
+
+  it('a tab that opens while the build is broken is told the errors at once', async () => {
+    const since = events.events.length;
+    await edit('content/blog/books/DangerousLiaisons.en.md', (t) => t.replace('date: 2023-11-05', 'date: 5 November'));
+    await events.next('errors', { since });
+    const late = await listen(`${dev.origin}/__dev/events`);
+    try {
+      const told = await late.next('errors', { since: 0, timeoutMs: 5000 });
+      expect(JSON.stringify(told.data)).toContain('SCHEMA');
+    } finally {
+      late.close();
+    }
+    await edit('content/blog/books/DangerousLiaisons.en.md', (t) => t.replace('date: 5 November', 'date: 2023-11-05'));
+    await events.next('ok', { since });
+  });
+
+  it('adds, renames and deletes articles without a restart', async () => {
+    let since = events.events.length;
+    await writeFile(file('content/blog/books/Added.en.md'), '---\ntitle: An added article\ndescription: Written while the dev server runs.\ndate: 2026-01-02\n---\n\nFresh words.\n');
+    await reloadOf('/blog/books/Added', since);
+    expect((await page('/blog/books/Added')).html).toContain('Fresh words.');
+    expect((await page('/blog/books')).html).toContain('An added article');
+
+    since = events.events.length;
+    await rename(file('content/blog/books/Added.en.md'), file('content/blog/books/Renamed.en.md'));
+    await reloadOf('/blog/books/Renamed', since);
+    expect((await page('/blog/books/Renamed')).status).toBe(200);
+    expect((await page('/blog/books/Added')).status).toBe(404);
+
+    since = events.events.length;
+    await unlink(file('content/blog/books/Renamed.en.md'));
+    await reloadOf('/blog/books/Renamed', since);
+    expect((await page('/blog/books/Renamed')).status).toBe(404);
+    expect((await page('/blog/books')).html).not.toContain('An added article');
+  });
+
+  it('turns links to a deleted article into diagnostics, and recovers when it is back', async () => {
+    const kept = await readFile(file('content/blog/culture/gulbenkian.pt.md'), 'utf8');
+    const since = events.events.length;
+    await unlink(file('content/blog/culture/gulbenkian.pt.md'));
+    const failed = await events.next('errors', { since });
+    expect(failed.data.errors).toEqual(expect.arrayContaining([expect.objectContaining({ file: 'content/blog/tech/Site.pt.md', code: 'LINK001' })]));
+    expect((await page('/blog/culture/gulbenkian')).status).toBe(200);
+    await writeFile(file('content/blog/culture/gulbenkian.pt.md'), kept);
+    await events.next('ok', { since });
+  });
+
+  it('applies a stylesheet change without reloading', async () => {
+    const since = events.events.length;
+    await edit('templates/styles/site.css', (t) => `${t}\n.dev-test-marker { color: rebeccapurple; }\n`);
+    await events.next('css', { since });
+    expect(events.events.slice(since).map((e) => e.type)).not.toContain('reload');
+  });
+
+  it('takes a template change without a restart, and shows a template error until it is fixed', async () => {
+    let since = events.events.length;
+    await edit('templates/pages/Article.tsx', (t) => t.replace('<article className="section article">', '<article className="section article" data-dev-edit="">'));
+    await reloadOf('/blog/tech/Site', since);
+    expect((await page('/blog/tech/Site')).html).toContain('data-dev-edit=""');
+
+    since = events.events.length;
+    await edit('templates/pages/Article.tsx', (t) => t.replace('<article className="section article" data-dev-edit="">', '<article className="section article" data-dev-edit="">{'));
+    const failed = await events.next('errors', { since });
+    const [error] = failed.data.errors as { file: string; line: number }[];
+    expect(error?.file).toBe('templates/pages/Article.tsx');
+    expect(error?.line).toBeGreaterThan(0);
+    expect((await page('/blog/tech/Site')).status).toBe(200);
+
+    since = events.events.length;
+    await edit('templates/pages/Article.tsx', (t) => t.replace('data-dev-edit="">{', 'data-dev-edit="">'));
+    await events.next('ok', { since });
+  });
+
+  it('coalesces a burst of saves and serves the last one', async () => {
+    const since = events.events.length;
+    for (let n = 1; n <= 5; n++) {
+      await edit('content/blog/books/DangerousLiaisons.en.md', (t) => t.replace(/Letters and a wager\.( \(take \d\))?/, `Letters and a wager. (take ${n})`));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await reloadOf('/blog/books/DangerousLiaisons', since);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect((await page('/blog/books/DangerousLiaisons')).html).toContain('(take 5)');
+    expect(events.events.slice(since).filter((e) => e.type === 'reload').length).toBeLessThanOrEqual(2);
+  });
+});

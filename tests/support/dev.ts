@@ -1,0 +1,102 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { freePort } from './ports';
+
+/** A server-sent event as the dev client receives it. */
+export interface ReceivedEvent {
+  type: string;
+  data: Record<string, unknown>;
+  /** performance.now() when it arrived. */
+  at: number;
+}
+
+/** A listener on `site dev`'s event stream that keeps every event, to wait for the next one of a kind. */
+export interface EventLog {
+  events: ReceivedEvent[];
+  /** The next event of `type` arriving after this call (or already arrived since `since`). */
+  next(type: string, options?: { since?: number; timeoutMs?: number }): Promise<ReceivedEvent>;
+  close(): void;
+}
+
+export async function listen(url: string): Promise<EventLog> {
+  const controller = new AbortController();
+  const response = await fetch(url, { signal: controller.signal });
+  if (!response.body) throw new Error('no event stream');
+  const events: ReceivedEvent[] = [];
+  const waiting = new Set<() => void>();
+  void (async () => {
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+        buffer += decoder.decode(chunk, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) !== -1) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const type = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (type && data) events.push({ type, data: JSON.parse(data) as Record<string, unknown>, at: performance.now() });
+          for (const wake of waiting) wake();
+        }
+      }
+    } catch {
+      // closed
+    }
+  })();
+  return {
+    events,
+    next(type, options = {}) {
+      const from = options.since ?? events.length;
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const found = events.slice(from).find((e) => e.type === type);
+          if (found) {
+            waiting.delete(check);
+            clearTimeout(timer);
+            resolve(found);
+          }
+        };
+        const timer = setTimeout(() => {
+          waiting.delete(check);
+          reject(new Error(`no "${type}" event within ${options.timeoutMs ?? 20_000} ms; received: ${events.slice(from).map((e) => e.type).join(', ') || 'nothing'}`));
+        }, options.timeoutMs ?? 20_000);
+        waiting.add(check);
+        check();
+      });
+    },
+    close: () => controller.abort(),
+  };
+}
+
+export interface RunningDev {
+  origin: string;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/** Starts `site dev` (the tool at `toolRoot`) on a site root and waits until it serves. */
+export async function startDev(toolRoot: string, siteRoot: string): Promise<RunningDev> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, [path.join(toolRoot, 'bin', 'site'), '--root', siteRoot, 'dev', '--port', String(port), '--db', path.join(siteRoot, 'dev-test.db')], {
+    env: { ...process.env, NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  };
+  const started = Date.now();
+  while (!output.includes('watching for changes')) {
+    if (child.exitCode !== null || Date.now() - started > 60_000) {
+      await stop();
+      throw new Error(`site dev did not start:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { origin: `http://127.0.0.1:${port}`, output: () => output, stop };
+}
