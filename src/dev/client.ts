@@ -50,10 +50,11 @@ function showOverlay(errors: OverlayError[]): void {
   document.getElementById('site-dev-overlay')?.remove();
   const host = document.createElement('div');
   host.id = 'site-dev-overlay';
+  host.style.cssText = 'position: fixed; inset: 0; z-index: 2147483647';
   const root = host.attachShadow({ mode: 'open' });
   const style = document.createElement('style');
   style.textContent = `
-    .backdrop { position: fixed; inset: 0; z-index: 2147483647; background: rgba(20, 20, 24, .88); overflow: auto; font: 14px/1.5 system-ui, sans-serif; color: #f4f4f5; }
+    .backdrop { position: absolute; inset: 0; background: rgba(20, 20, 24, .88); overflow: auto; font: 14px/1.5 system-ui, sans-serif; color: #f4f4f5; }
     .panel { max-width: 960px; margin: 5vh auto; padding: 24px; background: #18181b; border-top: 4px solid #f87171; border-radius: 6px; }
     h2 { margin: 0 0 16px; font-size: 18px; color: #fca5a5; }
     .error { margin: 0 0 20px; }

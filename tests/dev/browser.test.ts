@@ -1,0 +1,69 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/chromium';
+import { startDev, type RunningDev } from '../support/dev';
+import { copyOfTool } from '../support/tool';
+
+/** An open tab of `site dev`: the owner edits files on disk and the page follows by itself. */
+describe('site dev in the browser', () => {
+  let root: string;
+  let cleanup: () => Promise<void>;
+  let dev: RunningDev;
+  let browser: Browser;
+  let page: Page;
+  const article = 'content/blog/books/DangerousLiaisons.en.md';
+
+  const edit = async (relative: string, change: (text: string) => string) => {
+    const absolute = path.join(root, relative);
+    await writeFile(absolute, change(await readFile(absolute, 'utf8')));
+  };
+
+  beforeAll(async () => {
+    ({ root, cleanup } = await copyOfTool());
+    // A long article, so that there is a scroll position to keep.
+    await edit(article, (t) => `${t}\n${Array.from({ length: 40 }, (_, i) => `Paragraph ${i + 1} of the letters.`).join('\n\n')}\n`);
+    dev = await startDev(root, root);
+    browser = await launchChromium();
+    page = await (await browser.newContext({ viewport: { width: 1280, height: 700 } })).newPage();
+    await page.goto(`${dev.origin}/blog/books/DangerousLiaisons`);
+    await page.waitForFunction(() => document.readyState === 'complete');
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await dev?.stop();
+    await cleanup();
+  });
+
+  it('shows the new text of a saved article without any action, at the same scroll position', async () => {
+    await page.evaluate(() => scrollTo(0, 900));
+    await page.waitForFunction(() => Math.abs(scrollY - 900) < 2);
+    await edit(article, (t) => t.replace('Paragraph 1 of the letters.', 'Paragraph 1, rewritten while the page was open.'));
+    await page.waitForFunction(() => document.body.innerText.includes('Paragraph 1, rewritten while the page was open.'), undefined, { timeout: 20_000 });
+    await page.waitForFunction(() => Math.abs(scrollY - 900) < 2, undefined, { timeout: 5000 });
+  });
+
+  it('shows a mistake over the page, and removes it when the file is fixed', async () => {
+    await edit(article, (t) => t.replace('Paragraph 2 of the letters.', 'Paragraph 2 links [nowhere](/blog/books/Nowhere).'));
+    const overlay = page.locator('#site-dev-overlay');
+    await overlay.waitFor({ timeout: 20_000 });
+    const text = await page.evaluate(() => document.getElementById('site-dev-overlay')?.shadowRoot?.textContent ?? '');
+    expect(text).toContain('content/blog/books/DangerousLiaisons.en.md:');
+    expect(text).toContain('LINK001');
+    expect(text).toContain('/blog/books/Nowhere');
+    expect(text).toContain('hint:');
+    // SCREENSHOTS=<folder> keeps a picture of the overlay, to look at it as the owner does.
+    if (process.env.SCREENSHOTS) await page.screenshot({ path: path.join(process.env.SCREENSHOTS, 'dev-overlay.png') });
+    await edit(article, (t) => t.replace('Paragraph 2 links [nowhere](/blog/books/Nowhere).', 'Paragraph 2 of the letters.'));
+    await overlay.waitFor({ state: 'detached', timeout: 20_000 });
+  });
+
+  it('applies a stylesheet change in place, without reloading the page', async () => {
+    await page.evaluate(() => Object.assign(window, { devTestMarker: 'still here' }));
+    await edit('templates/styles/site.css', (t) => `${t}\nbody { outline: 3px solid rgb(1, 2, 3); }\n`);
+    await page.waitForFunction(() => getComputedStyle(document.body).outlineColor === 'rgb(1, 2, 3)', undefined, { timeout: 20_000 });
+    expect(await page.evaluate(() => (window as unknown as { devTestMarker?: string }).devTestMarker)).toBe('still here');
+  });
+});
