@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PROJECT_ROOT } from '../support/content';
+import { devFigures } from './dev';
 import { eleventyBuild, ELEVENTY, prepareEleventy } from './eleventy';
 import { stats, timed, type Stats, type Timed } from './measure';
 import { runLighthouse, type LighthousePage, type LighthouseResult } from './lighthouse';
@@ -106,14 +107,18 @@ log('rebuild with nothing changed');
 const unchanged = await repeat('unchanged', runs, async () => {}, () => site('build'));
 
 log('rebuild after one article changed');
-const edited = articles[Math.floor(count / 2)]!;
-const editedIndex = Math.floor(count / 2);
+// An article in the middle of the blog, with an English edition (one in ten is Portuguese only).
+const editedIndex = articles.findIndex((a, i) => i >= Math.floor(count / 2) && a.langs.includes('en'));
+const edited = articles[editedIndex]!;
 const oneChanged = await repeat(
   'one changed',
   runs,
   (run) => writeFile(articleFile(root, edited, 'en'), syntheticMarkdown(editedIndex, 'en', run + 1)),
   () => site('build'),
 );
+
+log('site dev: from saving one article to the reload event');
+const devRun = await devFigures(root, articleFile(root, edited, 'en'), `/blog/${edited.category}/${edited.slug}`);
 
 log(`Eleventy (${ELEVENTY}), the same ${count} markdown files in one language`);
 const eleventyDir = await prepareEleventy(root, path.join(scratch, 'eleventy'), articles);
@@ -125,7 +130,7 @@ const indexes = await indexFigures(distDir);
 log('search: the API under 50 concurrent connections');
 const api = await apiFigures(root);
 
-log('Lighthouse (mobile) over one page of each kind of the real site');
+if (values.lighthouse) log('Lighthouse (mobile) over one page of each kind of the real site');
 const lighthouse = values.lighthouse ? await lighthouseFigures() : [];
 
 const STAGES = ['load', 'markdown', 'check', 'assets', 'render', 'search', 'write'] as const;
@@ -142,6 +147,7 @@ const results = {
   coldBuild: { ms: cold.ms, perPageMs: perPage, peakRssMb: cold.rssMb },
   unchangedRebuild: { ms: unchanged.ms, ratioToCold: unchanged.ms.median / cold.ms.median },
   oneArticleRebuild: { ms: oneChanged.ms, ratioToCold: oneChanged.ms.median / cold.ms.median },
+  devSaveToReload: devRun,
   eleventy: { version: ELEVENTY, pages: count, ms: eleventy.ms, perPageMs: eleventyPerPage, peakRssMb: eleventy.rssMb },
   ratioPerPageToEleventy: perPage / eleventyPerPage,
   coldBuildStagesMs: coldStages,
@@ -157,6 +163,7 @@ const table: [string, string, string][] = [
   ['  peak memory', `${cold.rssMb.median.toFixed(0)} MB`, `${cold.rssMb.min.toFixed(0)}–${cold.rssMb.max.toFixed(0)} MB`],
   ['rebuild, nothing changed', seconds(unchanged.ms.median), `${range(unchanged.ms)}  (${pct(results.unchangedRebuild.ratioToCold)} of cold)`],
   ['rebuild, one article changed', seconds(oneChanged.ms.median), `${range(oneChanged.ms)}  (${pct(results.oneArticleRebuild.ratioToCold)} of cold)`],
+  [`site dev: save to reload (${devRun.edits} edits)`, seconds(devRun.saveToReloadMs.median), range(devRun.saveToReloadMs)],
   [`Eleventy (${count} pages, one language)`, seconds(eleventy.ms.median), range(eleventy.ms)],
   ['  per page', `${eleventyPerPage.toFixed(2)} ms`, `ours ÷ Eleventy per page: ${results.ratioPerPageToEleventy.toFixed(2)}`],
   ...indexes.map((i): [string, string, string] => [
