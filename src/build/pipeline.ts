@@ -93,12 +93,25 @@ function renderer(): Promise<typeof import('../render/document')> {
 }
 
 /**
- * The text a page's cache key is hashed from: its inputs as JSON, with an article's body (the
- * bulk of it) stood for by the body's content hash.
+ * The text a page's cache key is hashed from: its inputs as JSON, with the bulk that pages share
+ * or that is hashed already stood for by a hash: an article's body by its content hash, the UI
+ * strings (the same object on every page of a language) by a hash made once.
  */
 function pageKeyText(inputs: DocumentInputs, body: CompiledMarkdown | undefined): string {
-  if (!body || inputs.page.kind !== 'article') return JSON.stringify(inputs);
-  return JSON.stringify({ ...inputs, page: { ...inputs.page, html: body.hash } });
+  const chrome = { ...inputs.chrome, strings: sharedHash(inputs.chrome.strings) };
+  const page = body && inputs.page.kind === 'article' ? { ...inputs.page, html: body.hash } : inputs.page;
+  return JSON.stringify({ head: inputs.head, chrome, page });
+}
+
+const SHARED_HASHES = new WeakMap<object, string>();
+
+function sharedHash(value: object): string {
+  let hash = SHARED_HASHES.get(value);
+  if (hash === undefined) {
+    hash = digest(JSON.stringify(value));
+    SHARED_HASHES.set(value, hash);
+  }
+  return hash;
 }
 
 /** What a language's search index is built from: each edition's fields, its body by hash. */

@@ -20,10 +20,22 @@ export function significantWords(text: string): Set<string> {
   );
 }
 
+/** The significant words of an article's titles in every language, worked out once per article. */
+const TITLE_WORDS = new WeakMap<Article, Set<string>>();
+
+function titleWordsOf(article: Article): Set<string> {
+  let words = TITLE_WORDS.get(article);
+  if (!words) {
+    words = new Set<string>();
+    for (const edition of Object.values(article.editions)) for (const w of significantWords(edition.source.frontMatter.title)) words.add(w);
+    TITLE_WORDS.set(article, words);
+  }
+  return words;
+}
+
 /** How many of `words` an article's titles (any language) or its slug contain. */
 function coverage(article: Article, words: ReadonlySet<string>): Set<string> {
-  const titleWords = new Set<string>();
-  for (const edition of Object.values(article.editions)) for (const w of significantWords(edition.source.frontMatter.title)) titleWords.add(w);
+  const titleWords = titleWordsOf(article);
   const slug = article.slug.toLowerCase();
   return new Set([...words].filter((w) => titleWords.has(w) || slug.includes(w)));
 }

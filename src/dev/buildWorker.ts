@@ -8,7 +8,7 @@ import { describeFailure, type Failure } from './failure';
 export type WorkerRequest = { type: 'build'; id: number } | { type: 'cancel' };
 
 export type WorkerReply =
-  | { type: 'built'; id: number; ok: boolean; diagnostics: Diagnostic[]; milliseconds: number; files: Record<string, string> }
+  | { type: 'built'; id: number; ok: boolean; diagnostics: Diagnostic[]; milliseconds: number; stages: Record<string, number>; files: Record<string, string> }
   | { type: 'cancelled'; id: number }
   | { type: 'failed'; id: number; failure: Failure };
 
@@ -36,7 +36,7 @@ parentPort?.on('message', (request: WorkerRequest) => {
   void build({ root, outDir, signal: controller.signal }).then(
     (result) => {
       const files = Object.fromEntries(Object.entries(result.output?.write.files ?? {}).map(([file, entry]) => [file, entry.hash]));
-      reply({ type: 'built', id: request.id, ok: result.ok, diagnostics: result.diagnostics, milliseconds: result.milliseconds, files });
+      reply({ type: 'built', id: request.id, ok: result.ok, diagnostics: result.diagnostics, milliseconds: result.milliseconds, stages: result.stages, files });
     },
     (error: unknown) => {
       reply(controller.signal.aborted ? { type: 'cancelled', id: request.id } : { type: 'failed', id: request.id, failure: describeFailure(error) });

@@ -125,7 +125,8 @@ export class DevSession {
       const cssOnly = changes.size > 0 && [...changes].every((file) => file.endsWith('.css'));
       this.options.events.send(cssOnly ? { type: 'css' } : { type: 'reload', pages });
     }
-    if (previous || pages.length) this.options.log(`✓ rebuilt in ${Math.round(reply.milliseconds)} ms: ${pages.length} page${pages.length === 1 ? '' : 's'} changed`);
+    const stages = process.env.SITE_TIMINGS ? ` (${Object.entries(reply.stages).map(([stage, ms]) => `${stage} ${Math.round(ms)} ms`).join(', ')})` : '';
+    if (previous || pages.length) this.options.log(`✓ rebuilt in ${Math.round(reply.milliseconds)} ms: ${pages.length} page${pages.length === 1 ? '' : 's'} changed${stages}`);
     return { ok: true, milliseconds: reply.milliseconds, pages };
   }
 

@@ -7,10 +7,18 @@ import { localizeHref } from '../model/links';
 
 /** The UI strings of one language. */
 export function stringsFor(site: Site, lang: Lang): Strings {
+  let byLang = STRINGS.get(site);
+  if (!byLang) {
+    byLang = {};
+    STRINGS.set(site, byLang);
+  }
   const all = site.content.strings;
   // The checker guarantees both languages (I18N001) before anything renders.
-  return Object.fromEntries(UI_STRING_KEYS.map((key) => [key, all[key][lang] ?? ''])) as Strings;
+  return (byLang[lang] ??= Object.freeze(Object.fromEntries(UI_STRING_KEYS.map((key) => [key, all[key][lang] ?? '']))) as Strings);
 }
+
+/** Every page of a language shares one strings object: made once per site model. */
+const STRINGS = new WeakMap<Site, Partial<Record<Lang, Strings>>>();
 
 function languageLabels(site: Site): Record<Lang, LanguageLabels> {
   const s = site.content.strings;
