@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import type { CompiledMarkdown } from '../markdown/compile';
 import type { Lang } from '../shared/lang';
 import type { Route } from '../shared/route';
-import type { WorkCache } from './cache';
+import { WorkCache } from './cache';
 import { stillResolves, type TrackedBody } from './resolutions';
 import type { CompileBatch, CompileWorkerData } from './compileWorker';
 import { digest } from './fingerprint';
@@ -18,7 +18,33 @@ export interface MarkdownJob {
  * a few hundred milliseconds) costs more than it saves; the owner's own site stays in-thread.
  */
 const PARALLEL_THRESHOLD = 400;
+/** Texts sent to a worker at a time. */
 const BATCH = 64;
+
+/**
+ * In `site dev` the same texts are keyed after every save. Their keys are remembered by the text
+ * itself (the engine keeps a string's own hash, so finding the same string again is cheap) for as
+ * long as the text is in use.
+ */
+let rememberedKeys: Record<Lang, Map<string, string>> = { en: new Map(), pt: new Map() };
+let rememberedSalt = '';
+
+function keysOf(jobs: readonly MarkdownJob[], imageCdn: string | undefined): string[] {
+  const salt = imageCdn ?? '';
+  if (!WorkCache.retainInMemory) return jobs.map((job) => digest(job.lang, salt, job.markdown));
+  // A change of image CDN changes every key: start over then.
+  if (salt !== rememberedSalt) rememberedKeys = { en: new Map(), pt: new Map() };
+  rememberedSalt = salt;
+  const next: Record<Lang, Map<string, string>> = { en: new Map(), pt: new Map() };
+  const keys = jobs.map((job) => {
+    const key = rememberedKeys[job.lang].get(job.markdown) ?? digest(job.lang, salt, job.markdown);
+    next[job.lang].set(job.markdown, key);
+    return key;
+  });
+  rememberedKeys = next;
+  return keys;
+}
+
 
 /**
  * Compiles every markdown body, reusing the cache for bodies whose text, language, image CDN and
@@ -33,7 +59,7 @@ export async function compileBodies(
   onProgress?: (done: number) => void,
 ): Promise<CompiledMarkdown[]> {
   const routeByPath = new Map(routes.map((r) => [r.path, r]));
-  const keys = jobs.map((job) => digest(job.lang, imageCdn ?? '', job.markdown));
+  const keys = keysOf(jobs, imageCdn);
   const results: (TrackedBody | undefined)[] = keys.map((key, i) => {
     const cached = cache.get(key);
     return cached && stillResolves(cached, (jobs[i] as MarkdownJob).lang, routeByPath) ? cached : undefined;

@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { WorkCache } from '../build/cache';
 import { build } from '../build/pipeline';
+import { parsedArticles } from '../load/articles';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { describeFailure, type Failure } from './failure';
 
@@ -24,6 +25,7 @@ export interface BuildWorkerData {
  */
 const { root, outDir } = workerData as BuildWorkerData;
 WorkCache.retainInMemory = true;
+parsedArticles.keep = true;
 let running: AbortController | undefined;
 
 parentPort?.on('message', (request: WorkerRequest) => {

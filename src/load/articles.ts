@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
 import type { Diagnostic } from '../diagnostics/diagnostic';
@@ -27,30 +28,59 @@ export interface ArticleSource {
 
 const ARTICLE_FILE = /^([A-Za-z0-9_-]+)\.(en|pt)\.md$/;
 
+/**
+ * `site dev` loads the same thousands of articles again after every save: with `keep` on, a
+ * parsed article is kept and reused while its file's size and modification time are unchanged,
+ * so only the saved file is read and parsed again.
+ */
+export const parsedArticles = { keep: false, entries: new Map<string, { stamp: string; article?: ArticleSource; diagnostics: Diagnostic[] }>() };
+
 export async function loadArticles(root: string, diagnostics: Diagnostic[]): Promise<ArticleSource[]> {
   const blogDir = path.join(root, 'content', 'blog');
   const files = (await listFiles(blogDir)).filter((absolute) => absolute.endsWith('.md'));
-  // Thousands of small files: reading them one after another synchronously is several times faster
-  // than sending each through the thread pool (open, stat, read, close round trips).
-  const texts = files.map((absolute) => readTextSync(absolute));
   const articles: ArticleSource[] = [];
-  files.forEach((absolute, i) => {
-    const file = relativeFile(root, absolute);
-    const parts = path.relative(blogDir, absolute).split(path.sep);
-    const match = parts.length === 2 ? ARTICLE_FILE.exec(parts[1] ?? '') : null;
-    if (!match || !/^[a-z]+$/.test(parts[0] ?? '')) {
-      diagnostics.push({ code: 'PATH001', severity: 'error', file, line: 0, column: 0, message: `${file} is not at content/blog/<category>/<Slug>.<en|pt>.md`, hint: RULES.PATH001.hint });
-      return;
+  const kept = new Map<string, { stamp: string; article?: ArticleSource; diagnostics: Diagnostic[] }>();
+  for (const absolute of files) {
+    // Thousands of small files: reading them one after another synchronously is several times
+    // faster than sending each through the thread pool (open, stat, read, close round trips).
+    const stamp = parsedArticles.keep ? fileStamp(absolute) : '';
+    let entry = parsedArticles.keep ? parsedArticles.entries.get(absolute) : undefined;
+    if (!entry || entry.stamp !== stamp || !stamp) {
+      const found: Diagnostic[] = [];
+      const article = readArticle(root, blogDir, absolute, found);
+      entry = { stamp, diagnostics: found, ...(article ? { article } : {}) };
     }
-    const source = texts[i];
-    if (source === undefined) {
-      diagnostics.push({ code: 'FILE001', severity: 'error', file, line: 0, column: 0, message: `${file} is unreadable`, hint: RULES.FILE001.hint });
-      return;
-    }
-    const article = parseArticle(file, source, parts[0] as string, match[1] as string, match[2] as Lang, diagnostics);
-    if (article) articles.push(article);
-  });
+    kept.set(absolute, entry);
+    diagnostics.push(...entry.diagnostics);
+    if (entry.article) articles.push(entry.article);
+  }
+  if (parsedArticles.keep) parsedArticles.entries = kept;
   return articles;
+}
+
+function fileStamp(absolute: string): string {
+  try {
+    const info = statSync(absolute);
+    return `${info.size}:${info.mtimeMs}`;
+  } catch {
+    return '';
+  }
+}
+
+function readArticle(root: string, blogDir: string, absolute: string, diagnostics: Diagnostic[]): ArticleSource | undefined {
+  const file = relativeFile(root, absolute);
+  const parts = path.relative(blogDir, absolute).split(path.sep);
+  const match = parts.length === 2 ? ARTICLE_FILE.exec(parts[1] ?? '') : null;
+  if (!match || !/^[a-z]+$/.test(parts[0] ?? '')) {
+    diagnostics.push({ code: 'PATH001', severity: 'error', file, line: 0, column: 0, message: `${file} is not at content/blog/<category>/<Slug>.<en|pt>.md`, hint: RULES.PATH001.hint });
+    return undefined;
+  }
+  const source = readTextSync(absolute);
+  if (source === undefined) {
+    diagnostics.push({ code: 'FILE001', severity: 'error', file, line: 0, column: 0, message: `${file} is unreadable`, hint: RULES.FILE001.hint });
+    return undefined;
+  }
+  return parseArticle(file, source, parts[0] as string, match[1] as string, match[2] as Lang, diagnostics);
 }
 
 function parseArticle(file: string, source: string, category: string, slug: string, lang: Lang, diagnostics: Diagnostic[]): ArticleSource | undefined {
