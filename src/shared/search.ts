@@ -55,7 +55,7 @@ export function searchOptions(lang: Lang): Options<SearchDocument> {
       let result = processed.get(term);
       if (result === undefined) {
         const lower = term.toLowerCase();
-        result = lower.length < 2 ? null : fold(stem(lower));
+        result = lower.length < 2 ? null : stem(fold(lower));
         if (processed.size < MEMO_LIMIT) processed.set(term, result);
       }
       return result;

@@ -4,19 +4,52 @@ import path from 'node:path';
 /** The listing categories synthetic articles are spread over. */
 export const SYNTHETIC_CATEGORIES = ['tech', 'culture', 'books', 'cinema', 'finances', 'fitness', 'opinions'] as const;
 
-const EN_WORDS = (
+/** Words the benchmark's search queries look for: nouns a real blog uses now and then. */
+const EN_TOPICS = (
   'build page article reader language search index container server browser garden museum concert river ' +
   'market coffee bread recipe camera light street morning evening running training budget saving invest ' +
   'chapter novel author film director scene music guitar piano harbour bridge tram castle tile window ' +
   'script module function test release deploy cache query table column version branch commit review'
 ).split(' ');
 
-const PT_WORDS = (
+const PT_TOPICS = (
   'página artigo leitor língua pesquisa índice contentor servidor navegador jardim museu concerto rio ' +
   'mercado café pão receita câmara luz rua manhã tarde corrida treino orçamento poupança investir ' +
   'capítulo romance autor filme realizador cena música guitarra piano porto ponte elétrico castelo azulejo janela ' +
   'guião módulo função teste versão publicação cache consulta tabela coluna ramo revisão ação coração'
 ).split(' ');
+
+/** The short words every text is full of. */
+const EN_FUNCTION = 'the of and to in a is that for it as was with be by on not he this are or his from at which but have an they you were her'.split(' ');
+const PT_FUNCTION = 'de a o que e do da em um para é com não uma os no se na por mais as dos como mas foi ao ele das tem à seu sua'.split(' ');
+
+/** The number of distinct words of a language's vocabulary: a few thousand, as in real writing. */
+const VOCABULARY = 3000;
+
+/**
+ * A vocabulary in rank order, used with Zipf's law: the function words first, then made-up words
+ * with the topic words spread among them, so that each topic word is in a few per cent of the
+ * articles (as "container" is in a real blog), not in all of them.
+ */
+function vocabulary(functionWords: readonly string[], topics: readonly string[], accents: boolean, seed: number): string[] {
+  const next = random(seed);
+  const consonants = 'bcdfglmnprstvz';
+  const vowels = accents ? 'aeiouáéíóãõ' : 'aeiou';
+  const made = new Set<string>();
+  while (made.size < VOCABULARY) {
+    let word = '';
+    for (let syllables = 2 + Math.floor(next() * 3); syllables > 0; syllables--) {
+      word += consonants[Math.floor(next() * consonants.length)] + (vowels[Math.floor(next() * vowels.length)] as string);
+    }
+    made.add(word);
+  }
+  const words = [...made];
+  topics.forEach((topic, i) => words.splice(150 + Math.floor((i * (VOCABULARY - 300)) / topics.length), 0, topic));
+  return [...functionWords, ...words];
+}
+
+const EN_WORDS = vocabulary(EN_FUNCTION, EN_TOPICS, false, 11);
+const PT_WORDS = vocabulary(PT_FUNCTION, PT_TOPICS, true, 13);
 
 /** A small deterministic generator, so every run and every commit measures the same site. */
 function random(seed: number): () => number {
@@ -27,8 +60,13 @@ function random(seed: number): () => number {
   };
 }
 
+/** A word drawn by Zipf's law over a vocabulary in rank order (the k-th word about 1/k as often as the first). */
+function zipfWord(next: () => number, words: readonly string[]): string {
+  return words[Math.min(words.length - 1, Math.floor(Math.exp(next() * Math.log(words.length + 1))) - 1)] as string;
+}
+
 function sentence(next: () => number, words: readonly string[], length: number): string {
-  const picked = Array.from({ length }, () => words[Math.floor(next() * words.length)] as string);
+  const picked = Array.from({ length }, () => zipfWord(next, words));
   const text = picked.join(' ');
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }
@@ -73,7 +111,12 @@ function syntheticArticle(i: number): SyntheticArticle {
 export function syntheticMarkdown(index: number, lang: 'en' | 'pt', revision = 0): string {
   const next = random(index * 2 + (lang === 'pt' ? 1 : 0) + revision * 7919);
   const words = lang === 'en' ? EN_WORDS : PT_WORDS;
-  const title = `${sentence(next, words, 4).slice(0, -1)} ${index}`;
+  // Titles and headings are made of the rarer words, as real ones are (no "the of and").
+  const named = (count: number) => {
+    const text = Array.from({ length: count }, () => words[40 + Math.floor(next() * (words.length - 40))] as string).join(' ');
+    return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+  };
+  const title = `${named(4)} ${index}`;
   const day = String(1 + (index % 28)).padStart(2, '0');
   const month = String(1 + (index % 12)).padStart(2, '0');
   const previous = previousIn(lang, index);
@@ -87,11 +130,11 @@ export function syntheticMarkdown(index: number, lang: 'en' | 'pt', revision = 0
     '',
     paragraph(next, words, 6) + link,
     '',
-    `## ${sentence(next, words, 3).slice(0, -1)}`,
+    `## ${named(3)}`,
     '',
     paragraph(next, words, 7),
     '',
-    `## ${sentence(next, words, 3).slice(0, -1)} ${index}`,
+    `## ${named(3)} ${index}`,
     '',
     `${paragraph(next, words, 6)} **${words[index % words.length]}** \`${words[(index + 3) % words.length]}\`.`,
     '',
