@@ -74,14 +74,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   let notFound = { en: '', pt: '' };
   let scriptHashes: string[] = [];
   let indexes: Partial<Record<Lang, MiniSearch<SearchDocument>>> = {};
-  let servedInode = -1;
+  let served = '';
   /**
-   * `site build` swaps in a new dist/ folder (a new inode): the listing and the Not Found pages are
-   * read again then, so a rebuild is served without restarting the server.
+   * `site build` swaps in a new dist/ folder (a new inode), and `site dev` counts its builds: the
+   * listing and the Not Found pages are read again then, so a rebuild is served without a restart.
    */
   const refresh = async () => {
     const { ino } = await stat(distDir);
-    if (ino === servedInode) return;
+    const current = `${ino}:${options.dev?.events.generation ?? 0}`;
+    if (current === served) return;
     const [listed, en, pt, root] = await Promise.all([
       listDist(distDir),
       readFile(path.join(distDir, '404.html'), 'utf8'),
@@ -98,7 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
     // Only the static-host redirect page has an inline script; it is allowed by its hash.
     scriptHashes = inlineScriptHashes(root);
-    servedInode = ino;
+    served = current;
   };
   await refresh();
 

@@ -204,6 +204,8 @@ export interface BuildOptions {
   onProgress?: ProgressListener;
   /** Cancels the build (`site dev` when a newer change arrives); the output is left as it was. */
   signal?: AbortSignal;
+  /** Replace changed files one by one instead of swapping the whole folder (site dev's own output). */
+  inPlace?: boolean;
 }
 
 export interface BuildResult {
@@ -256,10 +258,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
   };
   const indexCache = await WorkCache.open<string>(cacheRoot, 'search', pipelineCode);
-  const manifestFile = cacheRoot ? path.join(cacheRoot, '.cache', 'site', 'output.json') : undefined;
+  // One manifest per output folder: `site dev` and `site build` write to different folders.
+  const manifestFile = cacheRoot ? path.join(cacheRoot, '.cache', 'site', `output-${digest(path.resolve(options.outDir)).slice(0, 12)}.json`) : undefined;
   const copies = [{ from: path.join(options.root, 'content', 'media'), to: 'media' }];
   const write = async (reuse: boolean) => {
-    const writer = await OutputWriter.open(options.outDir, manifestFile, reuse);
+    const writer = await OutputWriter.open(options.outDir, manifestFile, { reuse, inPlace: options.inPlace ?? false });
     try {
       const rendered = await renderSite(ctx, writer, { code: pipelineCode, indexes: indexCache, onProgress });
       for (const file of assets.files) await writer.add(file.path, file.contents);

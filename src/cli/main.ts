@@ -76,7 +76,8 @@ program
   .action(async (options: { port: string; host: string; db: string; open: boolean }) => {
     process.exitCode = await (await import('./dev')).runDev({
       root: rootDir(),
-      outDir: path.resolve(rootDir(), 'dist'),
+      // Its own output folder: dev files are replaced in place, and dist/ stays what `site build` made.
+      outDir: path.resolve(rootDir(), '.cache', 'dev'),
       port: Number(options.port),
       host: options.host,
       sqliteFile: path.resolve(rootDir(), options.db),

@@ -35,7 +35,7 @@ parentPort?.on('message', (request: WorkerRequest) => {
   }
   const controller = new AbortController();
   running = controller;
-  void build({ root, outDir, signal: controller.signal }).then(
+  void build({ root, outDir, signal: controller.signal, inPlace: true }).then(
     (result) => {
       const files = Object.fromEntries(Object.entries(result.output?.write.files ?? {}).map(([file, entry]) => [file, entry.hash]));
       reply({ type: 'built', id: request.id, ok: result.ok, diagnostics: result.diagnostics, milliseconds: result.milliseconds, stages: result.stages, files });

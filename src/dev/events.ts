@@ -31,6 +31,11 @@ export interface OverlayError {
 export class DevEvents {
   private readonly clients = new Set<ServerResponse>();
   private errors: OverlayError[] = [];
+  /**
+   * Counts successful builds. `site dev` replaces files in its output folder in place (the folder
+   * stays the same), so the server re-reads its listing and indexes when this number changes.
+   */
+  generation = 0;
 
   connect(response: ServerResponse): void {
     response.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });

@@ -117,6 +117,7 @@ export class DevSession {
     }
     const previous = this.served;
     this.served = reply.files;
+    this.options.events.generation++;
     // After a failed first build every open page is out of date.
     const pages = previous ? changedPages(previous, reply.files) : this.failing ? ['*'] : [];
     if (this.failing) this.options.events.send({ type: 'ok' });

@@ -59,11 +59,18 @@ export class OutputWriter {
     private readonly outDir: string,
     private readonly manifestFile: string | undefined,
     private readonly previous: OutputManifest | undefined,
+    private readonly inPlace: boolean,
   ) {}
 
-  /** `reuse: false` ignores the previous output (the manifest is still written for the next build). */
-  static async open(outDir: string, manifestFile?: string, reuse = true): Promise<OutputWriter> {
-    return new OutputWriter(path.resolve(outDir), manifestFile, manifestFile && reuse ? await readManifest(manifestFile, outDir) : undefined);
+  /**
+   * `reuse: false` ignores the previous output (the manifest is still written for the next build).
+   * `inPlace` (site dev's own output folder): when the previous output is intact, changed files
+   * replace their old versions one by one (each by a rename, so a file is never half-written)
+   * instead of the whole folder being assembled anew and swapped.
+   */
+  static async open(outDir: string, manifestFile?: string, options: { reuse?: boolean; inPlace?: boolean } = {}): Promise<OutputWriter> {
+    const previous = manifestFile && options.reuse !== false ? await readManifest(manifestFile, outDir) : undefined;
+    return new OutputWriter(path.resolve(outDir), manifestFile, previous, options.inPlace ?? false);
   }
 
   /** The inputs key a file was produced from in the previous, intact output. */
@@ -90,7 +97,8 @@ export class OutputWriter {
     }
     this.files[file] = { hash, bytes: Buffer.byteLength(contents), ...(key ? { key } : {}) };
     const staging = await this.stagingDir();
-    const task = writeWithCopies(staging, file, contents).then(
+    // In place (site dev), pages are served as they are: compressing them would only slow the loop.
+    const task = writeWithCopies(staging, file, contents, !(this.inPlace && this.previous)).then(
       (gzipBytes) => {
         if (gzipBytes !== undefined) (this.files[file] as ManifestEntry).gzipBytes = gzipBytes;
       },
@@ -119,6 +127,11 @@ export class OutputWriter {
       if (!this.staging && previous && Object.keys(previous.files).length === this.carried.size && sameRecords(previous.copies, signatures)) {
         return report(0);
       }
+      if (this.inPlace && previous) {
+        await this.replaceInPlace(previous, copies, signatures);
+        await this.writeManifest(signatures);
+        return report(written);
+      }
       const staging = await this.stagingDir();
       for (const copy of copies) {
         const target = path.join(staging, copy.to);
@@ -130,16 +143,45 @@ export class OutputWriter {
       await inParallel([...this.carried], (file) => carryOver(this.outDir, staging, file));
       await swapIn(staging, this.outDir);
       this.staging = undefined;
-      if (this.manifestFile) {
-        const manifest: OutputManifest = { outDir: this.outDir, inode: (await stat(this.outDir)).ino, files: this.files, copies: signatures };
-        await mkdir(path.dirname(this.manifestFile), { recursive: true });
-        await writeFile(this.manifestFile, JSON.stringify(manifest));
-      }
+      await this.writeManifest(signatures);
       return report(written);
     } catch (error) {
       await this.abort();
       throw error;
     }
+  }
+
+  private async writeManifest(signatures: Record<string, string>): Promise<void> {
+    if (!this.manifestFile) return;
+    const manifest: OutputManifest = { outDir: this.outDir, inode: (await stat(this.outDir)).ino, files: this.files, copies: signatures };
+    await mkdir(path.dirname(this.manifestFile), { recursive: true });
+    await writeFile(this.manifestFile, JSON.stringify(manifest));
+  }
+
+  /** Moves each new or changed file over its old version, removes what is gone, refreshes copies. */
+  private async replaceInPlace(previous: OutputManifest, copies: readonly { from: string; to: string }[], signatures: Record<string, string>): Promise<void> {
+    const staging = this.staging;
+    if (staging) {
+      for (const file of Object.keys(this.files)) {
+        if (this.carried.has(file)) continue;
+        await mkdir(path.dirname(path.join(this.outDir, file)), { recursive: true });
+        for (const suffix of ['', '.br', '.gz']) {
+          // A compressed copy the new version lacks must not outlive the old version.
+          await rename(path.join(staging, file + suffix), path.join(this.outDir, file + suffix)).catch(() => rm(path.join(this.outDir, file + suffix), { force: true }));
+        }
+      }
+    }
+    for (const file of Object.keys(previous.files)) {
+      if (file in this.files) continue;
+      for (const suffix of ['', '.br', '.gz']) await rm(path.join(this.outDir, file + suffix), { force: true });
+    }
+    for (const copy of copies) {
+      if (previous.copies[copy.to] === signatures[copy.to]) continue;
+      await rm(path.join(this.outDir, copy.to), { recursive: true, force: true });
+      await cp(copy.from, path.join(this.outDir, copy.to), { recursive: true });
+    }
+    if (staging) await rm(staging, { recursive: true, force: true });
+    this.staging = undefined;
   }
 
   /** Drops everything written so far; the previous output is left as it was. */
@@ -279,11 +321,11 @@ function brotliQuality(file: string): number {
  * answers by negotiation without compressing on each request. A copy that would not be smaller is
  * skipped. Returns the gzip copy's size, when written.
  */
-async function writeWithCopies(dir: string, file: string, contents: string | Uint8Array): Promise<number | undefined> {
+async function writeWithCopies(dir: string, file: string, contents: string | Uint8Array, compress: boolean): Promise<number | undefined> {
   const target = path.join(dir, file);
   await mkdir(path.dirname(target), { recursive: true });
   await writeFile(target, contents);
-  if (!COMPRESSIBLE.test(file)) return undefined;
+  if (!compress || !COMPRESSIBLE.test(file)) return undefined;
   const raw = typeof contents === 'string' ? Buffer.from(contents) : contents;
   const [br, gzipped] = await Promise.all([
     brotli(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality(file), [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),

@@ -83,7 +83,9 @@ export interface ApiFigures {
  */
 export async function apiFigures(siteRoot: string, options: { connections?: number; seconds?: number; rate?: number } = {}): Promise<ApiFigures> {
   const connections = options.connections ?? 50;
-  const rate = options.rate ?? 1000;
+  // The search box sends at most one request per debounce interval (250 ms) while a reader types:
+  // 50 readers typing at once offer at most 200 requests a second.
+  const rate = options.rate ?? 200;
   const seconds = options.seconds ?? 5;
   const server = await serveSite(siteRoot);
   try {

@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
-import { readdir, readFile, rm, unlink, writeFile } from 'node:fs/promises';
+import { readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyOfTool } from '../support/tool';
+import { copyOfTool, differences, filesUnder } from '../support/tool';
 
 const run = promisify(execFile);
 
@@ -39,25 +39,12 @@ describe('the build cache', () => {
     await writeFile(absolute, after);
   }
 
-  /** Every file under a folder with its bytes, by relative path. */
-  async function tree(dir: string): Promise<Map<string, Buffer>> {
-    const files = new Map<string, Buffer>();
-    for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
-      if (!entry.isFile()) continue;
-      const absolute = path.join(entry.parentPath, entry.name);
-      files.set(path.relative(dir, absolute), await readFile(absolute));
-    }
-    return files;
-  }
-
   /** Builds with the cache and from scratch; returns how many files the incremental build wrote. */
   async function expectSameAsColdBuild(): Promise<number> {
     const incremental = await build();
     await build('--no-cache', '--out', 'dist-cold');
-    const [warm, cold] = await Promise.all([tree(path.join(tool, 'dist')), tree(path.join(tool, 'dist-cold'))]);
-    expect([...warm.keys()].sort()).toEqual([...cold.keys()].sort());
-    const different = [...cold].filter(([file, bytes]) => !warm.get(file)?.equals(bytes)).map(([file]) => file);
-    expect(different).toEqual([]);
+    const [warm, cold] = await Promise.all([filesUnder(path.join(tool, 'dist')), filesUnder(path.join(tool, 'dist-cold'))]);
+    expect(differences(warm, cold)).toEqual([]);
     await rm(path.join(tool, 'dist-cold'), { recursive: true, force: true });
     return Number(/(\d+) files written/.exec(incremental)?.[1] ?? 0);
   }

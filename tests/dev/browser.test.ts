@@ -62,7 +62,7 @@ describe('site dev in the browser', () => {
 
   it('applies a stylesheet change in place, without reloading the page', async () => {
     await page.evaluate(() => Object.assign(window, { devTestMarker: 'still here' }));
-    await edit('templates/styles/site.css', (t) => `${t}\nbody { outline: 3px solid rgb(1, 2, 3); }\n`);
+    await edit('templates/styles/base.css', (t) => `${t}\nbody { outline: 3px solid rgb(1, 2, 3); }\n`);
     await page.waitForFunction(() => getComputedStyle(document.body).outlineColor === 'rgb(1, 2, 3)', undefined, { timeout: 20_000 });
     expect(await page.evaluate(() => (window as unknown as { devTestMarker?: string }).devTestMarker)).toBe('still here');
   });

@@ -1,8 +1,12 @@
+import { execFile } from 'node:child_process';
 import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, startDev, type EventLog, type RunningDev } from '../support/dev';
-import { copyOfTool } from '../support/tool';
+import { copyOfTool, differences, filesUnder } from '../support/tool';
+
+const run = promisify(execFile);
 
 /**
  * `site dev` on a private copy of the tool and content: files are edited, added, renamed and
@@ -49,7 +53,7 @@ describe('site dev', () => {
     const { html } = await page('/blog/tech/Site');
     expect(html).toContain('<script src="/__dev/client.js" data-dev-page="/blog/tech/Site" defer></script>');
     expect((await page('/no-such-page')).html).toContain('data-dev-page="/404"');
-    expect(await readFile(file('dist/blog/tech/Site.html'), 'utf8')).not.toContain('__dev');
+    expect(await readFile(file('.cache/dev/blog/tech/Site.html'), 'utf8')).not.toContain('__dev');
     const script = await fetch(`${dev.origin}/__dev/client.js`);
     expect(script.headers.get('content-type')).toContain('javascript');
     expect(await script.text()).toContain('EventSource');
@@ -130,7 +134,7 @@ describe('site dev', () => {
 
   it('applies a stylesheet change without reloading', async () => {
     const since = events.events.length;
-    await edit('templates/styles/site.css', (t) => `${t}\n.dev-test-marker { color: rebeccapurple; }\n`);
+    await edit('templates/styles/base.css', (t) => `${t}\n.dev-test-marker { color: rebeccapurple; }\n`);
     await events.next('css', { since });
     expect(events.events.slice(since).map((e) => e.type)).not.toContain('reload');
   });
@@ -164,5 +168,16 @@ describe('site dev', () => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect((await page('/blog/books/DangerousLiaisons')).html).toContain('(take 5)');
     expect(events.events.slice(since).filter((e) => e.type === 'reload').length).toBeLessThanOrEqual(2);
+  });
+
+  it('leaves its output folder, file for file, as a build from scratch of the same files makes it', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await run(process.execPath, [path.join(root, 'bin', 'site'), '--root', root, 'build', '--no-cache', '--quiet', '--out', 'dist-cold']);
+    const [live, cold] = await Promise.all([filesUnder(file('.cache/dev')), filesUnder(file('dist-cold'))]);
+    // Files replaced in place are not compressed again (the dev server sends pages as they are);
+    // a compressed copy that is there must be the current one.
+    const compressed = (name: string) => /\.(br|gz)$/.test(name);
+    for (const name of [...cold.keys()].filter(compressed)) if (!live.has(name)) cold.delete(name);
+    expect(differences(live, cold)).toEqual([]);
   });
 });

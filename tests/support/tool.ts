@@ -1,4 +1,4 @@
-import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PROJECT_ROOT } from './content';
@@ -20,4 +20,21 @@ export async function copyOfTool(): Promise<{ root: string; cleanup: () => Promi
   });
   await cp(path.join(PROJECT_ROOT, 'tests/fixtures/clean/content/blog'), path.join(root, 'content', 'blog'), { recursive: true });
   return { root, cleanup: () => rm(root, { recursive: true, force: true }) };
+}
+
+/** Every file under a folder with its bytes, by relative path: to compare two builds. */
+export async function filesUnder(dir: string): Promise<Map<string, Buffer>> {
+  const files = new Map<string, Buffer>();
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    const absolute = path.join(entry.parentPath, entry.name);
+    files.set(path.relative(dir, absolute), await readFile(absolute));
+  }
+  return files;
+}
+
+/** The files that differ between two folders (missing from one, or with other bytes). */
+export function differences(a: Map<string, Buffer>, b: Map<string, Buffer>): string[] {
+  const names = new Set([...a.keys(), ...b.keys()]);
+  return [...names].filter((name) => !a.get(name)?.equals(b.get(name) ?? Buffer.alloc(0)) || !b.has(name)).sort();
 }
