@@ -84,6 +84,8 @@ export interface RenderOptions {
   code?: string;
   /** Search indexes by the hash of their documents. */
   indexes?: WorkCache<string>;
+  /** Keep the previous search indexes for now; `build` rebuilds them once the pages are out. */
+  searchLater?: boolean;
   onProgress?: ProgressListener;
 }
 
@@ -135,6 +137,20 @@ export interface PageEntry {
 export interface RenderedSite {
   pages: Record<Lang, number>;
   entries: PageEntry[];
+  /** Languages whose search index was carried over as it was, to be rebuilt after (`searchLater`). */
+  later: Lang[];
+}
+
+/** A language's search index as JSON, from the cache when its documents are unchanged. */
+async function searchIndex(site: Site, lang: Lang, cache: WorkCache<string> | undefined): Promise<string> {
+  const key = digest(lang, searchKeyText(site, lang));
+  let index = cache?.get(key);
+  if (index === undefined) {
+    const { buildSearchIndex } = await import('../shared/search');
+    index = JSON.stringify(buildSearchIndex(lang, searchDocuments(site, lang)));
+    cache?.set(key, index);
+  }
+  return index;
 }
 
 /**
@@ -169,16 +185,15 @@ export async function renderSite(ctx: RenderContext, writer: OutputWriter, optio
   progress({ stage: 'render', done: total, total });
 
   progress({ stage: 'search' });
+  const later: Lang[] = [];
   for (const lang of LANGUAGES) {
-    const docs = searchDocuments(ctx.site, lang);
-    const key = digest(lang, searchKeyText(ctx.site, lang));
-    let index = options.indexes?.get(key);
-    if (index === undefined) {
-      const { buildSearchIndex } = await import('../shared/search');
-      index = JSON.stringify(buildSearchIndex(lang, docs));
-      options.indexes?.set(key, index);
+    const file = `search/${lang}.json`;
+    if (options.searchLater && writer.had(file)) {
+      writer.keep(file);
+      later.push(lang);
+    } else {
+      await writer.add(file, await searchIndex(ctx.site, lang, options.indexes));
     }
-    await writer.add(`search/${lang}.json`, index);
   }
   const base = baseUrlOf(ctx);
   await writer.add('sitemap.xml', sitemapXml(ctx.site, base));
@@ -187,7 +202,7 @@ export async function renderSite(ctx: RenderContext, writer: OutputWriter, optio
   await writer.add('manifest.webmanifest', webManifest(ctx.site));
   await writer.add('index.html', renderRedirect('en'));
   await writer.add('pt.html', renderRedirect('pt'));
-  return { pages, entries };
+  return { pages, entries, later };
 }
 
 export interface BuildOptions {
@@ -206,6 +221,12 @@ export interface BuildOptions {
   signal?: AbortSignal;
   /** Replace changed files one by one instead of swapping the whole folder (site dev's own output). */
   inPlace?: boolean;
+  /**
+   * With `inPlace`: the pages are written first and this is called with their result; then the
+   * search indexes (the slowest part of a small change on a large site) are rebuilt and replaced.
+   * `site dev` reloads the open tabs at the callback.
+   */
+  onPagesWritten?: (result: BuildResult) => void;
 }
 
 export interface BuildResult {
@@ -264,7 +285,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const write = async (reuse: boolean) => {
     const writer = await OutputWriter.open(options.outDir, manifestFile, { reuse, inPlace: options.inPlace ?? false });
     try {
-      const rendered = await renderSite(ctx, writer, { code: pipelineCode, indexes: indexCache, onProgress });
+      const rendered = await renderSite(ctx, writer, { code: pipelineCode, indexes: indexCache, searchLater: Boolean(options.inPlace && options.onPagesWritten), onProgress });
       for (const file of assets.files) await writer.add(file.path, file.contents);
       onProgress({ stage: 'write' });
       return { ...rendered, write: await writer.commit(copies) };
@@ -274,10 +295,27 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     }
   };
   // A hand-deleted file in the previous output cannot be carried over: build it all again.
-  const { pages, entries, write: report } = await write(true).catch((error: unknown) => {
+  const rendered = await write(true).catch((error: unknown) => {
     if (error instanceof StaleOutputError) return write(false);
     throw error;
   });
+  const { pages, entries } = rendered;
+  let report = rendered.write;
+  if (rendered.later.length > 0) {
+    options.onPagesWritten?.({ ok: true, diagnostics, pages, ...finish(), output: { entries, write: report } });
+    onProgress({ stage: 'search' });
+    const writer = await OutputWriter.open(options.outDir, manifestFile, { inPlace: true });
+    try {
+      const indexes = new Set(rendered.later.map((lang) => `search/${lang}.json`));
+      for (const file of Object.keys(report.files)) if (!indexes.has(file)) writer.keep(file);
+      for (const lang of rendered.later) await writer.add(`search/${lang}.json`, await searchIndex(site, lang, indexCache));
+      onProgress({ stage: 'write' });
+      report = await writer.commit(copies);
+    } catch (error) {
+      await writer.abort();
+      throw error;
+    }
+  }
   await Promise.all([markdown.save(), assetCache.save(), indexCache.save()]);
   return { ok: true, diagnostics, pages, ...finish(), output: { entries, write: report } };
 }

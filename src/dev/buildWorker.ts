@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { WorkCache } from '../build/cache';
-import { build } from '../build/pipeline';
+import { build, type BuildResult } from '../build/pipeline';
 import { parsedArticles } from '../load/articles';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { describeFailure, type Failure } from './failure';
@@ -11,6 +11,8 @@ export type WorkerRequest = { type: 'build'; id: number } | { type: 'cancel' };
 export type WorkerReply =
   | { type: 'built'; id: number; ok: boolean; diagnostics: Diagnostic[]; milliseconds: number; stages: Record<string, number>; files: Record<string, string> }
   | { type: 'cancelled'; id: number }
+  /** The search indexes of an announced build are written (the server reads them again). */
+  | { type: 'indexed'; id: number }
   | { type: 'failed'; id: number; failure: Failure };
 
 export interface BuildWorkerData {
@@ -28,23 +30,35 @@ WorkCache.retainInMemory = true;
 parsedArticles.keep = true;
 let running: AbortController | undefined;
 
+/** Builds run one after another: a build still replacing its search indexes finishes first. */
+let queue: Promise<void> = Promise.resolve();
+
 parentPort?.on('message', (request: WorkerRequest) => {
   if (request.type === 'cancel') {
     running?.abort();
     return;
   }
+  queue = queue.then(() => runBuild(request.id));
+});
+
+async function runBuild(id: number): Promise<void> {
   const controller = new AbortController();
   running = controller;
-  void build({ root, outDir, signal: controller.signal, inPlace: true }).then(
-    (result) => {
-      const files = Object.fromEntries(Object.entries(result.output?.write.files ?? {}).map(([file, entry]) => [file, entry.hash]));
-      reply({ type: 'built', id: request.id, ok: result.ok, diagnostics: result.diagnostics, milliseconds: result.milliseconds, stages: result.stages, files });
-    },
-    (error: unknown) => {
-      reply(controller.signal.aborted ? { type: 'cancelled', id: request.id } : { type: 'failed', id: request.id, failure: describeFailure(error) });
-    },
-  );
-});
+  let told = false;
+  const tell = (result: BuildResult) => {
+    const files = Object.fromEntries(Object.entries(result.output?.write.files ?? {}).map(([file, entry]) => [file, entry.hash]));
+    reply({ type: 'built', id, ok: result.ok, diagnostics: result.diagnostics, milliseconds: result.milliseconds, stages: result.stages, files });
+    told = true;
+  };
+  try {
+    // The pages are announced as soon as they are written; the search indexes follow.
+    const result = await build({ root, outDir, signal: controller.signal, inPlace: true, onPagesWritten: tell });
+    if (told) reply({ type: 'indexed', id });
+    else tell(result);
+  } catch (error) {
+    if (!told) reply(controller.signal.aborted ? { type: 'cancelled', id } : { type: 'failed', id, failure: describeFailure(error) });
+  }
+}
 
 function reply(message: WorkerReply): void {
   parentPort?.postMessage(message);

@@ -38,7 +38,7 @@ const COALESCE_MS = 20;
 export class DevSession {
   private worker: Worker | undefined;
   private nextId = 1;
-  private running: { id: number; changes: Set<string>; resolve: (reply: WorkerReply) => void } | undefined;
+  private running: { id: number; changes: Set<string>; resolve: (reply: Exclude<WorkerReply, { type: 'indexed' }>) => void } | undefined;
   private pending = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
   private served: Record<string, string> | undefined;
@@ -91,7 +91,7 @@ export class DevSession {
     if ([...changes].some(isCode)) await this.restartWorker();
     const worker = this.ensureWorker();
     const id = this.nextId++;
-    const reply = await new Promise<WorkerReply>((resolve) => {
+    const reply = await new Promise<Exclude<WorkerReply, { type: 'indexed' }>>((resolve) => {
       this.running = { id, changes, resolve };
       worker.postMessage({ type: 'build', id } satisfies WorkerRequest);
     });
@@ -152,7 +152,8 @@ export class DevSession {
       const data: BuildWorkerData = { root: this.options.root, outDir: this.options.outDir };
       const worker = new Worker(new URL('./buildWorker.mjs', import.meta.url), { workerData: data });
       worker.on('message', (reply: WorkerReply) => {
-        if (this.running && reply.id === this.running.id) this.running.resolve(reply);
+        if (reply.type === 'indexed') this.options.events.generation++;
+        else if (this.running && reply.id === this.running.id) this.running.resolve(reply);
       });
       // A thread that cannot even load the pipeline (a syntax error in a template) fails here.
       worker.on('error', (error) => this.settleRunning({ type: 'failed', id: this.running?.id ?? 0, failure: describeFailure(error) }));
@@ -172,7 +173,7 @@ export class DevSession {
     await old?.terminate();
   }
 
-  private settleRunning(reply: WorkerReply): void {
+  private settleRunning(reply: Exclude<WorkerReply, { type: 'indexed' }>): void {
     this.running?.resolve(reply);
   }
 }

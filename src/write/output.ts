@@ -78,6 +78,11 @@ export class OutputWriter {
     return this.previous?.files[file]?.key;
   }
 
+  /** True when the previous, intact output has this file. */
+  had(file: string): boolean {
+    return this.previous?.files[file] !== undefined;
+  }
+
   /** Carries a file over from the previous output unchanged (its inputs key is the same). */
   keep(file: string): void {
     const entry = this.previous?.files[file];

@@ -67,6 +67,20 @@ describe('site dev', () => {
     expect((await page('/blog/books/DangerousLiaisons')).html).toContain('Letters, intrigue and a wager.');
   });
 
+  it('updates the search index after the pages, and the API answers from it', async () => {
+    const since = events.events.length;
+    await edit('content/blog/books/DangerousLiaisons.en.md', (t) => t.replace('title: Dangerous Liaisons', 'title: Dangerous Liaisons in Zanzibar'));
+    await reloadOf('/blog/books/DangerousLiaisons', since);
+    const found = async () => {
+      const response = await fetch(`${dev.origin}/api/blog_posts/search?searchWord=zanzibar&language=en`);
+      return JSON.stringify(await response.json());
+    };
+    for (let attempt = 0; attempt < 100 && !(await found()).includes('/blog/books/DangerousLiaisons'); attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(await found()).toContain('/blog/books/DangerousLiaisons');
+  });
+
   it('shows a mistake in the overlay payload, keeps serving the last good page, and clears it when fixed', async () => {
     let since = events.events.length;
     await edit('content/blog/books/DangerousLiaisons.en.md', (t) => t.replace('Letters, intrigue and a wager.', 'Letters and [a wager](/blog/books/Nowhere).'));
