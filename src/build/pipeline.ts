@@ -273,7 +273,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   assetCache.set('client', assets);
   const ctx: RenderContext = {
     site,
-    stylesheet: assets.stylesheet,
+    styles: assets.styles,
     script: assets.script,
     year: options.year ?? new Date().getFullYear(),
     ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),

@@ -28,7 +28,10 @@ const ARTICLE_INDEX_ID = 'article-index';
  * few, so they are rendered once and read.
  */
 export function editionIds(site: Site): EditionIds {
-  const ctx: RenderContext = { site, stylesheet: '/check.css', script: '/check.js', year: 2000 };
+  // Ids do not depend on CSS: every page kind is rendered here with none.
+  const none = { links: [] };
+  const styles = { aboutme: none, professional: none, projects: none, atelier: none, blog: none, category: none, gallery: none, article: none, notfound: none };
+  const ctx: RenderContext = { site, styles, script: '/check.js', year: 2000 };
   const layout = new Set(idsInHtml(renderNotFound(ctx, 'en')));
   const cache = new Map<string, Set<string>>();
   const renders = new Map<string, string[]>();

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { build, type BuildResult } from '../build/pipeline';
 import { progressLine } from './progress';
+import { weightTable } from './weight';
 import { report } from './report';
 
 export interface BuildCommandOptions {
@@ -26,7 +27,10 @@ export async function runBuild(options: BuildCommandOptions): Promise<number> {
     console.error(`✗ build failed: ${out} left unchanged`);
     return 1;
   }
-  if (!options.quiet) console.log(stageLine(result));
+  if (!options.quiet && result.output) {
+    console.log(await weightTable(options.outDir, result.output.entries, result.output.write.files));
+    console.log(stageLine(result));
+  }
   const { en, pt } = result.pages;
   const seconds = (result.milliseconds / 1000).toFixed(2);
   const write = result.output?.write;

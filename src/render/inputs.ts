@@ -1,6 +1,6 @@
 import type { Site } from '../model/site';
 import type { Lang } from '../shared/lang';
-import type { Chrome, HeadProps, PageProps } from '../shared/props';
+import type { Chrome, HeadProps, PageProps, PageStyles } from '../shared/props';
 import { editionUrl, firstLang, homeUrl, type Route } from '../shared/route';
 import { buildChrome, stringsFor } from './chrome';
 import { pageContent } from './pages';
@@ -9,8 +9,8 @@ import { feedUrl } from '../publish/feed';
 /** What rendering needs besides the site: the built asset URLs and the year of the build. */
 export interface RenderContext {
   site: Site;
-  /** URL of the stylesheet (content-hashed). */
-  stylesheet: string;
+  /** The CSS of each page kind, inlined or linked: a page gets its own kind's only. */
+  styles: Readonly<Record<PageProps['kind'], PageStyles>>;
   /** URL of the client bundle (content-hashed). */
   script: string;
   /** The year shown in the footer. */
@@ -33,6 +33,7 @@ interface HeadInput {
   /** The URL of this edition (site path). */
   url: string;
   route: Route | undefined;
+  kind: PageProps['kind'];
   jsonLd?: Record<string, unknown>;
 }
 
@@ -52,7 +53,7 @@ function headFor(ctx: RenderContext, input: HeadInput): HeadProps {
     description: input.description,
     canonical: absolute(input.url),
     alternates,
-    stylesheet: ctx.stylesheet,
+    styles: ctx.styles[input.kind],
     script: ctx.script,
     favicon: site.media(site.content.config.favicon),
     appleTouchIcon: site.media(site.content.config.appleTouchIcon),
@@ -116,7 +117,7 @@ export function editionInputs(ctx: RenderContext, route: Route, lang: Lang): Doc
   const content = pageContent(ctx.site, route, lang);
   const url = editionUrl(route, lang);
   const jsonLd = structuredData(ctx, route, lang, url);
-  const head = headFor(ctx, { title: content.title, description: content.description, lang, url, route, ...(jsonLd ? { jsonLd } : {}) });
+  const head = headFor(ctx, { title: content.title, description: content.description, lang, url, route, kind: content.props.kind, ...(jsonLd ? { jsonLd } : {}) });
   const chrome = buildChrome({ site: ctx.site, lang, route, year: ctx.year });
   return { head, chrome, page: content.props };
 }
@@ -124,7 +125,7 @@ export function editionInputs(ctx: RenderContext, route: Route, lang: Lang): Doc
 /** The inputs of the Not Found page in one language (served with status 404). */
 export function notFoundInputs(ctx: RenderContext, lang: Lang): DocumentInputs {
   const strings = stringsFor(ctx.site, lang);
-  const head = headFor(ctx, { title: strings['notFound.title'], description: strings['notFound.message'], lang, url: lang === 'pt' ? '/pt/404' : '/404', route: undefined });
+  const head = headFor(ctx, { title: strings['notFound.title'], description: strings['notFound.message'], lang, url: lang === 'pt' ? '/pt/404' : '/404', route: undefined, kind: 'notfound' });
   const chrome = buildChrome({ site: ctx.site, lang, route: undefined, year: ctx.year });
   return { head, chrome, page: { kind: 'notfound', title: strings['notFound.title'] } };
 }

@@ -200,6 +200,12 @@ export type PageProps =
   | ArticleProps
   | NotFoundProps;
 
+/**
+ * The CSS of one page kind: its minified text, inlined in a <style> when small, or the site URLs
+ * of its content-hashed files, linked in this order.
+ */
+export type PageStyles = { inline: string } | { links: string[] };
+
 /** The head of one HTML document. */
 export interface HeadProps {
   title: string;
@@ -208,7 +214,9 @@ export interface HeadProps {
   canonical: string;
   /** Absolute URLs of every edition, by hreflang, plus x-default. */
   alternates: { hreflang: string; href: string }[];
-  stylesheet: string;
+  /** The CSS of the page's kind only. */
+  styles: PageStyles;
+  /** URL of the client bundle, a module script (deferred, never render-blocking). */
   script: string;
   favicon: string;
   appleTouchIcon: string;

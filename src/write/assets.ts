@@ -1,8 +1,9 @@
-import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build as esbuild, transform } from 'esbuild';
+import { build as esbuild } from 'esbuild';
+import { PAGE_SHEETS } from '../../templates/styles/sheets';
+import type { PageProps, PageStyles } from '../shared/props';
+import { buildStyles } from './styles';
 
 /** The tool's own folder: templates and client code belong to the pipeline, not to a site's content. */
 const TOOL_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -16,20 +17,26 @@ export interface OutputFile {
 
 export interface BuiltAssets {
   files: OutputFile[];
-  /** Site URL of the stylesheet. */
-  stylesheet: string;
+  /** The CSS of each page kind: inlined, or linked content-hashed files. */
+  styles: Record<PageProps['kind'], PageStyles>;
   /** Site URL of the client bundle. */
   script: string;
 }
 
-function contentHash(contents: string | Uint8Array): string {
-  return createHash('sha256').update(contents).digest('hex').slice(0, 10);
+/**
+ * The client bundle (islands and React, minified, content-hashed) and the CSS of each page kind,
+ * so that a page carries only the styles its kind uses.
+ */
+export async function buildAssets(): Promise<BuiltAssets> {
+  const [bundle, css] = await Promise.all([bundleClient(), buildStyles({ dir: path.join(TOOL_ROOT, 'templates/styles'), sheets: PAGE_SHEETS })]);
+  const scripts = bundle.outputFiles.map((f) => ({ path: `assets/${path.basename(f.path)}`, contents: f.contents }));
+  const script = scripts.find((f) => path.basename(f.path).startsWith('client.'))?.path ?? 'assets/client.js';
+  return { files: [...scripts, ...css.files], styles: css.styles, script: `/${script}` };
 }
 
-/** The client bundle (islands and React, minified) and the stylesheet, both content-hashed. */
-export async function buildAssets(): Promise<BuiltAssets> {
-  // Split so that code loaded on demand (the in-browser search) is its own chunk.
-  const bundle = await esbuild({
+/** The islands and React, minified; split so that code loaded on demand (the in-browser search) is its own chunk. */
+function bundleClient() {
+  return esbuild({
     entryPoints: { client: path.join(TOOL_ROOT, 'src/client/main.tsx') },
     bundle: true,
     write: false,
@@ -46,13 +53,4 @@ export async function buildAssets(): Promise<BuiltAssets> {
     legalComments: 'none',
     logLevel: 'silent',
   });
-  const scripts = bundle.outputFiles.map((f) => ({ path: `assets/${path.basename(f.path)}`, contents: f.contents }));
-  const script = scripts.find((f) => path.basename(f.path).startsWith('client.'))?.path ?? 'assets/client.js';
-  const css = (await transform(await readFile(path.join(TOOL_ROOT, 'templates/styles/site.css'), 'utf8'), { loader: 'css', minify: true })).code;
-  const stylesheet = `assets/site.${contentHash(css)}.css`;
-  return {
-    files: [...scripts, { path: stylesheet, contents: css }],
-    stylesheet: `/${stylesheet}`,
-    script: `/${script}`,
-  };
 }

@@ -38,9 +38,10 @@ export function LanguageSwitch(props: LanguageSwitchProps) {
         const label = props.labels[target];
         const href = props.alternates[target];
         const current = target === props.lang;
+        // Flags are above the fold but tiny: low priority keeps React from preloading them.
         const content =
           props.variant === 'flags' ? (
-            <img src={props.flags[target]} alt="" width={28} height={19} />
+            <img src={props.flags[target]} alt="" width={28} height={19} fetchPriority="low" />
           ) : (
             label.name
           );

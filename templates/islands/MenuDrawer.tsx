@@ -81,7 +81,7 @@ export function MenuDrawer(props: MenuDrawerProps) {
           {props.socials.map((social) => (
             <li key={social.url}>
               <NewTabLink href={social.url}>
-                <img src={social.img} alt={social.name} width={32} height={32} />
+                <img src={social.img} alt={social.name} width={32} height={32} loading="lazy" decoding="async" />
               </NewTabLink>
             </li>
           ))}

@@ -55,7 +55,8 @@ export function RotatingCard({ card, label }: RotatingCardProps) {
       label={label}
       front={
         <>
-          <img src={card.src} alt={card.alt} loading="lazy" decoding="async" />
+          {/* Width and height give the card's 4:5 frame before the picture loads (CSS sizes it). */}
+          <img src={card.src} alt={card.alt} width={400} height={500} loading="lazy" decoding="async" />
           {mobile && <span className="rotating-card__title">{card.mobileTitle}</span>}
         </>
       }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Lang } from '../../src/shared/lang';
-import { MIN_TERM_LENGTH, type SearchResult } from '../../src/shared/search';
+import type { SearchResult } from '../../src/shared/search';
 import { searchBlog } from '../../src/client/search';
 
 export interface SearchBoxProps {
@@ -9,6 +9,12 @@ export interface SearchBoxProps {
   label: string;
   placeholder: string;
   subtext: string;
+  /**
+   * The shortest term searched (the search module's MIN_TERM_LENGTH), passed in by the server:
+   * importing it here would put the whole search module, MiniSearch included, in the bundle
+   * every page loads at start, instead of the chunk fetched on the first search.
+   */
+  minTermLength: number;
 }
 
 /** Typing faster than this sends one request for the last term only. */
@@ -21,7 +27,7 @@ const DEBOUNCE_MS = 250;
  * arrive after a newer request are dropped. On failure the spinner stops and the error goes to the
  * console only (spec section 8).
  */
-export function SearchBox({ lang, title, label, placeholder, subtext }: SearchBoxProps) {
+export function SearchBox({ lang, title, label, placeholder, subtext, minTermLength }: SearchBoxProps) {
   const [term, setTerm] = useState('');
   const [results, setResults] = useState<SearchResult[] | null>(null);
   const [loading, setLoading] = useState(false);
@@ -31,7 +37,7 @@ export function SearchBox({ lang, title, label, placeholder, subtext }: SearchBo
   useEffect(() => {
     const query = term.trim();
     const request = ++latest.current;
-    if (query.length < MIN_TERM_LENGTH) {
+    if (query.length < minTermLength) {
       setResults(null);
       setLoading(false);
       return undefined;
@@ -50,7 +56,7 @@ export function SearchBox({ lang, title, label, placeholder, subtext }: SearchBo
       }
     }, DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
-  }, [term, lang]);
+  }, [term, lang, minTermLength]);
 
   const open = results !== null;
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {

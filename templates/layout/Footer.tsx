@@ -17,7 +17,7 @@ export function Footer({ chrome }: { chrome: Chrome }) {
             {chrome.owner.socials.map((social) => (
               <li key={social.url}>
                 <NewTabLink href={social.url} note={s['external.newTab']}>
-                  <img src={social.img} alt="" width={24} height={24} />
+                  <img src={social.img} alt="" width={24} height={24} loading="lazy" decoding="async" />
                   <span>{social.name}</span>
                 </NewTabLink>
               </li>

@@ -6,7 +6,8 @@ export function Header({ chrome }: { chrome: Chrome }) {
   return (
     <header className="site-header">
       <a className="site-header__brand" href={home}>
-        <img className="site-header__avatar" src={chrome.owner.avatar} alt="" width={56} height={56} />
+        {/* Small and decorative: loaded at once, but low priority keeps React from preloading it. */}
+        <img className="site-header__avatar" src={chrome.owner.avatar} alt="" width={56} height={56} fetchPriority="low" />
         <span className="site-header__text">
           <span className="site-header__name">{chrome.owner.name}</span>
           <span className="site-header__subtitle">{chrome.owner.subtitle}</span>

@@ -1,9 +1,12 @@
+import { preload } from 'react-dom';
 import type { AboutMeProps, Chrome } from '../../src/shared/props';
 import { Island } from '../islands/Island';
 import { NewTabLink } from '../pieces/NewTabLink';
 
 export function AboutMe({ chrome, page }: { chrome: Chrome; page: AboutMeProps }) {
   const s = chrome.strings;
+  // The banner video's poster is the largest paint until the video plays: the head asks for it first.
+  preload(page.banner.poster, { as: 'image', fetchPriority: 'high' });
   return (
     <>
       <section className="banner body-height" aria-labelledby="greeting">
@@ -65,9 +68,10 @@ export function AboutMe({ chrome, page }: { chrome: Chrome; page: AboutMeProps }
         <ul className="media__list">
           {page.media.map((item) => (
             <li key={item.link} className="media__item" data-reveal="">
-              <img className="media__img" src={item.img} alt="" loading="lazy" decoding="async" />
+              {/* Width and height give the 16:10 frame and the logo's ratio before they load (CSS sizes both). */}
+              <img className="media__img" src={item.img} alt="" width={480} height={300} loading="lazy" decoding="async" />
               <div className="media__body">
-                <img className="media__logo" src={item.logo} alt={item.where} loading="lazy" decoding="async" />
+                <img className="media__logo" src={item.logo} alt={item.where} width={160} height={60} loading="lazy" decoding="async" />
                 <h3>{item.title}</h3>
                 <p>{item.description}</p>
                 <NewTabLink href={item.link} note={s['external.newTab']}>

@@ -10,9 +10,9 @@ export function Atelier({ chrome, page }: { chrome: Chrome; page: AtelierProps }
       <h2>{page.videosTitle}</h2>
       <p className="note">{page.viewsNote}</p>
       <ul className="hcards">
-        {page.playlists.map((card) => (
+        {page.playlists.map((card, i) => (
           <li key={card.url}>
-            <HorizontalCard card={card} action={s['atelier.watch']} newTabLabel={s['external.newTab']} />
+            <HorizontalCard card={card} action={s['atelier.watch']} newTabLabel={s['external.newTab']} first={i === 0} />
           </li>
         ))}
       </ul>

@@ -1,4 +1,5 @@
 import type { BlogProps, Chrome } from '../../src/shared/props';
+import { MIN_TERM_LENGTH } from '../../src/shared/search';
 import { Island } from '../islands/Island';
 
 export function BlogIndex({ chrome, page }: { chrome: Chrome; page: BlogProps }) {
@@ -11,7 +12,14 @@ export function BlogIndex({ chrome, page }: { chrome: Chrome; page: BlogProps })
 
       <Island
         name="SearchBox"
-        props={{ lang: chrome.lang, title: s['search.title'], label: s['search.label'], placeholder: s['search.placeholder'], subtext: s['search.subtext'] }}
+        props={{
+          lang: chrome.lang,
+          title: s['search.title'],
+          label: s['search.label'],
+          placeholder: s['search.placeholder'],
+          subtext: s['search.subtext'],
+          minTermLength: MIN_TERM_LENGTH,
+        }}
       />
 
       <h2>{s['blog.categories']}</h2>

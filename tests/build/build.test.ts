@@ -54,14 +54,15 @@ describe('the build of the real content', () => {
     expect(await readFile(path.join(distDir, 'pt.html'), 'utf8')).toContain('url=/pt/aboutme');
   });
 
-  it('ships one content-hashed script and stylesheet, referenced by every page', async () => {
+  it('ships one content-hashed module script, and inlines in each page the CSS of its kind', async () => {
     const assets = await readdir(path.join(distDir, 'assets'));
     const script = assets.find((f) => /^client\.[A-Z0-9]+\.js$/.test(f));
-    const style = assets.find((f) => /^site\.[0-9a-f]{10}\.css$/.test(f));
-    expect(script && style).toBeTruthy();
+    expect(script).toBeTruthy();
     const page = await readFile(path.join(distDir, 'pt/professional.html'), 'utf8');
     expect(page).toContain(`<script type="module" src="/assets/${script}">`);
-    expect(page).toContain(`<link rel="stylesheet" href="/assets/${style}"/>`);
+    expect(page).toMatch(/<style>[^<]*\.hero\{[^<]*<\/style>/);
+    expect(page).not.toContain('rel="stylesheet"');
+    expect(page).not.toContain('.gallery-dialog');
   });
 
   it('embeds island props as JSON but never the article body', async () => {

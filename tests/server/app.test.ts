@@ -79,11 +79,9 @@ describe('serving dist/', () => {
   it('serves assets and media with their content types and caching', async () => {
     const html = (await get('/aboutme')).body;
     const script = /src="(\/assets\/client\.[^"]+\.js)"/.exec(html)?.[1];
-    const style = /href="(\/assets\/site\.[^"]+\.css)"/.exec(html)?.[1];
     const js = await get(script!);
     expect(js.headers['content-type']).toMatch(/javascript/);
     expect(js.headers['cache-control']).toContain('immutable');
-    expect((await get(style!)).headers['content-type']).toMatch(/^text\/css/);
     expect((await get('/media/owner/avatar.svg')).headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect((await get('/media/owner/cv.pdf')).headers['content-type']).toBe('application/pdf');
     expect((await get('/aboutme')).headers['cache-control']).toBe('no-cache');
