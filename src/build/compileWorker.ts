@@ -12,11 +12,13 @@ export interface CompileBatch {
 export interface CompileWorkerData {
   routes: Route[];
   imageCdn: string | undefined;
+  /** content/media of the site, where image sizes are read. */
+  mediaDir: string;
 }
 
-const { routes, imageCdn } = workerData as CompileWorkerData;
+const { routes, imageCdn, mediaDir } = workerData as CompileWorkerData;
 const routeByPath = new Map(routes.map((r) => [r.path, r]));
 
 parentPort?.on('message', (batch: CompileBatch) => {
-  parentPort?.postMessage({ id: batch.id, results: batch.jobs.map((job) => compileTracked(job.markdown, job.lang, routeByPath, imageCdn)) });
+  parentPort?.postMessage({ id: batch.id, results: batch.jobs.map((job) => compileTracked(job.markdown, job.lang, routeByPath, imageCdn, mediaDir)) });
 });

@@ -47,22 +47,22 @@ function keysOf(jobs: readonly MarkdownJob[], imageCdn: string | undefined): str
 
 
 /**
- * Compiles every markdown body, reusing the cache for bodies whose text, language, image CDN and
- * link targets are unchanged, and spreading the rest over worker threads when there are many.
+ * Compiles every markdown body, reusing the cache for bodies whose text, language, image CDN,
+ * link targets and image sizes are unchanged, and spreading the rest over worker threads when there are many.
  * Results come back in the order of `jobs`.
  */
 export async function compileBodies(
   jobs: readonly MarkdownJob[],
-  routes: readonly Route[],
-  imageCdn: string | undefined,
+  site: { routes: readonly Route[]; imageCdn: string | undefined; mediaDir: string },
   cache: WorkCache<TrackedBody>,
   onProgress?: (done: number) => void,
 ): Promise<CompiledMarkdown[]> {
+  const { routes, imageCdn, mediaDir } = site;
   const routeByPath = new Map(routes.map((r) => [r.path, r]));
   const keys = keysOf(jobs, imageCdn);
   const results: (TrackedBody | undefined)[] = keys.map((key, i) => {
     const cached = cache.get(key);
-    return cached && stillResolves(cached, (jobs[i] as MarkdownJob).lang, routeByPath) ? cached : undefined;
+    return cached && stillResolves(cached, (jobs[i] as MarkdownJob).lang, routeByPath, mediaDir) ? cached : undefined;
   });
   const misses = results.flatMap((r, i) => (r ? [] : [i]));
   let done = jobs.length - misses.length;
@@ -77,9 +77,9 @@ export async function compileBodies(
   if (misses.length < PARALLEL_THRESHOLD || threads < 2) {
     // Loaded only when something must be compiled: the markdown toolchain takes a while to load.
     const { compileTracked } = await import('./compileEdition');
-    for (const i of misses) record(i, compileTracked((jobs[i] as MarkdownJob).markdown, (jobs[i] as MarkdownJob).lang, routeByPath, imageCdn));
+    for (const i of misses) record(i, compileTracked((jobs[i] as MarkdownJob).markdown, (jobs[i] as MarkdownJob).lang, routeByPath, imageCdn, mediaDir));
   } else {
-    await compileInWorkers(misses, jobs, { routes: [...routes], imageCdn }, threads, record);
+    await compileInWorkers(misses, jobs, { routes: [...routes], imageCdn, mediaDir }, threads, record);
   }
   return results.map((r) => (r as TrackedBody).body);
 }

@@ -33,7 +33,7 @@ export type ProgressListener = (progress: BuildProgress) => void;
  * The pipeline code each kind of cached work depends on. Markdown bodies depend on the compiler
  * and link resolution only; pages, indexes and the bundle on templates and the whole pipeline.
  */
-const MARKDOWN_CODE = ['src/markdown', 'src/build/compileEdition.ts', 'src/model/links.ts', 'src/shared/route.ts', 'src/shared/lang.ts'];
+const MARKDOWN_CODE = ['src/markdown', 'src/build/compileEdition.ts', 'src/build/resolutions.ts', 'src/model/links.ts', 'src/shared/route.ts', 'src/shared/lang.ts'];
 const PIPELINE_CODE = ['src', 'templates'];
 
 export interface SiteLoad {
@@ -62,7 +62,12 @@ export async function loadSite(root: string, options: LoadOptions = {}): Promise
   const texts = markdownTexts(content);
   const total = texts.length;
   progress({ stage: 'markdown', done: 0, total });
-  const bodies = await compileBodies(texts, deriveRoutes(content), content.config.imageCdn, cache, (done) => progress({ stage: 'markdown', done, total }));
+  const bodies = await compileBodies(
+    texts,
+    { routes: deriveRoutes(content), imageCdn: content.config.imageCdn, mediaDir: path.join(root, 'content', 'media') },
+    cache,
+    (done) => progress({ stage: 'markdown', done, total }),
+  );
   const byText = new Map(texts.map((t, i) => [`${t.lang}\0${t.markdown}`, bodies[i]!]));
   const { site, diagnostics } = createSite(content, (markdown, lang) => {
     const body = byText.get(`${lang}\0${markdown}`);
@@ -97,12 +102,13 @@ function renderer(): Promise<typeof import('../render/document')> {
 /**
  * The text a page's cache key is hashed from: its inputs as JSON, with the bulk that pages share
  * or that is hashed already stood for by a hash: an article's body by its content hash, the UI
- * strings (the same object on every page of a language) by a hash made once.
+ * strings and the inline CSS (one object for every page of a language or a kind) by a hash made once.
  */
 function pageKeyText(inputs: DocumentInputs, body: CompiledMarkdown | undefined): string {
+  const head = { ...inputs.head, styles: sharedHash(inputs.head.styles) };
   const chrome = { ...inputs.chrome, strings: sharedHash(inputs.chrome.strings) };
   const page = body && inputs.page.kind === 'article' ? { ...inputs.page, html: body.hash } : inputs.page;
-  return JSON.stringify({ head: inputs.head, chrome, page });
+  return JSON.stringify({ head, chrome, page });
 }
 
 const SHARED_HASHES = new WeakMap<object, string>();

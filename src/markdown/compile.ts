@@ -10,6 +10,7 @@ import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import { remarkFigure, type FigureProblem } from './figure';
+import type { ImageSize } from './imageSize';
 import { textOf } from './text';
 
 /** A section heading of a compiled document: the target of anchors and index lists. */
@@ -52,6 +53,8 @@ export interface CompileOptions {
   localizeHref: (href: string) => string;
   /** Maps a "/media/..." path to its published URL (the image CDN when configured). */
   mediaUrl: (path: string) => string;
+  /** An image's intrinsic size, written as width and height so the page does not shift as it loads. */
+  imageSize?: (src: string) => ImageSize | undefined;
 }
 
 interface Collected {
@@ -117,6 +120,11 @@ function rewriteTree(
       const src = node.properties.src;
       const alt = typeof node.properties.alt === 'string' ? node.properties.alt : '';
       found.references.push({ kind: 'image', href: src, alt, line, column });
+      const size = options.imageSize?.(src);
+      if (size) {
+        node.properties.width = size.width;
+        node.properties.height = size.height;
+      }
       if (src.startsWith('/media/')) node.properties.src = options.mediaUrl(src);
       node.properties.loading = 'lazy';
       node.properties.decoding = 'async';
