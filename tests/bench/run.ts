@@ -103,6 +103,14 @@ log('cold build (no dist/, no cache)');
 const cold = await repeat('cold build', runs, clean, () => site('build'));
 const pages = Number(/built (\d+) pages/.exec(cold.last.stdout)?.[1] ?? NaN);
 
+// Memory against size: the same cold build on a site a quarter as large.
+const quarter = Math.max(1, Math.floor(count / 4));
+log(`cold build of ${quarter} articles, for peak memory against size`);
+const smallRoot = path.join(scratch, 'quarter');
+await writeSyntheticSite(PROJECT_ROOT, smallRoot, quarter);
+const small = await timed(process.execPath, [...SITE, 'build', '--quiet'], { cwd: smallRoot, env: { CI: 'true' } });
+const smallPages = Number(/built (\d+) pages/.exec(small.stdout)?.[1] ?? NaN);
+
 log('rebuild with nothing changed');
 const unchanged = await repeat('unchanged', runs, async () => {}, () => site('build'));
 
@@ -147,6 +155,7 @@ const results = {
   site: { articles: count, editions, pages },
   check: check.ms,
   coldBuild: { ms: cold.ms, perPageMs: perPage, peakRssMb: cold.rssMb },
+  quarterSite: { articles: quarter, pages: smallPages, ms: small.milliseconds, peakRssMb: small.peakRssMb },
   unchangedRebuild: { ms: unchanged.ms, ratioToCold: unchanged.ms.median / cold.ms.median },
   oneArticleRebuild: { ms: oneChanged.ms, ratioToCold: oneChanged.ms.median / cold.ms.median },
   devSaveToReload: devRun,
@@ -163,6 +172,11 @@ const table: [string, string, string][] = [
   [`cold build (${pages} pages)`, seconds(cold.ms.median), range(cold.ms)],
   ['  per page', `${perPage.toFixed(2)} ms`, ''],
   ['  peak memory', `${cold.rssMb.median.toFixed(0)} MB`, `${cold.rssMb.min.toFixed(0)}–${cold.rssMb.max.toFixed(0)} MB`],
+  [
+    `  at ${quarter} articles (${smallPages} pages)`,
+    `${small.peakRssMb.toFixed(0)} MB`,
+    `${(pages / smallPages).toFixed(1)}× the pages take ${(cold.rssMb.median / small.peakRssMb).toFixed(1)}× the memory, ${(cold.ms.median / small.milliseconds).toFixed(1)}× the time`,
+  ],
   ['rebuild, nothing changed', seconds(unchanged.ms.median), `${range(unchanged.ms)}  (${pct(results.unchangedRebuild.ratioToCold)} of cold)`],
   ['rebuild, one article changed', seconds(oneChanged.ms.median), `${range(oneChanged.ms)}  (${pct(results.oneArticleRebuild.ratioToCold)} of cold)`],
   [`site dev: save to reload (${devRun.edits} edits)`, seconds(devRun.saveToReloadMs.median), range(devRun.saveToReloadMs)],
