@@ -19,7 +19,9 @@ export async function runBuild(options: BuildCommandOptions): Promise<number> {
     console.error(`✗ --base-url must be an absolute http(s) URL, not "${options.baseUrl}"`);
     return 1;
   }
-  const progress = options.quiet ? { listener: undefined, done: () => {} } : progressLine();
+  // Under CI, as with --quiet, only the summary line: logs stay short and comparable.
+  const quiet = options.quiet || Boolean(process.env.CI);
+  const progress = quiet ? { listener: undefined, done: () => {} } : progressLine();
   const result = await build({ ...options, ...(progress.listener ? { onProgress: progress.listener } : {}) }).finally(progress.done);
   report(options.root, result.diagnostics, 'human');
   const out = path.relative(options.root, options.outDir) || options.outDir;
@@ -27,10 +29,9 @@ export async function runBuild(options: BuildCommandOptions): Promise<number> {
     console.error(`✗ build failed: ${out} left unchanged`);
     return 1;
   }
-  if (!options.quiet && result.output) {
-    console.log(await weightTable(options.outDir, result.output.entries, result.output.write.files));
-    console.log(stageLine(result));
-  }
+  if (!quiet && result.output) console.log(await weightTable(options.outDir, result.output.entries, result.output.write.files));
+  // SITE_TIMINGS: the stage line even when quiet (the benchmark reads it).
+  if (!quiet || process.env.SITE_TIMINGS) console.log(stageLine(result));
   const { en, pt } = result.pages;
   const seconds = (result.milliseconds / 1000).toFixed(2);
   const write = result.output?.write;

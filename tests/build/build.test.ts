@@ -112,6 +112,18 @@ describe('site build on broken content', () => {
     expect((await readdir(content.root)).filter((f) => f.startsWith('.dist-'))).toEqual([]);
   });
 
+  it('prints the page weight of every page kind and where the time went, but only the summary line under CI', async () => {
+    const outside = await site(['--root', content.root, 'build'], { CI: '' });
+    expect(outside.code).toBe(0);
+    for (const kind of ['aboutme', 'professional', 'projects', 'atelier', 'blog', 'category', 'gallery', 'article', 'notfound']) {
+      expect(outside.stdout).toMatch(new RegExp(`^${kind} +\\d+ +[\\d.]+ / [\\d.]+`, 'm'));
+    }
+    expect(outside.stdout).toMatch(/^ {2}load [\d.]+ s · markdown [\d.]+ s · check .* · write [\d.]+ s$/m);
+    const underCi = await site(['--root', content.root, 'build'], { CI: 'true' });
+    expect(underCi.stdout).toMatch(/^✓ built \d+ pages .*\n$/);
+    expect(underCi.stdout.split('\n').filter(Boolean)).toHaveLength(1);
+  });
+
   it('rewrites media URLs to the image CDN when the site config names one', async () => {
     await content.edit('content/site.json', (t) => t.replace('"defaultLang"', '"imageCdn": "https://img.example.net",\n  "defaultLang"'));
     const result = await site(['--root', content.root, 'build']);
