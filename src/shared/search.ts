@@ -81,10 +81,14 @@ export function loadSearchIndex(lang: Lang, json: string): MiniSearch<SearchDocu
   return MiniSearch.loadJSON<SearchDocument>(json, searchOptions(lang));
 }
 
-/** Best match first, at most ten; every word must match (the last one as a prefix). */
+/**
+ * Best match first, at most ten; every word must match (the last one as a prefix). Typos are
+ * forgiven only when the words as typed find fewer than ten articles: the words themselves rank
+ * first anyway, and looking for every near-spelling of a common word is most of a query's cost.
+ */
 export function searchIn(index: MiniSearch<SearchDocument>, term: string): SearchResult[] {
-  return index
-    .search(term)
+  const asTyped = index.search(term, { fuzzy: false });
+  return (asTyped.length >= MAX_RESULTS ? asTyped : index.search(term))
     .slice(0, MAX_RESULTS)
     .map((r: MiniResult) => ({ id: String(r.id), title: String(r.title), category: String(r.category), endpoint: String(r.endpoint) }));
 }
