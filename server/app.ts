@@ -13,7 +13,7 @@ import { ensureXsrfCookie } from './xsrf';
 import { isLang, LANGUAGES, type Lang } from '../src/shared/lang';
 import { loadSearchIndex, searchIn, type SearchDocument } from '../src/shared/search';
 import type MiniSearch from 'minisearch';
-import { homeUrl } from '../src/shared/route';
+import { homeUrl, pageOfFile } from '../src/shared/route';
 import { listDist, resolveDistFile } from './files';
 import type { DevEvents } from '../src/dev/events';
 
@@ -37,12 +37,6 @@ export interface DevServing {
   events: DevEvents;
   /** The dev client script (JavaScript), served at /__dev/client.js. */
   clientScript: string;
-}
-
-/** The site path a page file of dist/ is served at: "blog/tech/Site.html" -> "/blog/tech/Site". */
-function pagePath(file: string): string {
-  const page = `/${file.replace(/\.html$/, '')}`;
-  return page === '/index' ? '/' : page;
 }
 
 /** A page with the dev client script added before </body>, told which page it is. */
@@ -174,7 +168,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const file = resolveDistFile(files, urlPath);
       if (file && dev && file.endsWith('.html')) {
         const html = await readFile(path.join(distDir, file), 'utf8');
-        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(withDevClient(html, pagePath(file)));
+        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(withDevClient(html, pageOfFile(file)));
       }
       if (file) {
         // Assets carry a content hash in their name, so they never change under the same URL.

@@ -12,7 +12,7 @@ import { webManifest } from '../publish/manifest';
 import { robotsTxt, sitemapXml } from '../publish/sitemap';
 import { LANGUAGES, type Lang } from '../shared/lang';
 import { searchDocuments } from '../search/documents';
-import { editionUrl } from '../shared/route';
+import { editionUrl, pageFile } from '../shared/route';
 import type { BuiltAssets } from '../write/assets';
 import { OutputWriter, StaleOutputError, type WriteReport } from '../write/output';
 import { WorkCache } from './cache';
@@ -77,11 +77,6 @@ export async function loadSite(root: string, options: LoadOptions = {}): Promise
   progress({ stage: 'check' });
   const all = [...loaded.diagnostics, ...diagnostics, ...checkSite(site, media)];
   return hasErrors(all) ? { diagnostics: all } : { site, diagnostics: all };
-}
-
-/** The file under dist/ of a page URL: "/blog/tech/Site" -> "blog/tech/Site.html". */
-export function pageFile(url: string): string {
-  return `${url.replace(/^\//, '')}.html`;
 }
 
 export interface RenderOptions {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { TOOL_ROOT } from '../build/fingerprint';
+import { pageOfFile } from '../shared/route';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { codeFrame } from '../diagnostics/printer';
 import type { BuildWorkerData, WorkerReply, WorkerRequest } from './buildWorker';
@@ -187,12 +188,10 @@ function isCode(file: string): boolean {
 export function changedPages(before: Record<string, string>, after: Record<string, string>): string[] {
   const pages: string[] = [];
   for (const [file, hash] of Object.entries(after)) {
-    if (!file.endsWith('.html') || before[file] === hash) continue;
-    const page = `/${file.replace(/\.html$/, '')}`;
-    pages.push(page === '/index' ? '/' : page);
+    if (file.endsWith('.html') && before[file] !== hash) pages.push(pageOfFile(file));
   }
   for (const file of Object.keys(before)) {
-    if (file.endsWith('.html') && !(file in after)) pages.push(`/${file.replace(/\.html$/, '')}`);
+    if (file.endsWith('.html') && !(file in after)) pages.push(pageOfFile(file));
   }
   return pages.sort();
 }

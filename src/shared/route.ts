@@ -52,3 +52,14 @@ export function editionUrls(route: Route): Partial<Record<Lang, string>> {
 export function homeUrl(lang: Lang): string {
   return lang === 'pt' ? '/pt/aboutme' : '/aboutme';
 }
+
+/** The file under dist/ of a page URL: "/blog/tech/Site" -> "blog/tech/Site.html". */
+export function pageFile(url: string): string {
+  return `${url.replace(/^\//, '')}.html`;
+}
+
+/** The page URL a dist/ file is served at, the inverse of `pageFile`: "index.html" -> "/". */
+export function pageOfFile(file: string): string {
+  const page = `/${file.replace(/\.html$/, '')}`;
+  return page === '/index' ? '/' : page;
+}
