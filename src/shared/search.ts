@@ -4,10 +4,11 @@
  * matching on the last word typed, fuzzy matching for small typos, and terms stemmed in the
  * index's language and folded for case and accents ("musica" finds "Música").
  */
-import MiniSearch, { type Options, type SearchResult as MiniResult } from 'minisearch';
+import MiniSearch, { type Options } from 'minisearch';
 import { stemmer as stemEnglish } from '@orama/stemmers/english';
 import { stemmer as stemPortuguese } from '@orama/stemmers/portuguese';
 import type { Lang } from './lang';
+import { topMatches } from './topMatches';
 
 /** One article edition in a language's index. */
 export interface SearchDocument {
@@ -87,8 +88,7 @@ export function loadSearchIndex(lang: Lang, json: string): MiniSearch<SearchDocu
  * first anyway, and looking for every near-spelling of a common word is most of a query's cost.
  */
 export function searchIn(index: MiniSearch<SearchDocument>, term: string): SearchResult[] {
-  const asTyped = index.search(term, { fuzzy: false });
-  return (asTyped.length >= MAX_RESULTS ? asTyped : index.search(term))
-    .slice(0, MAX_RESULTS)
-    .map((r: MiniResult) => ({ id: String(r.id), title: String(r.title), category: String(r.category), endpoint: String(r.endpoint) }));
+  const asTyped = topMatches(index, term, MAX_RESULTS, { fuzzy: false });
+  const { matches } = asTyped.total >= MAX_RESULTS ? asTyped : topMatches(index, term, MAX_RESULTS);
+  return matches.map(({ id, stored }) => ({ id: String(id), title: String(stored.title), category: String(stored.category), endpoint: String(stored.endpoint) }));
 }
