@@ -16,6 +16,29 @@ const CACHE_FORMAT = 1;
  * (remark, React) changes output as surely as an edit of our own code.
  */
 export async function codeFingerprint(parts: readonly string[]): Promise<string> {
+  if (!codeFingerprint.remember) return fingerprintOf(parts);
+  const key = parts.join('\n');
+  let known = remembered.get(key);
+  if (!known) {
+    known = fingerprintOf(parts);
+    remembered.set(key, known);
+  }
+  return known;
+}
+
+/**
+ * A build thread of `site dev` is replaced whenever the tool's code changes, so within one thread
+ * the fingerprints are worked out once, and again only after a stylesheet changes
+ * (`forgetCodeFingerprints`): stylesheets are read at every build, by the same thread.
+ */
+codeFingerprint.remember = false;
+const remembered = new Map<string, Promise<string>>();
+
+export function forgetCodeFingerprints(): void {
+  remembered.clear();
+}
+
+async function fingerprintOf(parts: readonly string[]): Promise<string> {
   const hash = createHash('sha256').update(`format ${CACHE_FORMAT}\n`);
   const files: string[] = [];
   for (const part of [...parts, 'package-lock.json']) {

@@ -48,21 +48,22 @@ function keysOf(jobs: readonly MarkdownJob[], imageCdn: string | undefined): str
 
 /**
  * Compiles every markdown body, reusing the cache for bodies whose text, language, image CDN,
- * link targets and image sizes are unchanged, and spreading the rest over worker threads when there are many.
+ * link targets and image sizes are unchanged (`trusted`: known to be, and not looked at again), and
+ * spreading the rest over worker threads when there are many.
  * Results come back in the order of `jobs`.
  */
 export async function compileBodies(
   jobs: readonly MarkdownJob[],
-  site: { routes: readonly Route[]; imageCdn: string | undefined; mediaDir: string },
+  site: { routes: readonly Route[]; imageCdn: string | undefined; mediaDir: string; trusted?: boolean },
   cache: WorkCache<TrackedBody>,
   onProgress?: (done: number) => void,
 ): Promise<CompiledMarkdown[]> {
-  const { routes, imageCdn, mediaDir } = site;
+  const { routes, imageCdn, mediaDir, trusted } = site;
   const routeByPath = new Map(routes.map((r) => [r.path, r]));
   const keys = keysOf(jobs, imageCdn);
   const results: (TrackedBody | undefined)[] = keys.map((key, i) => {
     const cached = cache.get(key);
-    return cached && stillResolves(cached, (jobs[i] as MarkdownJob).lang, routeByPath, mediaDir) ? cached : undefined;
+    return cached && (trusted || stillResolves(cached, (jobs[i] as MarkdownJob).lang, routeByPath, mediaDir)) ? cached : undefined;
   });
   const misses = results.flatMap((r, i) => (r ? [] : [i]));
   let done = jobs.length - misses.length;

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { hasErrors } from '../diagnostics/diagnostic';
 import { checkSite, listMedia } from '../check/check';
+import { checkMemory, type CheckMemory } from '../check/memory';
 import { loadContent } from '../load/content';
 import { deriveRoutes } from '../model/routes';
 import { createSite, markdownTexts, type Site } from '../model/site';
@@ -12,13 +13,14 @@ import { webManifest } from '../publish/manifest';
 import { robotsTxt, sitemapXml } from '../publish/sitemap';
 import { LANGUAGES, type Lang } from '../shared/lang';
 import { searchDocuments } from '../search/documents';
-import { editionUrl, pageFile } from '../shared/route';
+import { editionUrl, pageFile, type Route } from '../shared/route';
 import type { BuiltAssets } from '../write/assets';
 import { OutputWriter, StaleOutputError, type WriteReport } from '../write/output';
 import { WorkCache } from './cache';
 import type { TrackedBody } from './resolutions';
 import { codeFingerprint, digest } from './fingerprint';
 import { compileBodies } from './markdown';
+import { pageSignatures, type PageMemory, type PageSignatures } from './signatures';
 
 /** A stage of the build, reported as it starts; `done`/`total` count its items when it has them. */
 export interface BuildProgress {
@@ -45,6 +47,11 @@ export interface SiteLoad {
 export interface LoadOptions {
   /** Reuse and refresh compiled markdown from the build cache under this root. */
   cache?: WorkCache<TrackedBody>;
+  /**
+   * `site dev`'s build thread: what it keeps between builds, the fingerprint of the pipeline code,
+   * and the files changed since the last build (undefined: not known, look at every file).
+   */
+  dev?: { memory: BuildMemory; code: string; changed?: ReadonlySet<string> };
   onProgress?: ProgressListener;
 }
 
@@ -55,27 +62,38 @@ export interface LoadOptions {
 export async function loadSite(root: string, options: LoadOptions = {}): Promise<SiteLoad> {
   const progress = options.onProgress ?? (() => {});
   progress({ stage: 'load' });
-  const [loaded, media] = await Promise.all([loadContent(root), listMedia(root)]);
+  const { dev } = options;
+  const [loaded, media] = await Promise.all([loadContent(root, dev?.changed), listMedia(root)]);
   if (!loaded.content) return { diagnostics: loaded.diagnostics };
   const content = loaded.content;
   const cache = options.cache ?? (await WorkCache.open<TrackedBody>(root, 'markdown', await codeFingerprint(MARKDOWN_CODE)));
   const texts = markdownTexts(content);
   const total = texts.length;
   progress({ stage: 'markdown', done: 0, total });
-  const bodies = await compileBodies(
-    texts,
-    { routes: deriveRoutes(content), imageCdn: content.config.imageCdn, mediaDir: path.join(root, 'content', 'media') },
-    cache,
-    (done) => progress({ stage: 'markdown', done, total }),
+  const routes = deriveRoutes(content);
+  const mediaDir = path.join(root, 'content', 'media');
+  // A cached body is checked against the route table and image sizes it was compiled with; in
+  // `site dev`, not again while neither the routes nor any media file changed since the last build.
+  const routeTable = routes.map((r) => `${r.path} ${r.meta.availableLangs.join(',')}`).join('\n');
+  const trusted = dev?.changed !== undefined && dev.memory.routes === routeTable && ![...dev.changed].some((file) => file.startsWith(mediaDir + path.sep) || file === mediaDir);
+  const bodies = await compileBodies(texts, { routes, imageCdn: content.config.imageCdn, mediaDir, trusted }, cache, (done) => progress({ stage: 'markdown', done, total }));
+  if (dev) dev.memory.routes = routeTable;
+  // By the text itself, not a string made from it: the engine keeps a string's hash, and in
+  // `site dev` the texts of unchanged files are the same strings from one build to the next.
+  const byText: Record<Lang, Map<string, CompiledMarkdown>> = { en: new Map(), pt: new Map() };
+  texts.forEach((t, i) => byText[t.lang].set(t.markdown, bodies[i]!));
+  const { site, diagnostics } = createSite(
+    content,
+    (markdown, lang) => {
+      const body = byText[lang].get(markdown);
+      if (!body) throw new Error('createSite asked for markdown that markdownTexts does not list');
+      return body;
+    },
+    routes,
   );
-  const byText = new Map(texts.map((t, i) => [`${t.lang}\0${t.markdown}`, bodies[i]!]));
-  const { site, diagnostics } = createSite(content, (markdown, lang) => {
-    const body = byText.get(`${lang}\0${markdown}`);
-    if (!body) throw new Error('createSite asked for markdown that markdownTexts does not list');
-    return body;
-  });
   progress({ stage: 'check' });
-  const all = [...loaded.diagnostics, ...diagnostics, ...checkSite(site, media)];
+  const reuse = dev && { memory: dev.memory.check, signature: (route: Route, lang: Lang) => `${dev.code} ${pageSignatures(site).of(route, lang)}` };
+  const all = [...loaded.diagnostics, ...diagnostics, ...checkSite(site, media, reuse)];
   return hasErrors(all) ? { diagnostics: all } : { site, diagnostics: all };
 }
 
@@ -84,8 +102,10 @@ export interface RenderOptions {
   code?: string;
   /** Search indexes by the hash of their documents. */
   indexes?: WorkCache<string>;
-  /** Keep the previous search indexes for now; `build` rebuilds them once the pages are out. */
-  searchLater?: boolean;
+  /** Keep the previous search indexes, sitemap and feeds for now; `build` remakes them once the pages are out. */
+  siteFilesLater?: boolean;
+  /** `site dev`: page signatures, and the keys pages had, to skip keying pages that cannot have changed. */
+  memory?: { signatures: PageSignatures; pages: PageMemory };
   onProgress?: ProgressListener;
 }
 
@@ -138,8 +158,11 @@ export interface PageEntry {
 export interface RenderedSite {
   pages: Record<Lang, number>;
   entries: PageEntry[];
-  /** Languages whose search index was carried over as it was, to be rebuilt after (`searchLater`). */
-  later: Lang[];
+  /**
+   * Files carried over as they were, to be made again after the pages are out (`siteFilesLater`):
+   * the search indexes, sitemap, feeds and manifest, which no open tab is showing.
+   */
+  later: { file: string; make: () => Promise<string> }[];
 }
 
 /** A language's search index as JSON, from the cache when its documents are unchanged. */
@@ -161,48 +184,68 @@ async function searchIndex(site: Site, lang: Lang, cache: WorkCache<string> | un
  */
 export async function renderSite(ctx: RenderContext, writer: OutputWriter, options: RenderOptions = {}): Promise<RenderedSite> {
   const progress = options.onProgress ?? (() => {});
-  const documents: { path: string; inputs: () => DocumentInputs; body?: CompiledMarkdown }[] = [];
+  const documents: { path: string; route?: Route; lang: Lang; inputs: () => DocumentInputs; body?: CompiledMarkdown }[] = [];
   const pages: Record<Lang, number> = { en: 0, pt: 0 };
   for (const route of ctx.site.routes) {
     for (const lang of route.meta.availableLangs) {
       const body = ctx.site.articleByPath.get(route.path)?.editions[lang]?.body;
-      documents.push({ path: pageFile(editionUrl(route, lang)), inputs: () => editionInputs(ctx, route, lang), ...(body ? { body } : {}) });
+      documents.push({ path: pageFile(editionUrl(route, lang)), route, lang, inputs: () => editionInputs(ctx, route, lang), ...(body ? { body } : {}) });
       pages[lang]++;
     }
   }
-  documents.push({ path: '404.html', inputs: () => notFoundInputs(ctx, 'en') });
-  documents.push({ path: 'pt/404.html', inputs: () => notFoundInputs(ctx, 'pt') });
+  documents.push({ path: '404.html', lang: 'en', inputs: () => notFoundInputs(ctx, 'en') });
+  documents.push({ path: 'pt/404.html', lang: 'pt', inputs: () => notFoundInputs(ctx, 'pt') });
 
   const entries: PageEntry[] = [];
   const total = documents.length;
+  const memory = options.memory;
+  const remembered: PageMemory = new Map();
+  // What every page depends on besides the content.
+  const renderedWith = memory ? digest(options.code ?? '', JSON.stringify(ctx.styles), ctx.script, String(ctx.year), ctx.baseUrl ?? '') : '';
   for (const [i, doc] of documents.entries()) {
     if (i % 100 === 0) progress({ stage: 'render', done: i, total });
+    const signature = memory && `${renderedWith} ${memory.signatures.of(doc.route, doc.lang)}`;
+    const known = memory?.pages.get(doc.path);
+    if (known && known.signature === signature && writer.previousKey(doc.path) === known.key) {
+      // Made from the very same objects as last time: the same key, and the same file.
+      writer.keep(doc.path);
+      remembered.set(doc.path, known);
+      entries.push({ path: doc.path, kind: known.kind });
+      continue;
+    }
     const inputs = doc.inputs();
     const key = digest(options.code ?? '', pageKeyText(inputs, doc.body));
     if (writer.previousKey(doc.path) === key) writer.keep(doc.path);
     else await writer.add(doc.path, (await renderer()).renderDocument(inputs), key);
+    if (signature !== undefined) remembered.set(doc.path, { signature, key, kind: inputs.page.kind });
     entries.push({ path: doc.path, kind: inputs.page.kind });
+  }
+  if (memory) {
+    memory.pages.clear();
+    for (const [file, known] of remembered) memory.pages.set(file, known);
   }
   progress({ stage: 'render', done: total, total });
 
   progress({ stage: 'search' });
-  const later: Lang[] = [];
-  for (const lang of LANGUAGES) {
-    const file = `search/${lang}.json`;
-    if (options.searchLater && writer.had(file)) {
-      writer.keep(file);
-      later.push(lang);
+  const base = baseUrlOf(ctx);
+  const siteFiles: { file: string; make: () => Promise<string> }[] = [
+    ...LANGUAGES.map((lang) => ({ file: `search/${lang}.json`, make: () => searchIndex(ctx.site, lang, options.indexes) })),
+    { file: 'sitemap.xml', make: async () => sitemapXml(ctx.site, base) },
+    { file: 'robots.txt', make: async () => robotsTxt(base) },
+    ...LANGUAGES.map((lang) => ({ file: feedUrl(lang).slice(1), make: async () => rssFeed(ctx.site, lang, base) })),
+    { file: 'manifest.webmanifest', make: async () => webManifest(ctx.site) },
+    { file: 'index.html', make: async () => renderRedirect('en') },
+    { file: 'pt.html', make: async () => renderRedirect('pt') },
+  ];
+  const later: RenderedSite['later'] = [];
+  for (const siteFile of siteFiles) {
+    if (options.siteFilesLater && writer.had(siteFile.file)) {
+      writer.keep(siteFile.file);
+      later.push(siteFile);
     } else {
-      await writer.add(file, await searchIndex(ctx.site, lang, options.indexes));
+      await writer.add(siteFile.file, await siteFile.make());
     }
   }
-  const base = baseUrlOf(ctx);
-  await writer.add('sitemap.xml', sitemapXml(ctx.site, base));
-  await writer.add('robots.txt', robotsTxt(base));
-  for (const lang of LANGUAGES) await writer.add(feedUrl(lang).slice(1), rssFeed(ctx.site, lang, base));
-  await writer.add('manifest.webmanifest', webManifest(ctx.site));
-  await writer.add('index.html', renderRedirect('en'));
-  await writer.add('pt.html', renderRedirect('pt'));
   return { pages, entries, later };
 }
 
@@ -224,10 +267,27 @@ export interface BuildOptions {
   inPlace?: boolean;
   /**
    * With `inPlace`: the pages are written first and this is called with their result; then the
-   * search indexes (the slowest part of a small change on a large site) are rebuilt and replaced.
+   * search indexes (the slowest part of a small change on a large site), sitemap and feeds are
+   * remade and replaced.
    * `site dev` reloads the open tabs at the callback.
    */
   onPagesWritten?: (result: BuildResult) => void;
+  /** `site dev`'s build thread: what it keeps from one build to the next to skip unchanged work. */
+  memory?: BuildMemory;
+  /** With `memory`: every file changed since the last build, as a watcher reported them. */
+  changed?: ReadonlySet<string>;
+}
+
+/** What a long-lived build process keeps between builds (see signatures.ts). */
+export interface BuildMemory {
+  pages: PageMemory;
+  check: CheckMemory;
+  /** The route table of the last build, which the compiled bodies in memory were checked against. */
+  routes: string;
+}
+
+export function buildMemory(): BuildMemory {
+  return { pages: new Map(), check: checkMemory(), routes: '' };
 }
 
 export interface BuildResult {
@@ -266,7 +326,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const cacheRoot = options.cache === false ? undefined : options.root;
   const [markdownCode, pipelineCode] = await Promise.all([codeFingerprint(MARKDOWN_CODE), codeFingerprint(PIPELINE_CODE)]);
   const markdown = await WorkCache.open<TrackedBody>(cacheRoot, 'markdown', markdownCode);
-  const { site, diagnostics } = await loadSite(options.root, { cache: markdown, onProgress });
+  const dev = options.memory && { memory: options.memory, code: pipelineCode, ...(options.changed ? { changed: options.changed } : {}) };
+  const { site, diagnostics } = await loadSite(options.root, { cache: markdown, onProgress, ...(dev ? { dev } : {}) });
   if (!site) return { ok: false, diagnostics, pages: { en: 0, pt: 0 }, ...finish() };
   onProgress({ stage: 'assets' });
   const assetCache = await WorkCache.open<BuiltAssets>(cacheRoot, 'assets', pipelineCode);
@@ -280,13 +341,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
   };
   const indexCache = await WorkCache.open<string>(cacheRoot, 'search', pipelineCode);
+  const memory = options.memory && { signatures: pageSignatures(site), pages: options.memory.pages };
   // One manifest per output folder: `site dev` and `site build` write to different folders.
   const manifestFile = cacheRoot ? path.join(cacheRoot, '.cache', 'site', `output-${digest(path.resolve(options.outDir)).slice(0, 12)}.json`) : undefined;
   const copies = [{ from: path.join(options.root, 'content', 'media'), to: 'media' }];
   const write = async (reuse: boolean) => {
     const writer = await OutputWriter.open(options.outDir, manifestFile, { reuse, inPlace: options.inPlace ?? false });
     try {
-      const rendered = await renderSite(ctx, writer, { code: pipelineCode, indexes: indexCache, searchLater: Boolean(options.inPlace && options.onPagesWritten), onProgress });
+      const rendered = await renderSite(ctx, writer, { code: pipelineCode, indexes: indexCache, siteFilesLater: Boolean(options.inPlace && options.onPagesWritten), onProgress, ...(memory ? { memory } : {}) });
       for (const file of assets.files) await writer.add(file.path, file.contents);
       onProgress({ stage: 'write' });
       return { ...rendered, write: await writer.commit(copies) };
@@ -307,9 +369,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     onProgress({ stage: 'search' });
     const writer = await OutputWriter.open(options.outDir, manifestFile, { inPlace: true });
     try {
-      const indexes = new Set(rendered.later.map((lang) => `search/${lang}.json`));
-      for (const file of Object.keys(report.files)) if (!indexes.has(file)) writer.keep(file);
-      for (const lang of rendered.later) await writer.add(`search/${lang}.json`, await searchIndex(site, lang, indexCache));
+      const remade = new Set(rendered.later.map((later) => later.file));
+      for (const file of Object.keys(report.files)) if (!remade.has(file)) writer.keep(file);
+      for (const later of rendered.later) await writer.add(later.file, await later.make());
       onProgress({ stage: 'write' });
       report = await writer.commit(copies);
     } catch (error) {

@@ -6,6 +6,7 @@ import { checkAssets } from './assets';
 import { checkBreadcrumbs } from './breadcrumbs';
 import { checkIds, editionIds } from './ids';
 import { checkLinks, collectLinks } from './links';
+import type { CheckReuse } from './memory';
 import { checkRoutes } from './routes';
 import { checkTranslations } from './translations';
 
@@ -17,13 +18,14 @@ export async function listMedia(root: string): Promise<Set<string>> {
 
 /**
  * Every rule of `site check` over the site model in memory: links, anchors, breadcrumbs,
- * translations, assets and routes. Schema and file-layout problems are found by `load`.
+ * translations, assets and routes. Schema and file-layout problems are found by `load`. With
+ * `reuse`, work whose inputs are unchanged since the last check is taken from its memory.
  */
-export function checkSite(site: Site, mediaFiles: ReadonlySet<string>): Diagnostic[] {
-  const ids = editionIds(site);
+export function checkSite(site: Site, mediaFiles: ReadonlySet<string>, reuse?: CheckReuse): Diagnostic[] {
+  const ids = editionIds(site, reuse);
   const links = collectLinks(site);
   return [
-    ...checkLinks(site, links, ids),
+    ...checkLinks(site, links, ids, reuse?.memory),
     ...checkIds(site, ids),
     ...checkBreadcrumbs(site),
     ...checkTranslations(site),

@@ -4,6 +4,7 @@ import { renderEdition, renderNotFound } from '../render/document';
 import type { RenderContext } from '../render/inputs';
 import type { Lang } from '../shared/lang';
 import type { Route } from '../shared/route';
+import type { CheckReuse } from './memory';
 import { bodyPlace, diagnostic, frontMatterPlace, type Place } from './report';
 
 /** The element ids of every edition, as a visitor's browser would see them. */
@@ -27,7 +28,7 @@ const ARTICLE_INDEX_ID = 'article-index';
  * Ids per edition. Article ids come from the compiled body plus the layout; other pages are
  * few, so they are rendered once and read.
  */
-export function editionIds(site: Site): EditionIds {
+export function editionIds(site: Site, reuse?: CheckReuse): EditionIds {
   // Ids do not depend on CSS: every page kind is rendered here with none.
   const none = { links: [] };
   const styles = { aboutme: none, professional: none, projects: none, atelier: none, blog: none, category: none, gallery: none, article: none, notfound: none };
@@ -39,7 +40,10 @@ export function editionIds(site: Site): EditionIds {
     const key = `${lang} ${route.path}`;
     let list = renders.get(key);
     if (!list) {
-      list = idsInHtml(renderEdition(ctx, route, lang));
+      const signature = reuse?.signature(route, lang);
+      const known = reuse?.memory.pageIds.get(key);
+      list = known && known.signature === signature ? known.ids : idsInHtml(renderEdition(ctx, route, lang));
+      if (reuse && signature !== undefined) reuse.memory.pageIds.set(key, { signature, ids: list });
       renders.set(key, list);
     }
     return list;

@@ -1,4 +1,5 @@
 import type { Article, Site } from '../model/site';
+import type { CheckMemory, TitleMatch } from './memory';
 import type { Lang } from '../shared/lang';
 import type { Route } from '../shared/route';
 
@@ -45,7 +46,7 @@ function coverage(article: Article, words: ReadonlySet<string>): Set<string> {
  * covers strictly more of the text's words (at least two), including every word the target
  * lacks. Links to pages other than articles, and texts like "here", are never judged.
  */
-export function articleTitleMatch(site: Site, text: string, target: Route, lang: Lang): { title: string; path: string } | undefined {
+export function articleTitleMatch(site: Site, text: string, target: Route, lang: Lang): TitleMatch {
   if (target.component !== 'article') return undefined;
   const words = significantWords(text);
   if (words.size < 2) return undefined;
@@ -65,4 +66,25 @@ export function articleTitleMatch(site: Site, text: string, target: Route, lang:
   if (!best) return undefined;
   const edition = best.article.editions[lang] ?? Object.values(best.article.editions)[0];
   return { title: edition?.source.frontMatter.title ?? best.article.slug, path: best.article.route.path };
+}
+
+/**
+ * `articleTitleMatch` for one check of `site`. With `memory`, answers are kept by language,
+ * target and text while every article's path and titles stay as they were: the scan over all
+ * articles is then made only for links that are new or changed.
+ */
+export function titleMatcher(site: Site, memory?: CheckMemory['titleMatches']): (text: string, target: Route, lang: Lang) => TitleMatch {
+  if (!memory) return (text, target, lang) => articleTitleMatch(site, text, target, lang);
+  const titles = site.articles.map((a) => `${a.route.path}\0${Object.values(a.editions).map((e) => e.source.frontMatter.title).join('\0')}`).join('\n');
+  if (titles !== memory.titles) {
+    memory.titles = titles;
+    memory.answers.clear();
+  }
+  return (text, target, lang) => {
+    const key = `${lang}\0${target.path}\0${text}`;
+    if (memory.answers.has(key)) return memory.answers.get(key);
+    const answer = articleTitleMatch(site, text, target, lang);
+    memory.answers.set(key, answer);
+    return answer;
+  };
 }

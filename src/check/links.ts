@@ -5,7 +5,8 @@ import { offers, type Route } from '../shared/route';
 import { bodyPlace, diagnostic, jsonPlace, type Place } from './report';
 import { caseVariant, closestRoute, splitHref, targetLang } from './targets';
 import type { EditionIds } from './ids';
-import { articleTitleMatch } from './linkText';
+import { titleMatcher } from './linkText';
+import type { CheckMemory } from './memory';
 
 /** An internal link as written in the content, with the language of the page that shows it. */
 export interface InternalLink {
@@ -70,8 +71,9 @@ export function collectLinks(site: Site): InternalLink[] {
  * the page showing it, its "#id" exists on the edition it opens, and its text does not name
  * another article. A link shown in both languages is reported once per distinct problem.
  */
-export function checkLinks(site: Site, links: readonly InternalLink[], ids: EditionIds): Diagnostic[] {
+export function checkLinks(site: Site, links: readonly InternalLink[], ids: EditionIds, memory?: CheckMemory): Diagnostic[] {
   const out: Diagnostic[] = [];
+  const titleMatch = titleMatcher(site, memory?.titleMatches);
   const seen = new Set<string>();
   const report = (d: Diagnostic) => {
     const key = `${d.code} ${d.file}:${d.line}:${d.column} ${d.message}`;
@@ -99,7 +101,7 @@ export function checkLinks(site: Site, links: readonly InternalLink[], ids: Edit
     }
     if (hash !== undefined) checkAnchor(site, route, hash, link, ids, report);
     if (link.text) {
-      const better = articleTitleMatch(site, link.text, route, link.lang);
+      const better = titleMatch(link.text, route, link.lang);
       if (better) {
         report(diagnostic('LINK004', link.place, `the link "${link.text}" opens "${path}", but its text names the article "${better.title}"`, `Point it at "${better.path}", or change the text.`));
       }

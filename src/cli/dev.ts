@@ -28,6 +28,15 @@ export async function runDev(options: DevOptions): Promise<number> {
   const events = new DevEvents();
   const log = (line: string) => console.log(line);
   const session = new DevSession({ root: options.root, outDir: options.outDir, events, log, report: (d) => report(options.root, d, 'human') });
+  // Watching starts before the first build reads anything: every change after that read is
+  // reported, so later builds look again only at the files reported (see loadArticles).
+  const watcher = watch([path.join(options.root, 'content'), path.join(TOOL_ROOT, 'templates'), path.join(TOOL_ROOT, 'src')], {
+    ignoreInitial: true,
+    // Editors' swap and backup files are not content.
+    ignored: (file) => /(^|[/\\])(\.[^/\\]*\.sw.|[^/\\]*~|\.#[^/\\]*)$/.test(file),
+  });
+  watcher.on('all', (_event, file) => session.changed(path.resolve(file)));
+  await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
   const first = await session.start();
   const clientScript = (await transform(await readFile(path.join(TOOL_ROOT, 'src/dev/client.ts'), 'utf8'), { loader: 'ts', format: 'iife', minify: true, target: 'es2020' })).code;
   const store = await openStore({ databaseUrl: undefined, sqliteFile: options.sqliteFile });
@@ -50,13 +59,6 @@ export async function runDev(options: DevOptions): Promise<number> {
     });
   }
 
-  const watcher = watch([path.join(options.root, 'content'), path.join(TOOL_ROOT, 'templates'), path.join(TOOL_ROOT, 'src')], {
-    ignoreInitial: true,
-    // Editors' swap and backup files are not content.
-    ignored: (file) => /(^|[/\\])(\.[^/\\]*\.sw.|[^/\\]*~|\.#[^/\\]*)$/.test(file),
-  });
-  watcher.on('all', (_event, file) => session.changed(path.resolve(file)));
-  await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
   log('watching for changes…');
 
   await new Promise<void>((resolve) => {

@@ -1,12 +1,14 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { WorkCache } from '../build/cache';
-import { build, type BuildResult } from '../build/pipeline';
+import { codeFingerprint, forgetCodeFingerprints, TOOL_ROOT } from '../build/fingerprint';
+import { OutputWriter } from '../write/output';
+import { build, buildMemory, type BuildResult } from '../build/pipeline';
 import { parsedArticles } from '../load/articles';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { describeFailure, type Failure } from './failure';
 
 /** Asks the worker to build, or to cancel the build it is running. */
-export type WorkerRequest = { type: 'build'; id: number } | { type: 'cancel' };
+export type WorkerRequest = { type: 'build'; id: number; changes: string[] } | { type: 'cancel' };
 
 export type WorkerReply =
   | { type: 'built'; id: number; ok: boolean; diagnostics: Diagnostic[]; milliseconds: number; stages: Record<string, number>; files: Record<string, string> }
@@ -27,8 +29,13 @@ export interface BuildWorkerData {
  */
 const { root, outDir } = workerData as BuildWorkerData;
 WorkCache.retainInMemory = true;
+OutputWriter.retainInMemory = true;
+codeFingerprint.remember = true;
 parsedArticles.keep = true;
 let running: AbortController | undefined;
+const memory = buildMemory();
+/** The first build of a thread looks at every file; later ones at the files the watcher reported. */
+let first = true;
 
 /** Builds run one after another: a build still replacing its search indexes finishes first. */
 let queue: Promise<void> = Promise.resolve();
@@ -38,10 +45,11 @@ parentPort?.on('message', (request: WorkerRequest) => {
     running?.abort();
     return;
   }
-  queue = queue.then(() => runBuild(request.id));
+  queue = queue.then(() => runBuild(request.id, request.changes));
 });
 
-async function runBuild(id: number): Promise<void> {
+async function runBuild(id: number, changes: string[]): Promise<void> {
+  if (changes.some((file) => file.startsWith(TOOL_ROOT))) forgetCodeFingerprints();
   const controller = new AbortController();
   running = controller;
   let told = false;
@@ -52,7 +60,8 @@ async function runBuild(id: number): Promise<void> {
   };
   try {
     // The pages are announced as soon as they are written; the search indexes follow.
-    const result = await build({ root, outDir, signal: controller.signal, inPlace: true, onPagesWritten: tell });
+    const result = await build({ root, outDir, signal: controller.signal, inPlace: true, onPagesWritten: tell, memory, ...(first ? {} : { changed: new Set(changes) }) });
+    first = false;
     if (told) reply({ type: 'indexed', id });
     else tell(result);
   } catch (error) {

@@ -94,7 +94,7 @@ export class DevSession {
     const id = this.nextId++;
     const reply = await new Promise<Exclude<WorkerReply, { type: 'indexed' }>>((resolve) => {
       this.running = { id, changes, resolve };
-      worker.postMessage({ type: 'build', id } satisfies WorkerRequest);
+      worker.postMessage({ type: 'build', id, changes: [...changes] } satisfies WorkerRequest);
     });
     this.running = undefined;
     if (reply.type === 'cancelled') {

@@ -24,7 +24,7 @@ export function offsetToPosition(text: string, offset: number): Position {
  * exists along the path, so a missing field points at its parent object.
  */
 export function jsonPathPosition(text: string, path: readonly PropertyKey[]): Position {
-  const root = parseTree(text);
+  const root = treeOf(text);
   if (!root) return { line: 1, column: 1 };
   const segments = path.filter((p): p is string | number => typeof p !== 'symbol');
   for (let length = segments.length; length >= 0; length--) {
@@ -35,6 +35,21 @@ export function jsonPathPosition(text: string, path: readonly PropertyKey[]): Po
     return offsetToPosition(text, anchor.offset);
   }
   return { line: 1, column: 1 };
+}
+
+/**
+ * The syntax trees of the last JSON texts asked about: the checker places many links in the same
+ * few content files, and parsing a file again for each of them cost more than all the rest.
+ */
+const TREES = new Map<string, JsonNode | undefined>();
+const TREES_KEPT = 64;
+
+function treeOf(text: string): JsonNode | undefined {
+  if (TREES.has(text)) return TREES.get(text);
+  if (TREES.size >= TREES_KEPT) TREES.clear();
+  const tree = parseTree(text);
+  TREES.set(text, tree);
+  return tree;
 }
 
 /**

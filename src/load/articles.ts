@@ -35,16 +35,23 @@ const ARTICLE_FILE = /^([A-Za-z0-9_-]+)\.(en|pt)\.md$/;
  */
 export const parsedArticles = { keep: false, entries: new Map<string, { stamp: string; article?: ArticleSource; diagnostics: Diagnostic[] }>() };
 
-export async function loadArticles(root: string, diagnostics: Diagnostic[]): Promise<ArticleSource[]> {
+/**
+ * The articles under content/blog. `changed` (absolute paths, from a file watcher that reported
+ * every change since the last load) lets kept articles be trusted without looking at their files:
+ * only the files it names are looked at again.
+ */
+export async function loadArticles(root: string, diagnostics: Diagnostic[], changed?: ReadonlySet<string>): Promise<ArticleSource[]> {
   const blogDir = path.join(root, 'content', 'blog');
-  const files = (await listFiles(blogDir)).filter((absolute) => absolute.endsWith('.md'));
+  const hinted = parsedArticles.keep && parsedArticles.entries.size > 0 && changed ? changed : undefined;
+  const files = (hinted && articleFilesAfter(blogDir, hinted)) || (await listFiles(blogDir)).filter((absolute) => absolute.endsWith('.md'));
   const articles: ArticleSource[] = [];
   const kept = new Map<string, { stamp: string; article?: ArticleSource; diagnostics: Diagnostic[] }>();
   for (const absolute of files) {
+    let entry = parsedArticles.keep ? parsedArticles.entries.get(absolute) : undefined;
+    const trusted = entry && hinted && !hinted.has(absolute);
     // Thousands of small files: reading them one after another synchronously is several times
     // faster than sending each through the thread pool (open, stat, read, close round trips).
-    const stamp = parsedArticles.keep ? fileStamp(absolute) : '';
-    let entry = parsedArticles.keep ? parsedArticles.entries.get(absolute) : undefined;
+    const stamp = trusted ? (entry?.stamp ?? '') : parsedArticles.keep ? fileStamp(absolute) : '';
     if (!entry || entry.stamp !== stamp || !stamp) {
       const found: Diagnostic[] = [];
       const article = readArticle(root, blogDir, absolute, found);
@@ -56,6 +63,19 @@ export async function loadArticles(root: string, diagnostics: Diagnostic[]): Pro
   }
   if (parsedArticles.keep) parsedArticles.entries = kept;
   return articles;
+}
+
+/**
+ * The article files, from the kept list when every change is an edit of a kept file; undefined
+ * (list the folder again) when a file was added, removed or renamed: a rename is reported as two
+ * changes that may come apart, and the listing sees both at once.
+ */
+function articleFilesAfter(blogDir: string, changed: ReadonlySet<string>): string[] | undefined {
+  for (const file of changed) {
+    if (file.startsWith(blogDir + path.sep) && !(parsedArticles.entries.has(file) && fileStamp(file))) return undefined;
+  }
+  // The kept entries are in the sorted order of the last load.
+  return [...parsedArticles.entries.keys()];
 }
 
 function fileStamp(absolute: string): string {

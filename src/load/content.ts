@@ -46,8 +46,11 @@ export interface LoadResult {
   diagnostics: Diagnostic[];
 }
 
-/** Reads and validates every content file; collects every problem rather than stopping at the first. */
-export async function loadContent(root: string): Promise<LoadResult> {
+/**
+ * Reads and validates every content file; collects every problem rather than stopping at the first.
+ * `changed`: see `loadArticles`.
+ */
+export async function loadContent(root: string, changed?: ReadonlySet<string>): Promise<LoadResult> {
   const diagnostics: Diagnostic[] = [];
   const sources = new Map<string, string>();
   const json = <S extends z.ZodType>(relative: string, schema: S) => loadJsonFile(root, `content/${relative}`, schema, diagnostics, sources);
@@ -64,7 +67,7 @@ export async function loadContent(root: string): Promise<LoadResult> {
     json('pages/blog.json', BlogPage),
   ]);
   const categories = await loadCategories(root, diagnostics, sources);
-  const articles = await loadArticles(root, diagnostics);
+  const articles = await loadArticles(root, diagnostics, changed);
 
   const known = new Set(categories.map((c) => c.key));
   for (const article of articles) {

@@ -57,11 +57,11 @@ export function markdownTexts(content: LoadedContent): { markdown: string; lang:
 
 /**
  * The site model. Markdown comes already compiled through `compiled` (the build compiles every
- * text of `markdownTexts` first, from its cache and on worker threads).
+ * text of `markdownTexts` first, from its cache and on worker threads); `routes` are
+ * `deriveRoutes(content)`, when the caller has them already.
  */
-export function createSite(content: LoadedContent, compiled: CompiledIn): SiteResult {
+export function createSite(content: LoadedContent, compiled: CompiledIn, routes: Route[] = deriveRoutes(content)): SiteResult {
   const diagnostics: Diagnostic[] = [];
-  const routes = deriveRoutes(content);
   const routeByPath = new Map(routes.map((r) => [r.path, r]));
   const media = (path: string) => mediaUrl(path, content.config.imageCdn);
 

@@ -1,3 +1,4 @@
+import { statSync, type Stats } from 'node:fs';
 import { copyFile, cp, link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -49,6 +50,13 @@ const IN_FLIGHT = 32;
  * compression threads work while pages are still being rendered.
  */
 export class OutputWriter {
+  /**
+   * `site dev` writes its output again and again in one process: the manifest of its last write is
+   * kept in memory rather than read and parsed from the build cache each time.
+   */
+  static retainInMemory = false;
+  private static readonly memory = new Map<string, OutputManifest>();
+
   private readonly files: Record<string, ManifestEntry> = {};
   private readonly carried = new Set<string>();
   private readonly pending = new Set<Promise<void>>();
@@ -69,7 +77,7 @@ export class OutputWriter {
    * instead of the whole folder being assembled anew and swapped.
    */
   static async open(outDir: string, manifestFile?: string, options: { reuse?: boolean; inPlace?: boolean } = {}): Promise<OutputWriter> {
-    const previous = manifestFile && options.reuse !== false ? await readManifest(manifestFile, outDir) : undefined;
+    const previous = manifestFile && options.reuse !== false ? await readManifest(manifestFile, outDir, OutputWriter.retainInMemory ? OutputWriter.memory.get(manifestFile) : undefined) : undefined;
     return new OutputWriter(path.resolve(outDir), manifestFile, previous, options.inPlace ?? false);
   }
 
@@ -159,6 +167,7 @@ export class OutputWriter {
   private async writeManifest(signatures: Record<string, string>): Promise<void> {
     if (!this.manifestFile) return;
     const manifest: OutputManifest = { outDir: this.outDir, inode: (await stat(this.outDir)).ino, files: this.files, copies: signatures };
+    if (OutputWriter.retainInMemory) OutputWriter.memory.set(this.manifestFile, manifest);
     await mkdir(path.dirname(this.manifestFile), { recursive: true });
     await writeFile(this.manifestFile, JSON.stringify(manifest));
   }
@@ -224,9 +233,9 @@ async function swapIn(staging: string, outDir: string): Promise<void> {
   if (hadPrevious) await rm(retired, { recursive: true, force: true });
 }
 
-async function readManifest(file: string, outDir: string): Promise<OutputManifest | undefined> {
+async function readManifest(file: string, outDir: string, inMemory?: OutputManifest): Promise<OutputManifest | undefined> {
   try {
-    const manifest = JSON.parse(await readFile(file, 'utf8')) as OutputManifest;
+    const manifest = inMemory ?? (JSON.parse(await readFile(file, 'utf8')) as OutputManifest);
     const current = await stat(outDir);
     return manifest.outDir === path.resolve(outDir) && manifest.inode === current.ino ? manifest : undefined;
   } catch {
@@ -278,10 +287,19 @@ async function treeSignature(dir: string): Promise<string> {
   const parts: string[] = [];
   for (const entry of entries) {
     const absolute = path.join(entry.parentPath, entry.name);
-    const info = await stat(absolute).catch(() => undefined);
+    // Synchronous: a stat the kernel has cached takes microseconds, a trip through the thread pool far longer.
+    const info = statOrUndefined(absolute);
     if (info?.isFile()) parts.push(`${path.relative(dir, absolute)} ${info.size} ${info.mtimeMs}`);
   }
   return digest(parts.sort().join('\n'));
+}
+
+function statOrUndefined(file: string): Stats | undefined {
+  try {
+    return statSync(file);
+  } catch {
+    return undefined;
+  }
 }
 
 /**

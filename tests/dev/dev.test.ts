@@ -146,6 +146,30 @@ describe('site dev', () => {
     await events.next('ok', { since });
   });
 
+  it('keeps, while only content changes, every page as a build from scratch makes it', async () => {
+    // The build thread is the same since the start: pages it judged unchanged were not even keyed.
+    let since = events.events.length;
+    await writeFile(file('content/blog/books/Second.en.md'), '---\ntitle: A second book\ndescription: Listed after the first.\ndate: 2001-01-01\n---\n\nPages.\n');
+    await reloadOf('/blog/books/Second', since);
+    const order = async () => {
+      const { html } = await page('/blog/books');
+      return html.indexOf('Second') < html.indexOf('DangerousLiaisons') ? 'second first' : 'second last';
+    };
+    expect(await order()).toBe('second last');
+    // The listing shows titles, descriptions and dates, newest first: all three change here.
+    since = events.events.length;
+    await edit('content/blog/books/Second.en.md', (t) => t.replace('date: 2001-01-01', 'date: 2030-01-01').replace('Listed after the first.', 'Now listed first.').replace('A second book', 'A newer book'));
+    await reloadOf('/blog/books', since);
+    expect((await page('/blog/books')).html).toContain('Now listed first.');
+    expect((await page('/blog')).html).toContain('A newer book');
+    expect(await order()).toBe('second first');
+    since = events.events.length;
+    await edit('content/categories/books.json', (t) => t.replace('"en": "📚 Books"', '"en": "📚 Books and letters"'));
+    await reloadOf('/blog/books/DangerousLiaisons', since);
+    expect((await page('/blog/books/DangerousLiaisons')).html).toContain('Books and letters');
+    await expectAsBuiltFromScratch('dist-content');
+  });
+
   it('applies a stylesheet change without reloading', async () => {
     const since = events.events.length;
     await edit('templates/styles/base.css', (t) => `${t}\n.dev-test-marker { color: rebeccapurple; }\n`);
@@ -185,13 +209,18 @@ describe('site dev', () => {
   });
 
   it('leaves its output folder, file for file, as a build from scratch of the same files makes it', async () => {
+    await expectAsBuiltFromScratch('dist-cold');
+  });
+
+  /** The dev output, once the search indexes have followed the pages, against `site build --no-cache`. */
+  async function expectAsBuiltFromScratch(out: string): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 500));
-    await run(process.execPath, [path.join(root, 'bin', 'site'), '--root', root, 'build', '--no-cache', '--quiet', '--out', 'dist-cold']);
-    const [live, cold] = await Promise.all([filesUnder(file('.cache/dev')), filesUnder(file('dist-cold'))]);
+    await run(process.execPath, [path.join(root, 'bin', 'site'), '--root', root, 'build', '--no-cache', '--quiet', '--out', out]);
+    const [live, cold] = await Promise.all([filesUnder(file('.cache/dev')), filesUnder(file(out))]);
     // Files replaced in place are not compressed again (the dev server sends pages as they are);
     // a compressed copy that is there must be the current one.
     const compressed = (name: string) => /\.(br|gz)$/.test(name);
     for (const name of [...cold.keys()].filter(compressed)) if (!live.has(name)) cold.delete(name);
     expect(differences(live, cold)).toEqual([]);
-  });
+  }
 });
