@@ -33,11 +33,11 @@ export function checkAssets(site: Site, mediaFiles: ReadonlySet<string>): Diagno
       const cover = edition.source.frontMatter.cover;
       if (cover && !exists(cover)) missing(cover, frontMatterPlace(edition, ['cover']));
       for (const ref of edition.body.references) {
-        const place = bodyPlace(edition, ref.line, ref.column);
-        if (ref.href.startsWith('/media/') && !exists(ref.href)) missing(ref.href, place);
-        if (ref.href.startsWith('http://')) out.push(diagnostic('HTTP001', place, `"${ref.href}" is not https`));
+        const place = () => bodyPlace(edition, ref.line, ref.column);
+        if (ref.href.startsWith('/media/') && !exists(ref.href)) missing(ref.href, place());
+        if (ref.href.startsWith('http://')) out.push(diagnostic('HTTP001', place(), `"${ref.href}" is not https`));
         if (ref.kind === 'image' && !ref.alt?.trim()) {
-          out.push(diagnostic('ASSET002', place, `the image "${path.basename(ref.href)}" has no text alternative in ${edition.lang}`));
+          out.push(diagnostic('ASSET002', place(), `the image "${path.basename(ref.href)}" has no text alternative in ${edition.lang}`));
         }
       }
     }

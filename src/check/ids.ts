@@ -75,10 +75,9 @@ export function checkIds(site: Site, ids: EditionIds): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const article of site.articles) {
     for (const edition of Object.values(article.editions)) {
-      const taken = new Set(ids.layout);
-      if (edition.source.frontMatter.index) taken.add(ARTICLE_INDEX_ID);
+      const hasIndex = Boolean(edition.source.frontMatter.index);
       for (const heading of edition.body.headings) {
-        if (taken.has(heading.id)) {
+        if (ids.layout.has(heading.id) || (hasIndex && heading.id === ARTICLE_INDEX_ID)) {
           out.push(diagnostic('ANCHOR002', bodyPlace(edition, heading.line, 1), `the heading "${heading.text}" gets the id "${heading.id}", which the page layout already uses`));
         }
       }

@@ -11,7 +11,14 @@ import { describeFailure, type Failure } from './failure';
 export type WorkerRequest = { type: 'build'; id: number; changes: string[] } | { type: 'cancel' };
 
 export type WorkerReply =
-  | { type: 'built'; id: number; ok: boolean; diagnostics: Diagnostic[]; milliseconds: number; stages: Record<string, number>; files: Record<string, string> }
+  | {
+      type: 'built'; id: number; ok: boolean; diagnostics: Diagnostic[]; milliseconds: number; stages: Record<string, number>;
+      /**
+       * The output's files that differ from what the session was last told (new hash, or null when
+       * gone); the whole output when the session has not been told anything yet.
+       */
+      changed: Record<string, string | null>;
+    }
   | { type: 'cancelled'; id: number }
   /** The search indexes of an announced build are written (the server reads them again). */
   | { type: 'indexed'; id: number }
@@ -20,6 +27,8 @@ export type WorkerReply =
 export interface BuildWorkerData {
   root: string;
   outDir: string;
+  /** Each file of the output the session was last told about, with its hash. */
+  served?: Record<string, string>;
 }
 
 /**
@@ -27,7 +36,9 @@ export interface BuildWorkerData {
  * so a content change costs only the work it causes; a change to templates or pipeline code is
  * picked up by starting a fresh thread, which imports the changed modules anew.
  */
-const { root, outDir } = workerData as BuildWorkerData;
+const { root, outDir, served } = workerData as BuildWorkerData;
+/** What the session was last told the output holds: only differences are sent after that. */
+const announced = new Map(Object.entries(served ?? {}));
 WorkCache.retainInMemory = true;
 OutputWriter.retainInMemory = true;
 codeFingerprint.remember = true;
@@ -54,19 +65,45 @@ async function runBuild(id: number, changes: string[]): Promise<void> {
   running = controller;
   let told = false;
   const tell = (result: BuildResult) => {
-    const files = Object.fromEntries(Object.entries(result.output?.write.files ?? {}).map(([file, entry]) => [file, entry.hash]));
-    reply({ type: 'built', id, ok: result.ok, diagnostics: result.diagnostics, milliseconds: result.milliseconds, stages: result.stages, files });
+    reply({ type: 'built', id, ok: result.ok, diagnostics: result.diagnostics, milliseconds: result.milliseconds, stages: result.stages, changed: result.ok ? announce(result.output?.write.files ?? {}) : {} });
     told = true;
   };
   try {
     // The pages are announced as soon as they are written; the search indexes follow.
     const result = await build({ root, outDir, signal: controller.signal, inPlace: true, onPagesWritten: tell, memory, ...(first ? {} : { changed: new Set(changes) }) });
+    if (first) warmUp();
     first = false;
     if (told) reply({ type: 'indexed', id });
     else tell(result);
   } catch (error) {
     if (!told) reply(controller.signal.aborted ? { type: 'cancelled', id } : { type: 'failed', id, failure: describeFailure(error) });
   }
+}
+
+/**
+ * The first build may find everything in the cache and load neither the markdown toolchain nor
+ * React; the owner's first save would then wait for them. They are loaded while the owner reads.
+ */
+function warmUp(): void {
+  void Promise.all([import('../build/compileEdition'), import('../render/document')]).catch(() => {});
+}
+
+/** The files that differ from what was announced, which they now replace. */
+function announce(files: Readonly<Record<string, { hash: string }>>): Record<string, string | null> {
+  const changed: Record<string, string | null> = {};
+  for (const [file, { hash }] of Object.entries(files)) {
+    if (announced.get(file) !== hash) {
+      changed[file] = hash;
+      announced.set(file, hash);
+    }
+  }
+  for (const file of announced.keys()) {
+    if (!(file in files)) {
+      changed[file] = null;
+      announced.delete(file);
+    }
+  }
+  return changed;
 }
 
 function reply(message: WorkerReply): void {

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { TOOL_ROOT } from '../build/fingerprint';
+import { readTextSync } from '../load/files';
 import { pageOfFile } from '../shared/route';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { codeFrame } from '../diagnostics/printer';
@@ -27,7 +27,7 @@ export interface Rebuild {
 }
 
 /** Saves closer together than this are one change (an editor writing a file in several steps). */
-const COALESCE_MS = 20;
+const COALESCE_MS = 10;
 
 /**
  * The rebuild loop of `site dev`. Changes are gathered for a moment, then built on a worker
@@ -117,10 +117,14 @@ export class DevSession {
       return { ok: false, milliseconds: reply.milliseconds, pages: [] };
     }
     const previous = this.served;
-    this.served = reply.files;
+    this.served ??= {};
+    for (const [file, hash] of Object.entries(reply.changed)) {
+      if (hash === null) delete this.served[file];
+      else this.served[file] = hash;
+    }
     this.options.events.generation++;
     // After a failed first build every open page is out of date.
-    const pages = previous ? changedPages(previous, reply.files) : this.failing ? ['*'] : [];
+    const pages = previous ? changedPages(reply.changed) : this.failing ? ['*'] : [];
     if (this.failing) this.options.events.send({ type: 'ok' });
     this.failing = false;
     if (pages.length > 0) {
@@ -135,7 +139,7 @@ export class DevSession {
   private failed(failure: Failure): Rebuild {
     this.failing = true;
     const file = failure.file ? path.relative(TOOL_ROOT, failure.file) : 'build';
-    const frame = failure.file ? codeFrame(readText(failure.file), failure.line, failure.column) : '';
+    const frame = failure.file ? codeFrame(readTextSync(failure.file), failure.line, failure.column) : '';
     this.options.log(`✗ ${file}${failure.line ? `:${failure.line}:${failure.column}` : ''}: ${failure.message}${frame ? `\n${frame}` : ''}`);
     this.options.events.send({
       type: 'errors',
@@ -145,12 +149,12 @@ export class DevSession {
   }
 
   private overlayError(d: Diagnostic): OverlayError {
-    return { file: d.file, line: d.line, column: d.column, code: d.code, message: d.message, hint: d.hint, frame: codeFrame(readText(path.join(this.options.root, d.file)), d.line, d.column) };
+    return { file: d.file, line: d.line, column: d.column, code: d.code, message: d.message, hint: d.hint, frame: codeFrame(readTextSync(path.join(this.options.root, d.file)), d.line, d.column) };
   }
 
   private ensureWorker(): Worker {
     if (!this.worker) {
-      const data: BuildWorkerData = { root: this.options.root, outDir: this.options.outDir };
+      const data: BuildWorkerData = { root: this.options.root, outDir: this.options.outDir, ...(this.served ? { served: this.served } : {}) };
       const worker = new Worker(new URL('./buildWorker.mjs', import.meta.url), { workerData: data });
       worker.on('message', (reply: WorkerReply) => {
         if (reply.type === 'indexed') this.options.events.generation++;
@@ -184,22 +188,10 @@ function isCode(file: string): boolean {
   return !file.endsWith('.css') && (file.startsWith(path.join(TOOL_ROOT, 'src') + path.sep) || file.startsWith(path.join(TOOL_ROOT, 'templates') + path.sep));
 }
 
-/** The site paths of the pages whose files differ between two builds, or that are gone. */
-export function changedPages(before: Record<string, string>, after: Record<string, string>): string[] {
-  const pages: string[] = [];
-  for (const [file, hash] of Object.entries(after)) {
-    if (file.endsWith('.html') && before[file] !== hash) pages.push(pageOfFile(file));
-  }
-  for (const file of Object.keys(before)) {
-    if (file.endsWith('.html') && !(file in after)) pages.push(pageOfFile(file));
-  }
-  return pages.sort();
-}
-
-function readText(file: string): string | undefined {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
+/** The site paths of the pages among changed files (changed, new or gone). */
+export function changedPages(changed: Readonly<Record<string, string | null>>): string[] {
+  return Object.keys(changed)
+    .filter((file) => file.endsWith('.html'))
+    .map(pageOfFile)
+    .sort();
 }

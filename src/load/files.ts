@@ -1,18 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Project-relative path with forward slashes, as diagnostics print it. */
 export function relativeFile(root: string, absolute: string): string {
   return path.relative(root, absolute).split(path.sep).join('/');
-}
-
-export async function readText(absolute: string): Promise<string | undefined> {
-  try {
-    return await readFile(absolute, 'utf8');
-  } catch {
-    return undefined;
-  }
 }
 
 export function readTextSync(absolute: string): string | undefined {

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { RULES } from '../diagnostics/codes';
 import { jsonPathPosition, offsetToPosition } from '../diagnostics/position';
-import { readText, relativeFile } from './files';
+import { readTextSync, relativeFile } from './files';
 import { schemaDiagnostics } from './issues';
 
 /**
@@ -20,7 +20,8 @@ export async function loadJsonFile<S extends z.ZodType>(
 ): Promise<z.infer<S> | undefined> {
   const absolute = path.join(root, relative);
   const file = relativeFile(root, absolute);
-  const text = await readText(absolute);
+  // Synchronously: a content file is small, and a trip through the thread pool costs more than the read.
+  const text = readTextSync(absolute);
   if (text === undefined) {
     diagnostics.push({ code: 'FILE001', severity: 'error', file, line: 0, column: 0, message: `${file} is missing or unreadable`, hint: RULES.FILE001.hint });
     return undefined;
