@@ -20,6 +20,8 @@ import { WorkCache } from './cache';
 import type { TrackedBody } from './resolutions';
 import { codeFingerprint, digest } from './fingerprint';
 import { compileBodies } from './markdown';
+import { pageKey } from './pageKey';
+import type { QuickBase } from './quickEdit';
 import { pageSignatures, type PageMemory, type PageSignatures } from './signatures';
 
 /** A stage of the build, reported as it starts; `done`/`total` count its items when it has them. */
@@ -42,6 +44,8 @@ export interface SiteLoad {
   /** Present when the content loaded without errors. */
   site?: Site;
   diagnostics: Diagnostic[];
+  /** The files under content/media, by path below it. */
+  media?: ReadonlySet<string>;
 }
 
 export interface LoadOptions {
@@ -94,7 +98,7 @@ export async function loadSite(root: string, options: LoadOptions = {}): Promise
   progress({ stage: 'check' });
   const reuse = dev && { memory: dev.memory.check, signature: (route: Route, lang: Lang) => `${dev.code} ${pageSignatures(site).of(route, lang)}` };
   const all = [...loaded.diagnostics, ...diagnostics, ...checkSite(site, media, reuse)];
-  return hasErrors(all) ? { diagnostics: all } : { site, diagnostics: all };
+  return hasErrors(all) ? { diagnostics: all } : { site, diagnostics: all, media };
 }
 
 export interface RenderOptions {
@@ -112,29 +116,6 @@ export interface RenderOptions {
 /** React and the templates, loaded on the first page that must be rendered. */
 function renderer(): Promise<typeof import('../render/document')> {
   return import('../render/document');
-}
-
-/**
- * The text a page's cache key is hashed from: its inputs as JSON, with the bulk that pages share
- * or that is hashed already stood for by a hash: an article's body by its content hash, the UI
- * strings and the inline CSS (one object for every page of a language or a kind) by a hash made once.
- */
-function pageKeyText(inputs: DocumentInputs, body: CompiledMarkdown | undefined): string {
-  const head = { ...inputs.head, styles: sharedHash(inputs.head.styles) };
-  const chrome = { ...inputs.chrome, strings: sharedHash(inputs.chrome.strings) };
-  const page = body && inputs.page.kind === 'article' ? { ...inputs.page, html: body.hash } : inputs.page;
-  return JSON.stringify({ head, chrome, page });
-}
-
-const SHARED_HASHES = new WeakMap<object, string>();
-
-function sharedHash(value: object): string {
-  let hash = SHARED_HASHES.get(value);
-  if (hash === undefined) {
-    hash = digest(JSON.stringify(value));
-    SHARED_HASHES.set(value, hash);
-  }
-  return hash;
 }
 
 /** What a language's search index is built from: each edition's fields, its body by hash. */
@@ -214,7 +195,7 @@ export async function renderSite(ctx: RenderContext, writer: OutputWriter, optio
       continue;
     }
     const inputs = doc.inputs();
-    const key = digest(options.code ?? '', pageKeyText(inputs, doc.body));
+    const key = pageKey(options.code ?? '', inputs, doc.body);
     if (writer.previousKey(doc.path) === key) writer.keep(doc.path);
     else await writer.add(doc.path, (await renderer()).renderDocument(inputs), key);
     if (signature !== undefined) remembered.set(doc.path, { signature, key, kind: inputs.page.kind });
@@ -284,6 +265,11 @@ export interface BuildMemory {
   check: CheckMemory;
   /** The route table of the last build, which the compiled bodies in memory were checked against. */
   routes: string;
+  /**
+   * The last build whose pages were written and whose full check `check` remembers, for a quick
+   * edit to start from (see quickEdit.ts); cleared by a quick edit until the next such build.
+   */
+  base?: QuickBase;
 }
 
 export function buildMemory(): BuildMemory {
@@ -323,11 +309,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     if (current) stages[current.stage] = (stages[current.stage] ?? 0) + performance.now() - current.since;
     return { stages, milliseconds: performance.now() - started };
   };
+  // Set again once this build's pages are written: a build cancelled or failed leaves none.
+  if (options.memory) options.memory.base = undefined;
   const cacheRoot = options.cache === false ? undefined : options.root;
   const [markdownCode, pipelineCode] = await Promise.all([codeFingerprint(MARKDOWN_CODE), codeFingerprint(PIPELINE_CODE)]);
   const markdown = await WorkCache.open<TrackedBody>(cacheRoot, 'markdown', markdownCode);
   const dev = options.memory && { memory: options.memory, code: pipelineCode, ...(options.changed ? { changed: options.changed } : {}) };
-  const { site, diagnostics } = await loadSite(options.root, { cache: markdown, onProgress, ...(dev ? { dev } : {}) });
+  const { site, diagnostics, media } = await loadSite(options.root, { cache: markdown, onProgress, ...(dev ? { dev } : {}) });
   if (!site) return { ok: false, diagnostics, pages: { en: 0, pt: 0 }, ...finish() };
   onProgress({ stage: 'assets' });
   const assetCache = await WorkCache.open<BuiltAssets>(cacheRoot, 'assets', pipelineCode);
@@ -364,6 +352,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   });
   const { pages, entries } = rendered;
   let report = rendered.write;
+  if (options.memory && manifestFile && media) {
+    options.memory.base = { root: options.root, outDir: options.outDir, manifestFile, copies, ctx, media, code: pipelineCode };
+  }
   if (rendered.later.length > 0) {
     options.onPagesWritten?.({ ok: true, diagnostics, pages, ...finish(), output: { entries, write: report } });
     onProgress({ stage: 'search' });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics/diagnostic';
-import type { Site } from '../model/site';
+import type { ArticleEdition, Site } from '../model/site';
 import { bodyPlace, diagnostic, frontMatterPlace, jsonPlace, type Place } from './report';
 
 /** Every string of a JSON value with its path. */
@@ -16,12 +16,7 @@ function* strings(value: unknown, at: (string | number)[] = []): Generator<[stri
  */
 export function checkAssets(site: Site, mediaFiles: ReadonlySet<string>): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const exists = (url: string) => mediaFiles.has(decodeURI(url.split(/[?#]/)[0] ?? '').slice('/media/'.length));
-  const missing = (url: string, place: Place) => {
-    const lower = url.toLowerCase();
-    const variant = [...mediaFiles].find((f) => `/media/${f}`.toLowerCase() === lower);
-    out.push(diagnostic('ASSET001', place, `"${url}" is not a file under content/media`, variant ? `Write "/media/${variant}": file names are case-sensitive.` : undefined));
-  };
+  const { exists, missing } = mediaLookup(mediaFiles, out);
   for (const [file, source] of site.content.sources) {
     for (const [value, at] of strings(JSON.parse(source) as unknown)) {
       if (value.startsWith('/media/') && !exists(value)) missing(value, jsonPlace(site, file, at));
@@ -29,18 +24,36 @@ export function checkAssets(site: Site, mediaFiles: ReadonlySet<string>): Diagno
     }
   }
   for (const article of site.articles) {
-    for (const edition of Object.values(article.editions)) {
-      const cover = edition.source.frontMatter.cover;
-      if (cover && !exists(cover)) missing(cover, frontMatterPlace(edition, ['cover']));
-      for (const ref of edition.body.references) {
-        const place = () => bodyPlace(edition, ref.line, ref.column);
-        if (ref.href.startsWith('/media/') && !exists(ref.href)) missing(ref.href, place());
-        if (ref.href.startsWith('http://')) out.push(diagnostic('HTTP001', place(), `"${ref.href}" is not https`));
-        if (ref.kind === 'image' && !ref.alt?.trim()) {
-          out.push(diagnostic('ASSET002', place(), `the image "${path.basename(ref.href)}" has no text alternative in ${edition.lang}`));
-        }
-      }
+    for (const edition of Object.values(article.editions)) out.push(...editionAssetProblems(edition, mediaFiles));
+  }
+  return out;
+}
+
+/** ASSET001, ASSET002 and HTTP001 for one article edition: its cover, images and links. */
+export function editionAssetProblems(edition: ArticleEdition, mediaFiles: ReadonlySet<string>): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const { exists, missing } = mediaLookup(mediaFiles, out);
+  const cover = edition.source.frontMatter.cover;
+  if (cover && !exists(cover)) missing(cover, frontMatterPlace(edition, ['cover']));
+  for (const ref of edition.body.references) {
+    const place = () => bodyPlace(edition, ref.line, ref.column);
+    if (ref.href.startsWith('/media/') && !exists(ref.href)) missing(ref.href, place());
+    if (ref.href.startsWith('http://')) out.push(diagnostic('HTTP001', place(), `"${ref.href}" is not https`));
+    if (ref.kind === 'image' && !ref.alt?.trim()) {
+      out.push(diagnostic('ASSET002', place(), `the image "${path.basename(ref.href)}" has no text alternative in ${edition.lang}`));
     }
   }
   return out;
+}
+
+/** Whether a "/media/..." URL names a file, and the ASSET001 diagnostic (into `out`) when it does not. */
+function mediaLookup(mediaFiles: ReadonlySet<string>, out: Diagnostic[]) {
+  return {
+    exists: (url: string) => mediaFiles.has(decodeURI(url.split(/[?#]/)[0] ?? '').slice('/media/'.length)),
+    missing: (url: string, place: Place) => {
+      const lower = url.toLowerCase();
+      const variant = [...mediaFiles].find((f) => `/media/${f}`.toLowerCase() === lower);
+      out.push(diagnostic('ASSET001', place, `"${url}" is not a file under content/media`, variant ? `Write "/media/${variant}": file names are case-sensitive.` : undefined));
+    },
+  };
 }

@@ -1,11 +1,11 @@
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { listFiles } from '../load/files';
-import type { Site } from '../model/site';
-import { checkAssets } from './assets';
+import type { Article, ArticleEdition, Site } from '../model/site';
+import { checkAssets, editionAssetProblems } from './assets';
 import { checkBreadcrumbs } from './breadcrumbs';
-import { checkIds, editionIds } from './ids';
-import { checkLinks, collectLinks } from './links';
+import { checkIds, editionIdProblems, editionIds } from './ids';
+import { checkLinks, collectLinks, editionLinks, type InternalLink } from './links';
 import type { CheckReuse } from './memory';
 import { checkRoutes } from './routes';
 import { checkTranslations } from './translations';
@@ -24,6 +24,7 @@ export async function listMedia(root: string): Promise<Set<string>> {
 export function checkSite(site: Site, mediaFiles: ReadonlySet<string>, reuse?: CheckReuse): Diagnostic[] {
   const ids = editionIds(site, reuse);
   const links = collectLinks(site);
+  if (reuse) reuse.memory.links = links;
   return [
     ...checkLinks(site, links, ids, reuse?.memory),
     ...checkIds(site, ids),
@@ -31,5 +32,19 @@ export function checkSite(site: Site, mediaFiles: ReadonlySet<string>, reuse?: C
     ...checkTranslations(site),
     ...checkAssets(site, mediaFiles),
     ...checkRoutes(site, links),
+  ];
+}
+
+/**
+ * The rules an edit of one article body can break, for that edition alone: its links, anchors,
+ * ids and media, plus `inbound`, the links elsewhere that point into it. Everything else about the
+ * site (routes, titles, breadcrumbs, translations) is as it was, and checked by the full check.
+ */
+export function checkEdition(site: Site, article: Article, edition: ArticleEdition, mediaFiles: ReadonlySet<string>, inbound: readonly InternalLink[], reuse?: CheckReuse): Diagnostic[] {
+  const ids = editionIds(site, reuse);
+  return [
+    ...checkLinks(site, [...editionLinks(article, edition), ...inbound], ids, reuse?.memory),
+    ...editionIdProblems(edition, ids.layout),
+    ...editionAssetProblems(edition, mediaFiles),
   ];
 }

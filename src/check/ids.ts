@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../diagnostics/diagnostic';
-import type { Site } from '../model/site';
+import type { ArticleEdition, Site } from '../model/site';
 import { renderEdition, renderNotFound } from '../render/document';
 import type { RenderContext } from '../render/inputs';
 import type { Lang } from '../shared/lang';
@@ -70,31 +70,36 @@ export function editionIds(site: Site, reuse?: CheckReuse): EditionIds {
   };
 }
 
+/** ANCHOR002 and INDEX001 for one article edition: its headings against the layout's ids, its index against its headings. */
+export function editionIdProblems(edition: ArticleEdition, layout: ReadonlySet<string>): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const hasIndex = Boolean(edition.source.frontMatter.index);
+  for (const heading of edition.body.headings) {
+    if (layout.has(heading.id) || (hasIndex && heading.id === ARTICLE_INDEX_ID)) {
+      out.push(diagnostic('ANCHOR002', bodyPlace(edition, heading.line, 1), `the heading "${heading.text}" gets the id "${heading.id}", which the page layout already uses`));
+    }
+  }
+  const index = edition.source.frontMatter.index;
+  if (Array.isArray(index)) {
+    const sections = new Set(edition.body.headings.map((h) => h.id));
+    index.forEach((entry, i) => {
+      if (!sections.has(entry.id)) {
+        const near = [...sections].find((id) => id.toLowerCase() === entry.id.toLowerCase());
+        out.push(
+          diagnostic('INDEX001', frontMatterPlace(edition, ['index', i, 'id']), `index entry "${entry.id}" is not a section of this article`,
+            near ? `Did you mean "${near}"?` : `Sections: ${[...sections].join(', ') || 'none'}.`),
+        );
+      }
+    });
+  }
+  return out;
+}
+
 /** ANCHOR002 and INDEX001: unique ids on every page; index entries that point at sections. */
 export function checkIds(site: Site, ids: EditionIds): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const article of site.articles) {
-    for (const edition of Object.values(article.editions)) {
-      const hasIndex = Boolean(edition.source.frontMatter.index);
-      for (const heading of edition.body.headings) {
-        if (ids.layout.has(heading.id) || (hasIndex && heading.id === ARTICLE_INDEX_ID)) {
-          out.push(diagnostic('ANCHOR002', bodyPlace(edition, heading.line, 1), `the heading "${heading.text}" gets the id "${heading.id}", which the page layout already uses`));
-        }
-      }
-      const index = edition.source.frontMatter.index;
-      if (Array.isArray(index)) {
-        const sections = new Set(edition.body.headings.map((h) => h.id));
-        index.forEach((entry, i) => {
-          if (!sections.has(entry.id)) {
-            const near = [...sections].find((id) => id.toLowerCase() === entry.id.toLowerCase());
-            out.push(
-              diagnostic('INDEX001', frontMatterPlace(edition, ['index', i, 'id']), `index entry "${entry.id}" is not a section of this article`,
-                near ? `Did you mean "${near}"?` : `Sections: ${[...sections].join(', ') || 'none'}.`),
-            );
-          }
-        });
-      }
-    }
+    for (const edition of Object.values(article.editions)) out.push(...editionIdProblems(edition, ids.layout));
   }
   for (const route of site.routes) {
     if (route.component === 'article') continue;

@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../diagnostics/diagnostic';
-import type { Site } from '../model/site';
+import type { Article, ArticleEdition, Site } from '../model/site';
 import { LANGUAGES, type Lang } from '../shared/lang';
 import { offers, type Route } from '../shared/route';
 import { bodyPlace, diagnostic, jsonPlace, type Place } from './report';
@@ -21,6 +21,18 @@ export interface InternalLink {
 
 const isInternal = (href: string) => href.startsWith('/') && !href.startsWith('/media/') && !href.startsWith('//');
 
+/** The internal links in the body of one article edition. */
+export function editionLinks(article: Article, edition: ArticleEdition): InternalLink[] {
+  const links: InternalLink[] = [];
+  for (const ref of edition.body.references) {
+    if (ref.kind !== 'link') continue;
+    const href = ref.href.startsWith('#') ? `${article.route.path}${ref.href}` : ref.href;
+    if (!isInternal(href)) continue;
+    links.push({ href, lang: edition.lang, place: bodyPlace(edition, ref.line, ref.column), ...(ref.text ? { text: ref.text } : {}), fromPath: article.route.path });
+  }
+  return links;
+}
+
 /** Every internal link of the content: article bodies, navigation, pages and categories. */
 export function collectLinks(site: Site): InternalLink[] {
   const links: InternalLink[] = [];
@@ -28,14 +40,7 @@ export function collectLinks(site: Site): InternalLink[] {
     for (const lang of LANGUAGES) links.push({ href, lang, place });
   };
   for (const article of site.articles) {
-    for (const edition of Object.values(article.editions)) {
-      for (const ref of edition.body.references) {
-        if (ref.kind !== 'link') continue;
-        const href = ref.href.startsWith('#') ? `${article.route.path}${ref.href}` : ref.href;
-        if (!isInternal(href)) continue;
-        links.push({ href, lang: edition.lang, place: bodyPlace(edition, ref.line, ref.column), ...(ref.text ? { text: ref.text } : {}), fromPath: article.route.path });
-      }
-    }
+    for (const edition of Object.values(article.editions)) links.push(...editionLinks(article, edition));
   }
   const { navigation, pages } = site.content;
   navigation.forEach((item, i) => both(item.path, jsonPlace(site, 'content/navigation.json', [i, 'path'])));

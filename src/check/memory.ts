@@ -1,5 +1,6 @@
 import type { Lang } from '../shared/lang';
 import type { Route } from '../shared/route';
+import type { InternalLink } from './links';
 
 /** The article a link's text names instead of its target (LINK004), when there is one. */
 export type TitleMatch = { title: string; path: string } | undefined;
@@ -13,10 +14,12 @@ export interface CheckMemory {
   pageIds: Map<string, { signature: string; ids: string[] }>;
   /** LINK004 answers by language, target and text, valid while every article's titles are as they were. */
   titleMatches: { titles: string; answers: Map<string, TitleMatch> };
+  /** Every internal link of the site at the last full check: the links into an edited article. */
+  links: readonly InternalLink[];
 }
 
 export function checkMemory(): CheckMemory {
-  return { pageIds: new Map(), titleMatches: { titles: '', answers: new Map() } };
+  return { pageIds: new Map(), titleMatches: { titles: '', answers: new Map() }, links: [] };
 }
 
 export interface CheckReuse {

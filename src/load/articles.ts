@@ -87,6 +87,13 @@ function fileStamp(absolute: string): string {
   }
 }
 
+/** One article file, read and parsed on its own, with the problems found in it. */
+export function readArticleFile(root: string, absolute: string): { article?: ArticleSource; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const article = readArticle(root, path.join(root, 'content', 'blog'), absolute, diagnostics);
+  return { ...(article ? { article } : {}), diagnostics };
+}
+
 function readArticle(root: string, blogDir: string, absolute: string, diagnostics: Diagnostic[]): ArticleSource | undefined {
   const file = relativeFile(root, absolute);
   const parts = path.relative(blogDir, absolute).split(path.sep);

@@ -5,6 +5,16 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { digest } from '../build/fingerprint';
 
+export interface CommitOptions {
+  /** The copied folders are known to be as they were: their files are not looked at. */
+  copiesUnchanged?: boolean;
+  /**
+   * In place, with the manifest kept in memory: the manifest is removed from disk now and written
+   * by the next commit (`site dev`'s quick edit, followed at once by a full build).
+   */
+  manifestLater?: boolean;
+}
+
 /** One file of a previous output, as the build cache remembers it. */
 export interface ManifestEntry {
   /** Content hash. */
@@ -86,6 +96,11 @@ export class OutputWriter {
     return this.previous?.files[file]?.key;
   }
 
+  /** Every file of the previous, intact output. */
+  previousFiles(): string[] {
+    return Object.keys(this.previous?.files ?? {});
+  }
+
   /** True when the previous, intact output has this file. */
   had(file: string): boolean {
     return this.previous?.files[file] !== undefined;
@@ -128,12 +143,12 @@ export class OutputWriter {
    * Completes the output: copies the folders (media), links everything carried over, and swaps
    * the new folder in. When every file and folder is as before, nothing is touched.
    */
-  async commit(copies: readonly { from: string; to: string }[]): Promise<WriteReport> {
+  async commit(copies: readonly { from: string; to: string }[], options: CommitOptions = {}): Promise<WriteReport> {
     try {
       await Promise.all(this.pending);
       if (this.failure) throw this.failure;
       const signatures: Record<string, string> = {};
-      for (const copy of copies) signatures[copy.to] = await treeSignature(copy.from);
+      for (const copy of copies) signatures[copy.to] = (options.copiesUnchanged && this.previous?.copies[copy.to]) || (await treeSignature(copy.from));
       const report = (written: number): WriteReport => ({ written, unchanged: Object.keys(this.files).length - written, files: this.files });
       const written = Object.keys(this.files).length - this.carried.size;
       const previous = this.previous;
@@ -141,6 +156,13 @@ export class OutputWriter {
         return report(0);
       }
       if (this.inPlace && previous) {
+        if (options.manifestLater && OutputWriter.retainInMemory && this.manifestFile) {
+          // Gone from disk before any file changes, so that a manifest there never describes older files.
+          await rm(this.manifestFile, { force: true });
+          await this.replaceInPlace(previous, copies, signatures);
+          OutputWriter.memory.set(this.manifestFile, this.manifestOf(previous.inode, signatures));
+          return report(written);
+        }
         await this.replaceInPlace(previous, copies, signatures);
         await this.writeManifest(signatures);
         return report(written);
@@ -164,9 +186,13 @@ export class OutputWriter {
     }
   }
 
+  private manifestOf(inode: number, signatures: Record<string, string>): OutputManifest {
+    return { outDir: this.outDir, inode, files: this.files, copies: signatures };
+  }
+
   private async writeManifest(signatures: Record<string, string>): Promise<void> {
     if (!this.manifestFile) return;
-    const manifest: OutputManifest = { outDir: this.outDir, inode: (await stat(this.outDir)).ino, files: this.files, copies: signatures };
+    const manifest = this.manifestOf((await stat(this.outDir)).ino, signatures);
     if (OutputWriter.retainInMemory) OutputWriter.memory.set(this.manifestFile, manifest);
     await mkdir(path.dirname(this.manifestFile), { recursive: true });
     await writeFile(this.manifestFile, JSON.stringify(manifest));

@@ -67,6 +67,29 @@ describe('site dev', () => {
     expect((await page('/blog/books/DangerousLiaisons')).html).toContain('Letters, intrigue and a wager.');
   });
 
+  it('rebuilds an edited body alone first, and still refuses a body that breaks a link into it', async () => {
+    // A link from another article into a section of this one.
+    let since = events.events.length;
+    await edit('content/blog/tech/Site.en.md', (t) => t.replace(/\n\n/, '\n\nSee [the book section](/blog/books/DangerousLiaisons#the-book).\n\n'));
+    await reloadOf('/blog/tech/Site', since);
+    expect(dev.output()).toContain('(the edited article alone; the rest follows)');
+
+    // Renaming the section breaks that link: an error, and the last good page stays.
+    since = events.events.length;
+    await edit('content/blog/books/DangerousLiaisons.en.md', (t) => t.replace('## The book', '## The novel'));
+    const failed = await events.next('errors', { since });
+    expect(failed.data.errors).toEqual([expect.objectContaining({ file: 'content/blog/tech/Site.en.md', code: 'ANCHOR001' })]);
+    expect((await page('/blog/books/DangerousLiaisons')).html).toContain('The book');
+
+    since = events.events.length;
+    await edit('content/blog/books/DangerousLiaisons.en.md', (t) => t.replace('## The novel', '## The book'));
+    await events.next('ok', { since });
+    since = events.events.length;
+    await edit('content/blog/tech/Site.en.md', (t) => t.replace('See [the book section](/blog/books/DangerousLiaisons#the-book).\n\n', ''));
+    await reloadOf('/blog/tech/Site', since);
+    expect((await page('/blog/tech/Site')).html).not.toContain('the book section');
+  });
+
   it('updates the search index after the pages, and the API answers from it', async () => {
     const since = events.events.length;
     await edit('content/blog/books/DangerousLiaisons.en.md', (t) => t.replace('title: Dangerous Liaisons', 'title: Dangerous Liaisons in Zanzibar'));
