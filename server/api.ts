@@ -30,6 +30,14 @@ function refererLang(referer: string | undefined): Lang {
   }
 }
 
+/** Response shapes: Fastify compiles a serializer from each, faster than JSON.stringify. */
+const text = { type: 'string' } as const;
+const SEARCH_ANSWER = {
+  type: 'object',
+  properties: { data: { type: 'array', items: { type: 'object', properties: { id: text, title: text, category: text, endpoint: text } } } },
+} as const;
+const PROBLEM = { type: 'object', properties: { error: text, message: text } } as const;
+
 /** The site's API (DESIGN.md): the visit counter, the newsletter and the blog search. */
 export const api: FastifyPluginAsync<ApiOptions> = async (app, { store, search, rateLimit }) => {
   const writes = { config: { rateLimit } };
@@ -48,7 +56,7 @@ export const api: FastifyPluginAsync<ApiOptions> = async (app, { store, search, 
 
   app.get('/view_count', async () => ({ count: await store.viewCount() }));
 
-  app.get('/blog_posts/search', async (request, reply) => {
+  app.get('/blog_posts/search', { schema: { response: { 200: SEARCH_ANSWER, 400: PROBLEM } } }, async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     const language = query.language;
     const term = typeof query.searchWord === 'string' ? query.searchWord.trim() : '';
