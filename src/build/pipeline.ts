@@ -4,7 +4,7 @@ import { hasErrors } from '../diagnostics/diagnostic';
 import { checkSite, listMedia } from '../check/check';
 import { checkMemory, type CheckMemory } from '../check/memory';
 import { loadContent } from '../load/content';
-import { deriveRoutes } from '../model/routes';
+import { deriveRoutes, routeTable } from '../model/routes';
 import { createSite, markdownTexts, type Site } from '../model/site';
 import type { CompiledMarkdown } from '../markdown/compile';
 import { baseUrlOf, editionInputs, notFoundInputs, renderRedirect, type DocumentInputs, type RenderContext } from '../render/inputs';
@@ -78,10 +78,10 @@ export async function loadSite(root: string, options: LoadOptions = {}): Promise
   const mediaDir = path.join(root, 'content', 'media');
   // A cached body is checked against the route table and image sizes it was compiled with; in
   // `site dev`, not again while neither the routes nor any media file changed since the last build.
-  const routeTable = routes.map((r) => `${r.path} ${r.meta.availableLangs.join(',')}`).join('\n');
-  const trusted = dev?.changed !== undefined && dev.memory.routes === routeTable && ![...dev.changed].some((file) => file.startsWith(mediaDir + path.sep) || file === mediaDir);
+  const table = routeTable(routes);
+  const trusted = dev?.changed !== undefined && dev.memory.routes === table && ![...dev.changed].some((file) => file.startsWith(mediaDir + path.sep) || file === mediaDir);
   const bodies = await compileBodies(texts, { routes, imageCdn: content.config.imageCdn, mediaDir, trusted }, cache, (done) => progress({ stage: 'markdown', done, total }));
-  if (dev) dev.memory.routes = routeTable;
+  if (dev) dev.memory.routes = table;
   // By the text itself, not a string made from it: the engine keeps a string's hash, and in
   // `site dev` the texts of unchanged files are the same strings from one build to the next.
   const byText: Record<Lang, Map<string, CompiledMarkdown>> = { en: new Map(), pt: new Map() };

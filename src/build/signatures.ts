@@ -8,6 +8,7 @@
  * page whose signature is unchanged keeps the exact key it had, and is neither keyed nor rendered.
  */
 import type { ArticleSource } from '../load/articles';
+import { routeTable } from '../model/routes';
 import type { Site } from '../model/site';
 import type { DocumentInputs } from '../render/inputs';
 import type { Lang } from '../shared/lang';
@@ -72,7 +73,7 @@ export function pageSignatures(site: Site): PageSignatures {
 }
 
 function signaturesOf(site: Site): PageSignatures {
-  const routes = site.routes.map((r) => `${r.path} ${r.component} ${r.meta.availableLangs.join(',')}`).join('\n');
+  const routes = routeTable(site.routes);
   const sources = [...site.content.sources].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).flat().join('\0');
   const experiences = JSON.stringify([...site.experienceHtml]);
   const whole = digest(routes, sources, experiences);

@@ -44,3 +44,8 @@ export function deriveRoutes(content: LoadedContent): Route[] {
   }
   return routes;
 }
+
+/** The route table as text, a line per route (path, page kind, languages): equal texts, equal tables. */
+export function routeTable(routes: readonly Route[]): string {
+  return routes.map((r) => `${r.path} ${r.component} ${r.meta.availableLangs.join(',')}`).join('\n');
+}
