@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { Command, Option } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { describeFailure } from '../diagnostics/failure';
 
 // Each command's module is imported when that command runs: `site build` never loads the server
 // and its database drivers, which keeps every command's start-up short.
@@ -10,7 +11,10 @@ program
   .name('site')
   .description('Build, check and serve the bilingual portfolio and blog.')
   .option('--root <dir>', 'project folder holding content/ and templates/', process.cwd())
-  .showHelpAfterError();
+  .option('--verbose', 'on a failure, also print where in the code it happened (as DEBUG=1 does)', false)
+  .showHelpAfterError()
+  // Usage errors (an unknown option, a missing argument) exit 2, failures 1: see the end of this file.
+  .exitOverride();
 
 program
   .command('check')
@@ -42,14 +46,14 @@ program
   .command('serve')
   .description('serve an existing dist/ with the production server')
   .option('--dist <dir>', 'folder to serve', 'dist')
-  .option('--port <port>', 'port to listen on', process.env.PORT ?? '3000')
+  .option('--port <port>', 'port to listen on', whole('--port', 0, 65535), portDefault())
   .option('--host <host>', 'address to listen on', process.env.HOST ?? '127.0.0.1')
   .option('--db <file>', 'SQLite file of the API (ignored when DATABASE_URL is set)', process.env.SITE_DB ?? 'data/site.db')
   .option('--trust-proxy', 'behind a reverse proxy: trust its X-Forwarded-* headers', false)
-  .action(async (options: { dist: string; port: string; host: string; db: string; trustProxy: boolean }) => {
+  .action(async (options: { dist: string; port: number; host: string; db: string; trustProxy: boolean }) => {
     process.exitCode = await (await import('./serve')).runServe({
       distDir: path.resolve(rootDir(), options.dist),
-      port: Number(options.port),
+      port: options.port,
       host: options.host,
       databaseUrl: process.env.DATABASE_URL,
       sqliteFile: path.resolve(rootDir(), options.db),
@@ -69,24 +73,51 @@ newsletter
 program
   .command('dev')
   .description('build, serve with the API, and rebuild on every change of content/, templates/ or src/, reloading the open pages')
-  .option('--port <port>', 'port to listen on', process.env.PORT ?? '3000')
+  .option('--port <port>', 'port to listen on', whole('--port', 0, 65535), portDefault())
   .option('--host <host>', 'address to listen on', process.env.HOST ?? '127.0.0.1')
   .option('--db <file>', "SQLite file of the dev server's API (apart from site serve's)", 'data/dev.db')
   .option('--open', 'open the site in the browser', false)
-  .action(async (options: { port: string; host: string; db: string; open: boolean }) => {
+  .action(async (options: { port: number; host: string; db: string; open: boolean }) => {
     process.exitCode = await (await import('./dev')).runDev({
       root: rootDir(),
       // Its own output folder: dev files are replaced in place, and dist/ stays what `site build` made.
       outDir: path.resolve(rootDir(), '.cache', 'dev'),
-      port: Number(options.port),
+      port: options.port,
       host: options.host,
       sqliteFile: path.resolve(rootDir(), options.db),
       open: options.open,
     });
   });
 
+/** PORT from the environment when it is a port number, 3000 otherwise. */
+function portDefault(): number {
+  const port = Number(process.env.PORT);
+  return Number.isInteger(port) && port >= 0 && port <= 65535 && process.env.PORT?.trim() ? port : 3000;
+}
+
 function rootDir(): string {
   return path.resolve(program.opts<{ root: string }>().root);
 }
 
-await program.parseAsync(process.argv);
+/** A port or count given on the command line: a whole number in its range, or a usage error. */
+function whole(name: string, min: number, max: number) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!/^\d+$/.test(value) || n < min || n > max) throw new InvalidArgumentError(`${name} must be a whole number from ${min} to ${max}.`);
+    return n;
+  };
+}
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  if (error instanceof CommanderError) {
+    // Commander has printed the usage problem (or the help, or the version) already.
+    process.exitCode = error.exitCode === 0 ? 0 : 2;
+  } else {
+    const { message, hint } = describeFailure(error);
+    console.error(`✗ ${message}\n  ${hint}`);
+    if (program.opts<{ verbose?: boolean }>().verbose || process.env.DEBUG) console.error(error);
+    process.exitCode = 1;
+  }
+}
