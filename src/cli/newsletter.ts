@@ -1,8 +1,15 @@
 import { openStore, type StoreOptions } from '../../server/storage/open';
 
-/** A CSV field, quoted when it holds a comma, a quote or a line break. */
-function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+/**
+ * A CSV field as a spreadsheet will read it. A cell starting with =, +, - or @ (or a tab or a
+ * carriage return, which some spreadsheets skip before looking) would be run as a formula when
+ * the file is opened, so a subscriber could have typed one (OWASP, "CSV Injection"): such a cell
+ * gets a leading single quote, which spreadsheets take as "this is text". Then the field is
+ * quoted when it holds a comma, a quote or a line break.
+ */
+export function csvField(value: string): string {
+  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 export function subscribersCsv(rows: { email: string; lang: string; subscribedAt: string }[]): string {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../server/storage/sqlite';
-import { subscribersCsv } from '../../src/cli/newsletter';
+import { csvField, subscribersCsv } from '../../src/cli/newsletter';
 import { site } from '../support/cli';
 
 describe('site newsletter export', () => {
@@ -27,5 +27,35 @@ describe('site newsletter export', () => {
     expect(subscribersCsv([{ email: '"odd,one"@example.com', lang: 'en', subscribedAt: '2026-01-01T00:00:00.000Z' }])).toBe(
       'email,language,subscribed_at\n"""odd,one""@example.com",en,2026-01-01T00:00:00.000Z\n',
     );
+  });
+
+  it('neutralises a cell a spreadsheet would run as a formula with a leading single quote', () => {
+    for (const start of ['=', '+', '-', '@', '\t', '\r']) {
+      const cell = `${start}HYPERLINK("http://evil.example","x")`;
+      const field = csvField(cell);
+      // Quoted (the cell holds quotes), and inside the quotes it starts with the single quote.
+      expect(field, JSON.stringify(start)).toBe(`"'${cell.replace(/"/g, '""')}"`);
+    }
+    expect(csvField('=1+2')).toBe("'=1+2");
+    expect(csvField('=1,2')).toBe('"\'=1,2"');
+    expect(csvField('-2+3@example.com')).toBe("'-2+3@example.com");
+  });
+
+  it('leaves a cell alone when the formula character is not at its start', () => {
+    for (const cell of ['ana@example.pt', 'a=b@example.com', 'x+tag@example.com', 'en', '2026-01-01T00:00:00.000Z', '']) expect(csvField(cell)).toBe(cell);
+  });
+
+  it('exports an address the API accepts that starts with a formula character as text', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'site-export-'));
+    const db = path.join(dir, 'site.db');
+    const store = openSqliteStore(db);
+    // The API's z.email() accepts a local part starting with + or -: a spreadsheet would compute "-2+3".
+    await store.subscribe('-2+3@example.com', 'en');
+    await store.subscribe('+1@example.com', 'pt');
+    await store.close();
+    const result = await site(['newsletter', 'export', '--db', db]);
+    expect(result.code).toBe(0);
+    expect(result.stdout.split('\n').slice(1, 3).map((l) => l.split(',')[0]).sort()).toEqual(["'+1@example.com", "'-2+3@example.com"]);
+    await rm(dir, { recursive: true, force: true });
   });
 });
