@@ -4,6 +4,7 @@ import { watch } from 'chokidar';
 import { transform } from 'esbuild';
 import { readFile } from 'node:fs/promises';
 import { buildApp } from '../../server/app';
+import { listenOn } from '../../server/listen';
 import { openStore } from '../../server/storage/open';
 import { TOOL_ROOT } from '../build/fingerprint';
 import { DevEvents } from '../dev/events';
@@ -39,36 +40,55 @@ export async function runDev(options: DevOptions): Promise<number> {
   await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
   const first = await session.start();
   const clientScript = (await transform(await readFile(path.join(TOOL_ROOT, 'src/dev/client.ts'), 'utf8'), { loader: 'ts', format: 'iife', minify: true, target: 'es2020' })).code;
-  const store = await openStore({ databaseUrl: undefined, sqliteFile: options.sqliteFile });
+  let store: Awaited<ReturnType<typeof openStore>>;
+  try {
+    store = await openStore({ databaseUrl: undefined, sqliteFile: options.sqliteFile });
+  } catch (error) {
+    // A database that cannot be opened ends the command; the watcher and the build thread would
+    // otherwise keep the process alive after the message.
+    await Promise.all([watcher.close(), session.close()]);
+    throw error;
+  }
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   const listen = async () => {
-    app = await buildApp({ distDir: options.outDir, store, logger: false, dev: { events, clientScript }, rateLimit: { max: 1000, timeWindow: 60_000 } });
-    await app.listen({ port: options.port, host: options.host });
+    const server = await buildApp({ distDir: options.outDir, store, logger: false, dev: { events, clientScript }, rateLimit: { max: 1000, timeWindow: 60_000 } });
+    try {
+      await listenOn(server, options.host, options.port);
+    } catch (error) {
+      await server.close();
+      throw error;
+    }
+    app = server;
     const url = `http://${options.host}:${options.port}/`;
     log(`site dev: ${url} (watching content/, templates/ and src/; Ctrl+C stops)`);
     if (options.open) openBrowser(url);
   };
-  // With no site built yet (the first build failed), the server starts after the first good build.
-  if (first.ok || (await exists(path.join(options.outDir, '404.html')))) await listen();
-  else {
-    const stop = session.onRebuild((rebuild) => {
-      if (rebuild.ok && !app) {
-        stop();
-        void listen();
-      }
-    });
-  }
-
-  log('watching for changes…');
-
-  await new Promise<void>((resolve) => {
+  // Ends at Ctrl+C, or with the error of a server that cannot listen (the port in use).
+  let failed: (error: unknown) => void = () => undefined;
+  const stopped = new Promise<void>((resolve, reject) => {
+    failed = reject;
     const stop = () => resolve();
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
-  events.close();
-  await Promise.all([watcher.close(), session.close(), app?.close()]);
-  await store.close();
+  try {
+    // With no site built yet (the first build failed), the server starts after the first good build.
+    if (first.ok || (await exists(path.join(options.outDir, '404.html')))) await listen();
+    else {
+      const stop = session.onRebuild((rebuild) => {
+        if (rebuild.ok && !app) {
+          stop();
+          listen().catch(failed);
+        }
+      });
+    }
+    log('watching for changes…');
+    await stopped;
+  } finally {
+    events.close();
+    await Promise.all([watcher.close(), session.close(), app?.close()]);
+    await store.close();
+  }
   return 0;
 }
 
