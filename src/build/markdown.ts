@@ -7,6 +7,7 @@ import { WorkCache } from './cache';
 import { stillResolves, type TrackedBody } from './resolutions';
 import type { CompileBatch, CompileWorkerData } from './compileWorker';
 import { digest } from './fingerprint';
+import { OperationalError } from '../diagnostics/failure';
 
 export interface MarkdownJob {
   markdown: string;
@@ -85,17 +86,21 @@ export async function compileBodies(
   return results.map((r) => (r as TrackedBody).body);
 }
 
-async function compileInWorkers(
+const WORKER_HINT = 'Run the command again; if it fails again, check the free memory, and run it with --verbose to see more.';
+
+/** Compiles the texts at `misses` on `threads` worker threads running `entry`. */
+export async function compileInWorkers(
   misses: readonly number[],
   jobs: readonly MarkdownJob[],
   data: CompileWorkerData,
   threads: number,
   record: (i: number, tracked: TrackedBody) => void,
+  entry: URL = new URL('./compileWorker.mjs', import.meta.url),
 ): Promise<void> {
   const batches: number[][] = [];
   for (let at = 0; at < misses.length; at += BATCH) batches.push(misses.slice(at, at + BATCH));
   let next = 0;
-  const workers = Array.from({ length: threads }, () => new Worker(new URL('./compileWorker.mjs', import.meta.url), { workerData: data }));
+  const workers = Array.from({ length: threads }, () => new Worker(entry, { workerData: data }));
   try {
     await Promise.all(
       workers.map(
@@ -119,8 +124,10 @@ async function compileInWorkers(
                 reject(error);
               }
             });
-            worker.once('error', reject);
-            worker.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`a markdown worker stopped with code ${code}`))));
+            // Compiling catches every fault of a text (see compileMarkdown): a worker that fails or
+            // stops is the machine's trouble (memory, a killed thread), said in one line.
+            worker.once('error', (error) => reject(new OperationalError(`a markdown worker thread failed: ${error.message}`, WORKER_HINT, { cause: error })));
+            worker.once('exit', (code) => (code === 0 ? resolve() : reject(new OperationalError(`a markdown worker thread stopped (exit code ${code})`, WORKER_HINT))));
             send();
           }),
       ),

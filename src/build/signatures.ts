@@ -74,7 +74,7 @@ export function pageSignatures(site: Site): PageSignatures {
 
 function signaturesOf(site: Site): PageSignatures {
   const routes = routeTable(site.routes);
-  const sources = [...site.content.sources].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).flat().join('\0');
+  const sources = [...site.content.json].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).flatMap(([file, { text }]) => [file, text]).join('\0');
   const experiences = JSON.stringify([...site.experienceHtml]);
   const whole = digest(routes, sources, experiences);
   // What listings show, per category and per language, made on first use.

@@ -17,8 +17,8 @@ function* strings(value: unknown, at: (string | number)[] = []): Generator<[stri
 export function checkAssets(site: Site, mediaFiles: ReadonlySet<string>): Diagnostic[] {
   const out: Diagnostic[] = [];
   const { exists, missing } = mediaLookup(mediaFiles, out);
-  for (const [file, source] of site.content.sources) {
-    for (const [value, at] of strings(JSON.parse(source) as unknown)) {
+  for (const [file, { value: data }] of site.content.json) {
+    for (const [value, at] of strings(data)) {
       if (value.startsWith('/media/') && !exists(value)) missing(value, jsonPlace(site, file, at));
       if (value.startsWith('http://')) out.push(diagnostic('HTTP001', jsonPlace(site, file, at), `"${value}" is not https`));
     }

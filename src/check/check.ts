@@ -7,6 +7,7 @@ import { checkBreadcrumbs } from './breadcrumbs';
 import { checkIds, editionIdProblems, editionIds } from './ids';
 import { checkLinks, collectLinks, editionLinks, type InternalLink } from './links';
 import type { CheckReuse } from './memory';
+import { diagnostic } from './report';
 import { checkRoutes } from './routes';
 import { checkTranslations } from './translations';
 
@@ -22,17 +23,38 @@ export async function listMedia(root: string): Promise<Set<string>> {
  * `reuse`, work whose inputs are unchanged since the last check is taken from its memory.
  */
 export function checkSite(site: Site, mediaFiles: ReadonlySet<string>, reuse?: CheckReuse): Diagnostic[] {
-  const ids = editionIds(site, reuse);
-  const links = collectLinks(site);
-  if (reuse) reuse.memory.links = links;
+  let found: { ids: ReturnType<typeof editionIds>; links: InternalLink[] } | undefined;
+  const failed = guarded('links', () => {
+    found = { ids: editionIds(site, reuse), links: collectLinks(site) };
+    return [];
+  });
+  if (reuse && found) reuse.memory.links = found.links;
+  const linked = found
+    ? [
+        ...guarded('links', () => checkLinks(site, found!.links, found!.ids, reuse?.memory)),
+        ...guarded('ids', () => checkIds(site, found!.ids)),
+        ...guarded('routes', () => checkRoutes(site, found!.links)),
+      ]
+    : failed;
   return [
-    ...checkLinks(site, links, ids, reuse?.memory),
-    ...checkIds(site, ids),
-    ...checkBreadcrumbs(site),
-    ...checkTranslations(site),
-    ...checkAssets(site, mediaFiles),
-    ...checkRoutes(site, links),
+    ...linked,
+    ...guarded('breadcrumbs', () => checkBreadcrumbs(site)),
+    ...guarded('translations', () => checkTranslations(site)),
+    ...guarded('assets', () => checkAssets(site, mediaFiles)),
   ];
+}
+
+/**
+ * A rule that fails (a fault of the tool on some content it did not foresee) is reported as a
+ * diagnostic, and the other rules still run: the owner gets a report, not a stack trace.
+ */
+function guarded(rule: string, run: () => Diagnostic[]): Diagnostic[] {
+  try {
+    return run();
+  } catch (error) {
+    const message = `the ${rule} check failed: ${error instanceof Error ? error.message : String(error)}`;
+    return [diagnostic('INTERNAL001', { file: 'content', line: 0, column: 0 }, message)];
+  }
 }
 
 /**

@@ -10,7 +10,7 @@ export interface Place {
   column: number;
 }
 
-const WARNINGS: ReadonlySet<RuleCode> = new Set(['ORPHAN001', 'HTTP001']);
+const WARNINGS: ReadonlySet<RuleCode> = new Set(['ORPHAN001', 'HTTP001', 'I18N004']);
 
 /** A diagnostic of a checker rule; the hint defaults to the rule's catalogue hint. */
 export function diagnostic(code: RuleCode, place: Place, message: string, hint?: string): Diagnostic {
@@ -27,7 +27,7 @@ export function diagnostic(code: RuleCode, place: Place, message: string, hint?:
 
 /** The place of a value in a JSON content file, by its path. */
 export function jsonPlace(site: Site, file: string, path: readonly (string | number)[]): Place {
-  const source = site.content.sources.get(file);
+  const source = site.content.json.get(file)?.text;
   return { file, ...(source ? jsonPathPosition(source, path) : { line: 0, column: 0 }) };
 }
 

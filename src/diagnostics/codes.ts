@@ -5,7 +5,23 @@
 export const RULES = {
   FILE001: {
     title: 'Unreadable content file',
-    hint: 'Check that the file exists and is readable text in UTF-8.',
+    hint: 'Check that the file exists, is a file (a link must lead to one) and can be read.',
+  },
+  FILE002: {
+    title: 'Content file too large',
+    hint: 'Split the text into several articles, or move data and media out of it (media belong under content/media).',
+  },
+  TEXT001: {
+    title: 'Text that is not UTF-8',
+    hint: 'Save the file as UTF-8 in your editor; the position shown is the first byte that is not.',
+  },
+  TEXT002: {
+    title: 'Control character in the text',
+    hint: 'Delete the invisible character at the position shown (often pasted along with text); tabs and line breaks are fine.',
+  },
+  DEPTH001: {
+    title: 'Nesting too deep',
+    hint: 'Flatten the structure: no real content nests lists, quotes, emphasis, arrays or objects this deep.',
   },
   JSON001: {
     title: 'Invalid JSON',
@@ -102,6 +118,14 @@ export const RULES = {
   ORPHAN001: {
     title: 'Page that nothing links to',
     hint: 'Link to it from a listing, the Blog index or another article, or remove it.',
+  },
+  URL001: {
+    title: 'Address with a scheme its field does not allow',
+    hint: 'Links are site paths ("/blog/...") or https:// addresses (mailto: for e-mail); images and media are "/media/..." paths or https:// addresses.',
+  },
+  INTERNAL001: {
+    title: 'The site tool failed on this file',
+    hint: 'A fault of the tool, not necessarily of the file: run with --verbose to see where, and simplify the text around the position shown.',
   },
   HTTP001: {
     title: 'External link that is not https',

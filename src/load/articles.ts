@@ -6,8 +6,9 @@ import { RULES } from '../diagnostics/codes';
 import { frontMatterPosition } from '../diagnostics/position';
 import { ArticleFrontMatter } from '../model/schema';
 import type { Lang } from '../shared/lang';
-import { listFiles, readTextSync, relativeFile } from './files';
+import { listFiles, relativeFile } from './files';
 import { schemaDiagnostics } from './issues';
+import { readContentText } from './text';
 
 /** One edition of an article as written on disk: content/blog/<category>/<Slug>.<lang>.md. */
 export interface ArticleSource {
@@ -43,7 +44,7 @@ export const parsedArticles = { keep: false, entries: new Map<string, { stamp: s
 export async function loadArticles(root: string, diagnostics: Diagnostic[], changed?: ReadonlySet<string>): Promise<ArticleSource[]> {
   const blogDir = path.join(root, 'content', 'blog');
   const hinted = parsedArticles.keep && parsedArticles.entries.size > 0 && changed ? changed : undefined;
-  const files = (hinted && articleFilesAfter(blogDir, hinted)) || (await listFiles(blogDir)).filter((absolute) => absolute.endsWith('.md'));
+  const files = (hinted && articleFilesAfter(blogDir, hinted)) || (await listFiles(blogDir, { links: true })).filter((absolute) => absolute.endsWith('.md'));
   const articles: ArticleSource[] = [];
   const kept = new Map<string, { stamp: string; article?: ArticleSource; diagnostics: Diagnostic[] }>();
   for (const absolute of files) {
@@ -102,12 +103,12 @@ function readArticle(root: string, blogDir: string, absolute: string, diagnostic
     diagnostics.push({ code: 'PATH001', severity: 'error', file, line: 0, column: 0, message: `${file} is not at content/blog/<category>/<Slug>.<en|pt>.md`, hint: RULES.PATH001.hint });
     return undefined;
   }
-  const source = readTextSync(absolute);
-  if (source === undefined) {
-    diagnostics.push({ code: 'FILE001', severity: 'error', file, line: 0, column: 0, message: `${file} is unreadable`, hint: RULES.FILE001.hint });
+  const read = readContentText(absolute, file);
+  if ('problem' in read) {
+    diagnostics.push(read.problem);
     return undefined;
   }
-  return parseArticle(file, source, parts[0] as string, match[1] as string, match[2] as Lang, diagnostics);
+  return parseArticle(file, read.text, parts[0] as string, match[1] as string, match[2] as Lang, diagnostics);
 }
 
 function parseArticle(file: string, source: string, category: string, slug: string, lang: Lang, diagnostics: Diagnostic[]): ArticleSource | undefined {
@@ -115,11 +116,21 @@ function parseArticle(file: string, source: string, category: string, slug: stri
     diagnostics.push({ code: 'FM001', severity: 'error', file, line: 1, column: 1, message: 'the file has no front matter (title, description, date)', hint: RULES.FM001.hint });
     return undefined;
   }
+  // gray-matter reads "---js" front matter by running it as JavaScript: only YAML is accepted.
+  const opening = /^---[^\S\r\n]*(\r?\n|$)/.test(source) ? undefined : source.slice(0, source.search(/\r?\n|$/));
+  if (opening !== undefined) {
+    diagnostics.push({ code: 'FM001', severity: 'error', file, line: 1, column: 1, message: `the front matter opens with "${opening.slice(0, 40)}": only YAML front matter, opened by "---" alone, is read`, hint: RULES.FM001.hint });
+    return undefined;
+  }
   let parsed: matter.GrayMatterFile<string>;
   try {
     // A fresh options object bypasses gray-matter's cache, which would hide a fixed error.
     parsed = matter(source, {});
   } catch (error) {
+    if (error instanceof RangeError) {
+      diagnostics.push({ code: 'DEPTH001', severity: 'error', file, line: 2, column: 1, message: 'the front matter nests lists or maps too deep to read', hint: RULES.DEPTH001.hint });
+      return undefined;
+    }
     const mark = (error as { mark?: { line?: number; column?: number } }).mark;
     const reason = (error as { reason?: string }).reason ?? 'unreadable YAML';
     diagnostics.push({ code: 'FM001', severity: 'error', file, line: (mark?.line ?? 0) + 2, column: (mark?.column ?? 0) + 1, message: `front matter is not valid YAML: ${reason}`, hint: RULES.FM001.hint });

@@ -6,7 +6,7 @@ import {
 } from '../model/schema';
 import type { z } from 'zod';
 import { listFiles, relativeFile } from './files';
-import { loadJsonFile } from './json';
+import { loadJsonFile, type JsonFiles } from './json';
 import { loadArticles, type ArticleSource } from './articles';
 
 export interface CategorySource {
@@ -32,8 +32,11 @@ export interface LoadedContent {
   };
   categories: CategorySource[];
   articles: ArticleSource[];
-  /** The text of every JSON content file by project-relative path, to locate diagnostics. */
-  sources: ReadonlyMap<string, string>;
+  /**
+   * The text (to locate diagnostics) and the validated value of every JSON content file that
+   * loaded, by project-relative path. Later stages use these and never read the files again.
+   */
+  json: ReadonlyMap<string, { readonly text: string; readonly value: unknown }>;
 }
 
 export interface LoadResult {
@@ -52,57 +55,65 @@ export interface LoadResult {
  */
 export async function loadContent(root: string, changed?: ReadonlySet<string>): Promise<LoadResult> {
   const diagnostics: Diagnostic[] = [];
-  const sources = new Map<string, string>();
-  const json = <S extends z.ZodType>(relative: string, schema: S) => loadJsonFile(root, `content/${relative}`, schema, diagnostics, sources);
+  const json: JsonFiles = new Map();
+  const load = <S extends z.ZodType>(relative: string, schema: S) => loadJsonFile(root, `content/${relative}`, schema, diagnostics, json);
 
   const [config, owner, navigation, strings, aboutme, professional, projects, atelier, blog] = await Promise.all([
-    json('site.json', SiteConfig),
-    json('owner.json', Owner),
-    json('navigation.json', Navigation),
-    json('strings.json', UiStrings),
-    json('pages/aboutme.json', AboutMePage),
-    json('pages/professional.json', ProfessionalPage),
-    json('pages/projects.json', ProjectsPage),
-    json('pages/atelier.json', AtelierPage),
-    json('pages/blog.json', BlogPage),
+    load('site.json', SiteConfig),
+    load('owner.json', Owner),
+    load('navigation.json', Navigation),
+    load('strings.json', UiStrings),
+    load('pages/aboutme.json', AboutMePage),
+    load('pages/professional.json', ProfessionalPage),
+    load('pages/projects.json', ProjectsPage),
+    load('pages/atelier.json', AtelierPage),
+    load('pages/blog.json', BlogPage),
   ]);
-  const categories = await loadCategories(root, diagnostics, sources);
+  const { categories, unreadable } = await loadCategories(root, diagnostics, json);
   const articles = await loadArticles(root, diagnostics, changed);
 
   const known = new Set(categories.map((c) => c.key));
   for (const article of articles) {
-    if (!known.has(article.category)) {
+    // A category whose file could not be read has its own diagnostic: its articles are not in error.
+    if (!known.has(article.category) && !unreadable.has(article.category)) {
       diagnostics.push({ code: 'CAT001', severity: 'error', file: article.file, line: 0, column: 0, message: `category "${article.category}" has no content/categories/${article.category}.json`, hint: RULES.CAT001.hint });
     }
   }
 
-  if (!config || !owner || !navigation || !strings || !aboutme || !professional || !projects || !atelier || !blog) {
+  // The Blog index and every listing need each category: one that cannot be read stops modelling,
+  // as a site-wide file does, rather than leaving each of its pages to be reported as missing.
+  if (!config || !owner || !navigation || !strings || !aboutme || !professional || !projects || !atelier || !blog || unreadable.size > 0) {
     return { diagnostics };
   }
   return {
     content: {
       root, config, owner, navigation, strings, pages: { aboutme, professional, projects, atelier, blog }, categories,
       articles: articles.filter((a) => known.has(a.category)),
-      sources,
+      json,
     },
     diagnostics,
   };
 }
 
-async function loadCategories(root: string, diagnostics: Diagnostic[], sources: Map<string, string>): Promise<CategorySource[]> {
+/** The categories that loaded, and the keys of those whose file could not be read or validated. */
+async function loadCategories(root: string, diagnostics: Diagnostic[], json: JsonFiles): Promise<{ categories: CategorySource[]; unreadable: Set<string> }> {
   const dir = path.join(root, 'content', 'categories');
   const categories: CategorySource[] = [];
-  for (const absolute of await listFiles(dir)) {
+  const unreadable = new Set<string>();
+  for (const absolute of await listFiles(dir, { links: true })) {
     if (!absolute.endsWith('.json')) continue;
     const file = relativeFile(root, absolute);
     const key = path.basename(absolute, '.json');
-    const data = await loadJsonFile(root, file, Category, diagnostics, sources);
-    if (!data) continue;
+    const data = await loadJsonFile(root, file, Category, diagnostics, json);
+    if (!data) {
+      unreadable.add(key);
+      continue;
+    }
     if (data.blogCategoryName !== key || data.blogcategory !== `/blog/${key}`) {
       diagnostics.push({ code: 'CAT002', severity: 'error', file, line: 1, column: 1, message: `category file "${key}" declares blogCategoryName "${data.blogCategoryName}" and blogcategory "${data.blogcategory}"`, hint: RULES.CAT002.hint });
       continue;
     }
     categories.push({ key, file, data });
   }
-  return categories;
+  return { categories, unreadable };
 }

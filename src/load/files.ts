@@ -15,8 +15,12 @@ export function readTextSync(absolute: string): string | undefined {
   }
 }
 
-/** Every file below `dir`, recursively, as absolute paths in a stable order. */
-export async function listFiles(dir: string): Promise<string[]> {
+/**
+ * Every file below `dir`, recursively, as absolute paths in a stable order. With `links`, symbolic
+ * links too (not followed): content files are read through them, and one that leads nowhere is
+ * a diagnostic, not a file silently skipped.
+ */
+export async function listFiles(dir: string, options: { links?: boolean } = {}): Promise<string[]> {
   let entries;
   try {
     entries = await readdir(dir, { withFileTypes: true, recursive: true });
@@ -24,7 +28,7 @@ export async function listFiles(dir: string): Promise<string[]> {
     return [];
   }
   return entries
-    .filter((e) => e.isFile())
+    .filter((e) => e.isFile() || (options.links === true && e.isSymbolicLink()))
     .map((e) => path.join(e.parentPath, e.name))
     .sort();
 }

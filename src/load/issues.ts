@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { RULES } from '../diagnostics/codes';
+import { ADDRESS_RULE } from '../model/schema';
 import type { Position } from '../diagnostics/position';
 
 /** One diagnostic per zod issue: "field.path: message", at the line of the failing key. */
@@ -14,14 +15,15 @@ export function schemaDiagnostics(
     const fullPath = issue.path;
     const { line, column } = locate(fullPath);
     const field = fullPath.length > 0 ? fullPath.map(String).join('.') : '(root)';
+    const code = issue.code === 'custom' && issue.params?.rule === ADDRESS_RULE ? ADDRESS_RULE : 'SCHEMA001';
     return {
-      code: 'SCHEMA001',
+      code,
       severity: 'error',
       file,
       line,
       column,
       message: `${field}: ${describeIssue(issue, data)}`,
-      hint: RULES.SCHEMA001.hint,
+      hint: RULES[code].hint,
     };
   });
 }

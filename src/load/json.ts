@@ -4,8 +4,13 @@ import type { z } from 'zod';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { RULES } from '../diagnostics/codes';
 import { jsonPathPosition, offsetToPosition } from '../diagnostics/position';
-import { readTextSync, relativeFile } from './files';
+import { relativeFile } from './files';
 import { schemaDiagnostics } from './issues';
+import { MAX_DEPTH } from './limits';
+import { readContentText } from './text';
+
+/** The text and the validated value of each JSON content file that loaded, by project-relative path. */
+export type JsonFiles = Map<string, { text: string; value: unknown }>;
 
 /**
  * Reads one JSON content file and validates it against its schema. Returns the parsed value,
@@ -16,17 +21,23 @@ export async function loadJsonFile<S extends z.ZodType>(
   relative: string,
   schema: S,
   diagnostics: Diagnostic[],
-  sources?: Map<string, string>,
+  loaded?: JsonFiles,
 ): Promise<z.infer<S> | undefined> {
   const absolute = path.join(root, relative);
   const file = relativeFile(root, absolute);
-  // Synchronously: a content file is small, and a trip through the thread pool costs more than the read.
-  const text = readTextSync(absolute);
-  if (text === undefined) {
-    diagnostics.push({ code: 'FILE001', severity: 'error', file, line: 0, column: 0, message: `${file} is missing or unreadable`, hint: RULES.FILE001.hint });
+  const read = readContentText(absolute, file);
+  if ('problem' in read) {
+    diagnostics.push(read.problem);
     return undefined;
   }
-  sources?.set(file, text);
+  const { text } = read;
+  // The parser recurses once per level: a file nested thousands deep would exhaust the stack.
+  const deep = jsonDepthBeyond(text, MAX_DEPTH);
+  if (deep !== undefined) {
+    const { line, column } = offsetToPosition(text, deep);
+    diagnostics.push({ code: 'DEPTH001', severity: 'error', file, line, column, message: `arrays and objects are nested more than ${MAX_DEPTH} levels deep here`, hint: RULES.DEPTH001.hint });
+    return undefined;
+  }
   const errors: ParseError[] = [];
   const data: unknown = parse(text, errors, { allowTrailingComma: false, disallowComments: true });
   if (errors.length > 0) {
@@ -41,5 +52,23 @@ export async function loadJsonFile<S extends z.ZodType>(
     diagnostics.push(...schemaDiagnostics(file, data, result.error, (p) => jsonPathPosition(text, p)));
     return undefined;
   }
+  loaded?.set(file, { text, value: result.data });
   return result.data;
+}
+
+/** The offset of the bracket that opens level `limit + 1`, if the text nests that deep. */
+export function jsonDepthBeyond(text: string, limit: number): number | undefined {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // a backslash escapes the next character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > limit) return i;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return undefined;
 }

@@ -9,7 +9,10 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
-import { remarkFigure, type FigureProblem } from './figure';
+import { VFile } from 'vfile';
+import { MAX_DEPTH } from '../load/limits';
+import { markdownDepthBeyond, treeDepthBeyond } from './depth';
+import { remarkFigure } from './figure';
 import type { ImageSize } from './imageSize';
 import { textOf } from './text';
 
@@ -35,6 +38,19 @@ export interface Reference {
   column: number;
 }
 
+/** Something in the markdown that could not be compiled as written, for the checker. */
+export interface MarkdownProblem {
+  /**
+   * MD001: a malformed figure; URL001: an address with a scheme a page may not carry (left out of
+   * the HTML); DEPTH001: nested too deep to compile; INTERNAL001: the compiler failed.
+   */
+  code: 'MD001' | 'URL001' | 'DEPTH001' | 'INTERNAL001';
+  message: string;
+  /** 1-based, relative to the markdown body; 0 when unknown. */
+  line: number;
+  column: number;
+}
+
 export interface CompiledMarkdown {
   html: string;
   /** The words of the document without markup, for the search index. */
@@ -45,7 +61,8 @@ export interface CompiledMarkdown {
   references: Reference[];
   /** Every id an element carries (headings and any other), for anchor checks. */
   ids: string[];
-  problems: FigureProblem[];
+  /** With a DEPTH001 or INTERNAL001 problem, the rest is empty: the text was not compiled. */
+  problems: MarkdownProblem[];
 }
 
 export interface CompileOptions {
@@ -74,7 +91,7 @@ const processor = unified()
   .use(remarkFigure)
   .use(remarkRehype)
   .use(rehypeSlug)
-  .use(() => (tree: HastRoot, file) => rewriteTree(tree, file.data.options as CompileOptions, file.data.collected as Collected))
+  .use(() => (tree: HastRoot, file) => rewriteTree(tree, file.data.options as CompileOptions, file.data.collected as Collected, file.data.figureProblems as MarkdownProblem[]))
   .use(rehypeStringify)
   .freeze();
 
@@ -84,17 +101,47 @@ const processor = unified()
  * Raw HTML in markdown is not passed through.
  */
 export function compileMarkdown(markdown: string, options: CompileOptions): CompiledMarkdown {
-  const problems: FigureProblem[] = [];
+  const problems: MarkdownProblem[] = [];
   const collected: Collected = { headings: [], references: [], ids: [] };
-  const html = String(processor.processSync({ value: markdown, data: { options, collected, figureProblems: problems } }));
+  const failed = (problem: MarkdownProblem): CompiledMarkdown => ({ html: '', text: '', hash: '', headings: [], references: [], ids: [], problems: [problem] });
+  const deep = markdownDepthBeyond(markdown, MAX_DEPTH);
+  if (deep) return failed({ code: 'DEPTH001', ...deep });
+  let html: string;
+  try {
+    const file = new VFile({ value: markdown, data: { options, collected, figureProblems: problems } });
+    // Parsing builds the tree without recursion; the transforms after it walk it recursively.
+    const tree = processor.parse(file);
+    const tooDeep = treeDepthBeyond(tree, MAX_DEPTH);
+    if (tooDeep) return failed({ code: 'DEPTH001', ...tooDeep });
+    html = processor.stringify(processor.runSync(tree, file), file);
+  } catch (error) {
+    // One text's failure is a diagnostic on its file; the other files are still compiled and checked.
+    return failed({ code: 'INTERNAL001', line: 0, column: 0, message: `the markdown could not be compiled: ${error instanceof Error ? error.message : String(error)}` });
+  }
   return { html, text: textOf(html), hash: createHash('sha1').update(html).digest('base64url'), ...collected, problems };
+}
+
+/**
+ * Whether a link or image address is one the page may carry: a site path, a fragment, or a URL
+ * whose scheme its kind allows. Anything else (javascript:, data:, file:, a path starting "//",
+ * which leaves the site) is reported by the checker (URL001) and never written into a page.
+ */
+export function allowedAddress(href: string, kind: Reference['kind']): boolean {
+  if (href.startsWith('//') || href.startsWith('/\\')) return false;
+  if (href.startsWith('/') || href.startsWith('#')) return true;
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(href)?.[1]?.toLowerCase();
+  if (scheme === undefined) return !/[\\:]/.test(href);
+  return scheme === 'https' || scheme === 'http' || (kind === 'link' && (scheme === 'mailto' || scheme === 'tel'));
 }
 
 function rewriteTree(
   tree: HastRoot,
   options: CompileOptions,
   found: { headings: Heading[]; references: Reference[]; ids: string[] },
+  problems: MarkdownProblem[],
 ): void {
+  const refuse = (href: string, line: number, column: number) =>
+    problems.push({ code: 'URL001', message: `"${href.length > 60 ? `${href.slice(0, 60)}…` : href}" is not an address a page may carry`, line, column });
   visit(tree, 'element', (node: Element) => {
     const line = node.position?.start.line ?? 0;
     const column = node.position?.start.column ?? 0;
@@ -107,7 +154,10 @@ function rewriteTree(
     if (node.tagName === 'a' && typeof node.properties.href === 'string') {
       const href = node.properties.href;
       found.references.push({ kind: 'link', href, text: hastToString(node).trim(), line, column });
-      if (/^https?:\/\//.test(href)) {
+      if (!allowedAddress(href, 'link')) {
+        refuse(href, line, column);
+        delete node.properties.href;
+      } else if (/^https?:\/\//.test(href)) {
         node.properties.target = '_blank';
         node.properties.rel = ['noopener', 'noreferrer'];
       } else if (href.startsWith('/media/')) {
@@ -120,6 +170,10 @@ function rewriteTree(
       const src = node.properties.src;
       const alt = typeof node.properties.alt === 'string' ? node.properties.alt : '';
       found.references.push({ kind: 'image', href: src, alt, line, column });
+      if (!allowedAddress(src, 'image')) {
+        refuse(src, line, column);
+        node.properties.src = '';
+      }
       const size = options.imageSize?.(src);
       if (size) {
         node.properties.width = size.width;

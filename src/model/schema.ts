@@ -10,17 +10,42 @@ import { UI_STRING_KEYS, type StringKey } from '../shared/strings';
 export const LANGS = ['en', 'pt'] as const;
 export const Lang = z.enum(LANGS);
 
-/** An absolute site path: starts with '/', no spaces. May carry a `#fragment`. */
-export const SitePath = z
-  .string()
-  .regex(/^\/[^\s]*$/, 'must be a site path starting with "/" (for example "/blog/tech")');
+/**
+ * Issues of an address field that are URL001 rather than SCHEMA001: a scheme the field does not
+ * take (javascript:, data:, ftp:), or a "site path" that leaves the site ("//host").
+ */
+export const ADDRESS_RULE = 'URL001';
+
+function refuseAddress(ctx: z.RefinementCtx, message: string): void {
+  ctx.addIssue({ code: 'custom', message, params: { rule: ADDRESS_RULE } });
+}
+
+function checkSitePath(value: string, ctx: z.RefinementCtx): void {
+  if (!/^\/[^\s]*$/.test(value)) ctx.addIssue({ code: 'custom', message: 'must be a site path starting with "/" (for example "/blog/tech")' });
+  // Browsers read "//host/x" (and "/\\host/x") as another site's address.
+  else if (/^\/[/\\]/.test(value)) refuseAddress(ctx, `"${value}" leaves the site: a site path starts with a single "/"`);
+}
+
+function checkWebAddress(value: string, ctx: z.RefinementCtx): void {
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value)?.[1]?.toLowerCase();
+  if (scheme !== undefined && scheme !== 'https' && scheme !== 'http') refuseAddress(ctx, `a ${scheme}: address; this field takes an https:// address`);
+  // http: is accepted here and reported by the checker as HTTP001, a warning.
+  else if (!/^https?:\/\/[^/?#\s]+[^\s]*$/i.test(value) || !URL.canParse(value)) ctx.addIssue({ code: 'custom', message: 'must be an absolute https:// address' });
+}
+
+/** An absolute site path: starts with a single '/', no spaces. May carry a `#fragment`. */
+export const SitePath = z.string().superRefine(checkSitePath);
 
 /** A file under content/media, referenced by its site path ("/media/..."). */
 export const MediaPath = z
   .string()
   .regex(/^\/media\/[^\s]+$/, 'must be a media path starting with "/media/"');
 
-export const HttpsUrl = z.url({ message: 'must be an absolute URL' });
+/** An absolute https:// address (http:// too, with the HTTP001 warning); no other scheme. */
+export const HttpsUrl = z.string().superRefine(checkWebAddress);
+
+/** A site path (internal) or an https:// address (external). */
+export const LinkTarget = z.string().min(1).superRefine((value, ctx) => (value.startsWith('/') ? checkSitePath(value, ctx) : checkWebAddress(value, ctx)));
 
 /** Localized text: en and/or pt. Sometimes only one key is present (spec section 3). */
 export const LocalizedText = z
@@ -109,7 +134,7 @@ export const Quote = z.object({ text: BilingualText, author: z.string().min(1) }
 
 export const BreadcrumbItem = z.object({ title: LocalizedText, path: SitePath }).strict();
 
-export const LinkItem = z.object({ text: LocalizedText, url: z.string().min(1) }).strict();
+export const LinkItem = z.object({ text: LocalizedText, url: LinkTarget }).strict();
 
 export const IndexItem = z
   .object({ id: z.string().regex(/^[A-Za-z0-9_-]+$/), text: LocalizedText })
@@ -242,7 +267,7 @@ export const Project = z
     description: BilingualText,
     img: MediaPath,
     /** A site path (internal) or an https URL (opens in a new tab). */
-    link: z.string().min(1),
+    link: LinkTarget,
     tags: z.array(z.string().min(1)).default([]),
   })
   .strict();

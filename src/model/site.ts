@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { RULES } from '../diagnostics/codes';
+import { jsonPathPosition } from '../diagnostics/position';
 import type { ArticleSource } from '../load/articles';
 import type { CategorySource, LoadedContent } from '../load/content';
 import type { CompiledMarkdown } from '../markdown/compile';
@@ -44,6 +45,8 @@ export interface SiteResult {
   diagnostics: Diagnostic[];
 }
 
+const PROFESSIONAL_FILE = 'content/pages/professional.json';
+
 /** Markdown in a language, compiled for that language's pages (links, media URLs). */
 export type CompiledIn = (markdown: string, lang: Lang) => CompiledMarkdown;
 
@@ -74,9 +77,9 @@ export function createSite(content: LoadedContent, compiled: CompiledIn, routes:
     const body = compiled(source.body, source.lang);
     for (const problem of body.problems) {
       diagnostics.push({
-        code: 'MD001', severity: 'error', file: source.file,
-        line: problem.line + source.bodyLine - 1, column: problem.column,
-        message: problem.message, hint: RULES.MD001.hint,
+        code: problem.code, severity: 'error', file: source.file,
+        line: problem.line ? problem.line + source.bodyLine - 1 : 0, column: problem.column,
+        message: problem.message, hint: RULES[problem.code].hint,
       });
     }
     article.editions[source.lang] = { lang: source.lang, url: editionUrl(route, source.lang), source, body };
@@ -84,11 +87,20 @@ export function createSite(content: LoadedContent, compiled: CompiledIn, routes:
   }
 
   const experienceHtml = new Map<string, Record<Lang, string>>();
-  for (const card of content.pages.professional.experiences) {
+  const professional = content.json.get(PROFESSIONAL_FILE)?.text ?? '';
+  content.pages.professional.experiences.forEach((card, i) => {
     const html = {} as Record<Lang, string>;
-    for (const lang of LANGUAGES) html[lang] = compiled(card.modal_text[lang], lang).html;
+    for (const lang of LANGUAGES) {
+      const body = compiled(card.modal_text[lang], lang);
+      html[lang] = body.html;
+      for (const problem of body.problems) {
+        // The text is one JSON string: its problems are placed on its key.
+        const at = jsonPathPosition(professional, ['experiences', i, 'modal_text', lang]);
+        diagnostics.push({ code: problem.code, severity: 'error', file: PROFESSIONAL_FILE, ...at, message: problem.message, hint: RULES[problem.code].hint });
+      }
+    }
     experienceHtml.set(card.id, html);
-  }
+  });
 
   return {
     site: {

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { digest } from '../build/fingerprint';
+import { operational } from '../diagnostics/failure';
+import { prepareOutputFolder } from './folder';
 
 export interface CommitOptions {
   /** The copied folders are known to be as they were: their files are not looked at. */
@@ -87,6 +89,7 @@ export class OutputWriter {
    * instead of the whole folder being assembled anew and swapped.
    */
   static async open(outDir: string, manifestFile?: string, options: { reuse?: boolean; inPlace?: boolean } = {}): Promise<OutputWriter> {
+    await prepareOutputFolder(outDir);
     const previous = manifestFile && options.reuse !== false ? await readManifest(manifestFile, outDir, OutputWriter.retainInMemory ? OutputWriter.memory.get(manifestFile) : undefined) : undefined;
     return new OutputWriter(path.resolve(outDir), manifestFile, previous, options.inPlace ?? false);
   }
@@ -182,7 +185,7 @@ export class OutputWriter {
       return report(written);
     } catch (error) {
       await this.abort();
-      throw error;
+      throw operational(error, `cannot write the site into ${this.outDir}`);
     }
   }
 
@@ -233,8 +236,12 @@ export class OutputWriter {
 
   private async stagingDir(): Promise<string> {
     if (!this.staging) {
-      this.staging = path.join(path.dirname(this.outDir), `.dist-new-${process.pid}-${Date.now()}`);
-      await mkdir(this.staging, { recursive: true });
+      const staging = path.join(path.dirname(this.outDir), `.dist-new-${process.pid}-${Date.now()}`);
+      // Not recursive: prepareOutputFolder made the parent, and a recursive mkdir can loop forever.
+      await mkdir(staging).catch((error: unknown) => {
+        throw operational(error, `cannot create a folder beside ${this.outDir}`);
+      });
+      this.staging = staging;
     }
     return this.staging;
   }

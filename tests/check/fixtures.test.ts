@@ -39,6 +39,9 @@ describe('site check rules, each on its fixture (tests/fixtures/checks)', () => 
 
   it('has a fixture for every rule of the catalogue', () => {
     const covered = new Set(fixtures.flatMap((f) => f.expected.map((e) => e.code)));
+    // INTERNAL001 is a fault of the tool, which no content causes once the fault is fixed:
+    // tests/markdown/compile.test.ts and tests/check/guard.test.ts provoke it from inside.
+    covered.add('INTERNAL001');
     expect([...covered].sort()).toEqual(Object.keys(RULES).sort());
   });
 });

@@ -50,4 +50,38 @@ describe('compileMarkdown', () => {
     const out = compileMarkdown('```ts\nconst a: number = 1;\n```\n', options);
     expect(out.html).toContain('<pre tabindex="0"><code class="language-ts">const a: number = 1;\n</code></pre>');
   });
+
+  it('keeps addresses a page may not carry out of the HTML and reports each (URL001)', () => {
+    const out = compileMarkdown('[a](javascript:alert(1)) [b](//evil.example/x) [c](mailto:me@example.com) [d](/blog/tech/Git)\n\n![e](data:image/png;base64,AA)\n', options);
+    expect(out.problems.map((p) => [p.code, p.line])).toEqual([
+      ['URL001', 1],
+      ['URL001', 1],
+      ['URL001', 3],
+    ]);
+    expect(out.html).not.toMatch(/javascript:|evil\.example|data:/);
+    expect(out.html).toContain('href="mailto:me@example.com"');
+    expect(out.html).toContain('href="/pt/blog/tech/Git"');
+  });
+
+  it('refuses text nested too deep before it reaches the recursive tree walks (DEPTH001)', () => {
+    for (const markdown of ['>'.repeat(20_000) + ' deep\n', `${'*'.repeat(20_000)}x${'*'.repeat(20_000)}\n`, Array.from({ length: 80 }, (_, i) => `${'  '.repeat(i)}- item`).join('\n')]) {
+      const out = compileMarkdown(markdown, options);
+      expect(out.problems.map((p) => p.code)).toEqual(['DEPTH001']);
+      expect(out.html).toBe('');
+    }
+    // Deep but sensible nesting, a thematic break of stars and a long run inside code are fine.
+    const fine = compileMarkdown(`> > > quoted\n\n${'*'.repeat(80)}\n\n\`\`\`\n${'*'.repeat(200)}\n\`\`\`\n`, options);
+    expect(fine.problems).toEqual([]);
+    expect(fine.html).toContain('<hr>');
+  });
+
+  it('turns a failure of the compiler on one text into a problem of that text (INTERNAL001)', () => {
+    const out = compileMarkdown('[a link](/blog/tech/Git)\n', {
+      ...options,
+      localizeHref: () => {
+        throw new Error('no route table');
+      },
+    });
+    expect(out.problems).toEqual([{ code: 'INTERNAL001', line: 0, column: 0, message: 'the markdown could not be compiled: no route table' }]);
+  });
 });

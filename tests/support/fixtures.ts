@@ -1,4 +1,4 @@
-import { cp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PROJECT_ROOT } from './content';
 
@@ -13,6 +13,13 @@ export interface Fixture {
   /** Text replacements in content files, each of which must match exactly once. */
   patches?: { file: string; find: string; replace: string }[];
   delete?: string[];
+  /**
+   * Files written whole, for what a text overlay cannot hold: `text` repeated `repeat` times (a file
+   * too large or nested too deep), or raw bytes in `base64` (text that is not UTF-8).
+   */
+  write?: { file: string; text?: string; repeat?: number; base64?: string }[];
+  /** Symbolic links made in the content, pointing at `target` as written (it may not exist). */
+  symlinks?: { file: string; target: string }[];
   expected: { code: string; file: string; line: number }[];
 }
 
@@ -35,4 +42,14 @@ export async function applyFixture(root: string, fixture: Fixture): Promise<void
     await writeFile(file, text.slice(0, at) + patch.replace + text.slice(at + patch.find.length));
   }
   for (const file of fixture.delete ?? []) await rm(path.join(root, file));
+  for (const write of fixture.write ?? []) {
+    const file = path.join(root, write.file);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, write.base64 !== undefined ? Buffer.from(write.base64, 'base64') : (write.text ?? '').repeat(write.repeat ?? 1));
+  }
+  for (const link of fixture.symlinks ?? []) {
+    const file = path.join(root, link.file);
+    await mkdir(path.dirname(file), { recursive: true });
+    await symlink(link.target, file);
+  }
 }
