@@ -23,6 +23,11 @@ export function ensureXsrfCookie(request: FastifyRequest, reply: FastifyReply): 
 export function hasValidXsrf(request: FastifyRequest): boolean {
   const cookie = request.cookies[XSRF_COOKIE];
   const header = request.headers[XSRF_HEADER];
-  if (!cookie || typeof header !== 'string' || cookie.length !== header.length) return false;
-  return timingSafeEqual(Buffer.from(cookie), Buffer.from(header));
+  if (!cookie || typeof header !== 'string') return false;
+  // Compared as bytes of equal length: both come from the client, and a token with characters
+  // outside ASCII can have as many characters as the other but more bytes, which timingSafeEqual
+  // refuses by throwing (that was a 500).
+  const expected = Buffer.from(cookie);
+  const given = Buffer.from(header);
+  return expected.length === given.length && timingSafeEqual(expected, given);
 }
