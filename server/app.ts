@@ -39,6 +39,29 @@ export interface DevServing {
   clientScript: string;
 }
 
+/**
+ * `site build` swaps a new dist/ in with two renames (the old one away, the new one in): between
+ * them, for well under a millisecond, there is no dist/. A request in that moment waits for the
+ * new one rather than failing.
+ */
+const SWAP_WAIT_MS = 200;
+
+/** The inode of dist/, waiting up to `waitMs` for it to reappear; undefined if it does not. */
+async function distInode(distDir: string, waitMs: number): Promise<number | undefined> {
+  const deadline = performance.now() + waitMs;
+  for (;;) {
+    let stat;
+    try {
+      stat = statSync(distDir);
+    } catch {
+      stat = undefined;
+    }
+    if (stat) return stat.ino;
+    if (performance.now() >= deadline) return undefined;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
 /** A page with the dev client script added before </body>, told which page it is. */
 function withDevClient(html: string, page: string): string {
   const tag = `<script src="/__dev/client.js" data-dev-page="${page.replace(/"/g, '&quot;')}" defer></script>`;
@@ -77,15 +100,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const refresh = async () => {
     // Asked on every request: a synchronous stat of one folder the kernel has cached costs a few
     // microseconds, far less than a round trip through the thread pool.
-    const { ino } = statSync(distDir);
+    const ino = (await distInode(distDir, served === '' ? 0 : SWAP_WAIT_MS))?.toString();
+    // No dist/ at all (removed, not swapped): the last listing is kept, and requests for its files
+    // find them gone (404) rather than failing the whole request.
+    if (ino === undefined) {
+      if (served === '') throw new Error(`${distDir} holds no built site`);
+      return;
+    }
     const current = `${ino}:${options.dev?.events.generation ?? 0}`;
     if (current === served) return;
-    const [listed, en, pt, root] = await Promise.all([
-      listDist(distDir),
-      readFile(path.join(distDir, '404.html'), 'utf8'),
-      readFile(path.join(distDir, 'pt/404.html'), 'utf8'),
-      readFile(path.join(distDir, 'index.html'), 'utf8'),
-    ]);
+    let listed: Set<string>, en: string, pt: string, root: string;
+    try {
+      [listed, en, pt, root] = await Promise.all([
+        listDist(distDir),
+        readFile(path.join(distDir, '404.html'), 'utf8'),
+        readFile(path.join(distDir, 'pt/404.html'), 'utf8'),
+        readFile(path.join(distDir, 'index.html'), 'utf8'),
+      ]);
+    } catch (error) {
+      // The folder changed again while it was read (a build swapped it in, then another), or it
+      // is not a whole site: the last one is served, and the next request looks again.
+      if (served === '') throw error;
+      return;
+    }
     files = listed;
     notFound = { en, pt };
     // The search indexes are loaded once per build of dist/, not per request.

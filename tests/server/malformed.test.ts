@@ -1,3 +1,6 @@
+import { cp, mkdtemp, rename, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../server/app';
@@ -40,5 +43,53 @@ describe('the anti-forgery check', () => {
     expect(response.statusCode).toBe(403);
     const same = await app.inject({ method: 'POST', url: '/api/view_count/increment', headers: { cookie: 'XSRF-TOKEN=\u00e9', 'x-xsrf-token': '\u00e9' } });
     expect(same.statusCode).toBe(204);
+  });
+});
+
+describe('a dist/ that is being replaced', () => {
+  let root: string;
+  let dist: string;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'site-swap-'));
+    dist = path.join(root, 'dist');
+    await cp(inject('distDir'), dist, { recursive: true });
+    app = await buildApp({ distDir: dist, store: openSqliteStore(':memory:') });
+  });
+  afterAll(async () => {
+    await app.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('answers a request made between the two renames of site build with the new site, not a 500', async () => {
+    // site build: rename dist/ away, rename the new one in. A request in between used to fail
+    // with 500 and the folder's path ("ENOENT: no such file or directory, stat '.../dist'").
+    await rename(dist, path.join(root, 'dist-old'));
+    const swapped = new Promise<void>((resolve) => setTimeout(() => void rename(path.join(root, 'dist-old'), dist).then(resolve), 30));
+    const [page, notFound, search] = await Promise.all([
+      app.inject({ url: '/aboutme' }),
+      app.inject({ url: '/nothing/here' }),
+      app.inject({ url: '/api/blog_posts/search?searchWord=docker&language=en' }),
+    ]);
+    await swapped;
+    expect(page.statusCode).toBe(200);
+    expect(notFound.statusCode).toBe(404);
+    expect(search.statusCode).toBe(200);
+  });
+
+  it('answers 404 for its pages when dist/ is gone for good, and the API keeps working', async () => {
+    await rename(dist, path.join(root, 'dist-gone'));
+    try {
+      for (const url of ['/aboutme', '/nothing/here', '/media/owner/avatar.svg']) {
+        const response = await app.inject({ url });
+        expect(response.statusCode, url).toBe(404);
+        expect(response.body, url).not.toContain(root);
+      }
+      expect((await app.inject({ url: '/api/view_count' })).statusCode).toBe(200);
+      expect((await app.inject({ url: '/api/blog_posts/search?searchWord=docker&language=en' })).statusCode).toBe(200);
+    } finally {
+      await rename(path.join(root, 'dist-gone'), dist);
+    }
+    expect((await app.inject({ url: '/aboutme' })).statusCode).toBe(200);
   });
 });
