@@ -34,9 +34,20 @@ export async function runDev(options: DevOptions): Promise<number> {
   const watcher = watch([path.join(options.root, 'content'), path.join(TOOL_ROOT, 'templates'), path.join(TOOL_ROOT, 'src')], {
     ignoreInitial: true,
     // Editors' swap and backup files are not content.
-    ignored: (file) => /(^|[/\\])(\.[^/\\]*\.sw.|[^/\\]*~|\.#[^/\\]*)$/.test(file),
+    ignored: editorFile,
   });
   watcher.on('all', (_event, file) => session.changed(path.resolve(file)));
+  // Chokidar drops a file's change when the file was read since its previous change and the new
+  // write lands within a few milliseconds of the read (its access-time check): a fix saved right
+  // after a failed build read the broken file was never built. It also says nothing of a link to
+  // a file that does not exist. The system's own notices are heard too; the session merges them
+  // with chokidar's.
+  watcher.on('raw', (event, name, details) => {
+    const watched = (details as { watchedPath?: string } | undefined)?.watchedPath;
+    if (!watched || !name) return;
+    const file = path.basename(watched) === name ? watched : path.join(watched, name);
+    if (!editorFile(file)) session.changed(path.resolve(file));
+  });
   await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
   const first = await session.start();
   const clientScript = (await transform(await readFile(path.join(TOOL_ROOT, 'src/dev/client.ts'), 'utf8'), { loader: 'ts', format: 'iife', minify: true, target: 'es2020' })).code;
@@ -90,6 +101,11 @@ export async function runDev(options: DevOptions): Promise<number> {
     await store.close();
   }
   return 0;
+}
+
+/** Editors' swap and backup files, which are not content. */
+function editorFile(file: string): boolean {
+  return /(^|[/\\])(\.[^/\\]*\.sw.|[^/\\]*~|\.#[^/\\]*)$/.test(file);
 }
 
 async function exists(file: string): Promise<boolean> {

@@ -14,14 +14,25 @@ export function codeFrame(source: string | undefined, line: number, column: numb
   const first = Math.max(1, line - 2);
   const last = Math.min(lines.length, line + 1);
   const width = String(last).length;
+  // A long line (minified JSON, 50,000 brackets) is shown as a window around the column.
+  const from = column > FRAME_WIDTH / 2 ? column - 1 - FRAME_WIDTH / 2 : 0;
+  const shown = (text: string) => {
+    const cut = text.slice(from, from + FRAME_WIDTH);
+    // Control characters are shown, not sent to the terminal (an escape could clear it).
+    const safe = cut.replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g, '\uFFFD');
+    return `${from > 0 ? '…' : ''}${safe}${text.length > from + FRAME_WIDTH ? '…' : ''}`;
+  };
   const out: string[] = [];
   for (let n = first; n <= last; n++) {
     const marker = n === line ? '>' : ' ';
-    out.push(`${marker} ${String(n).padStart(width)} | ${lines[n - 1] ?? ''}`);
-    if (n === line && column > 0) out.push(`  ${' '.repeat(width)} | ${' '.repeat(column - 1)}^`);
+    out.push(`${marker} ${String(n).padStart(width)} | ${shown(lines[n - 1] ?? '')}`);
+    if (n === line && column > 0) out.push(`  ${' '.repeat(width)} | ${' '.repeat(column - 1 - from + (from > 0 ? 1 : 0))}^`);
   }
   return out.join('\n');
 }
+
+/** The most characters of a line a code frame shows. */
+const FRAME_WIDTH = 120;
 
 export function formatLocation(d: Diagnostic): string {
   if (d.line < 1) return d.file;

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { readFile, rename, symlink, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -191,6 +191,50 @@ describe('site dev', () => {
     await reloadOf('/blog/books/DangerousLiaisons', since);
     expect((await page('/blog/books/DangerousLiaisons')).html).toContain('Books and letters');
     await expectAsBuiltFromScratch('dist-content');
+  });
+
+  it('survives damaged content of every kind: the overlay names the file and code, the last good pages stay, a fix recovers', async () => {
+    const damages: { file: string; code: string; damage: () => Promise<void>; repair: () => Promise<void> }[] = [];
+    const rewrite = (relative: string, change: (bytes: Buffer) => Buffer | string) => {
+      let original: Buffer;
+      damages.push({
+        file: relative,
+        code: '',
+        damage: async () => {
+          original = await readFile(file(relative));
+          await writeFile(file(relative), change(original));
+        },
+        repair: () => writeFile(file(relative), original),
+      });
+      return damages[damages.length - 1] as (typeof damages)[number];
+    };
+    rewrite('content/categories/books.json', (b) => b.subarray(0, b.length / 2)).code = 'JSON001';
+    rewrite('content/pages/blog.json', () => '['.repeat(50_000)).code = 'DEPTH001';
+    rewrite('content/blog/books/DangerousLiaisons.pt.md', (b) => `${b.toString()}\n${'>'.repeat(20_000)} fundo\n`).code = 'DEPTH001';
+    rewrite('content/blog/books/DangerousLiaisons.pt.md', (b) => Buffer.concat([b, Buffer.from([0xff, 0xfe])])).code = 'TEXT001';
+    rewrite('content/blog/books/DangerousLiaisons.pt.md', (b) => `${b.toString()}\n[ligação](javascript:alert(1))\n`).code = 'URL001';
+    damages.push({
+      file: 'content/blog/books/Ghost.en.md',
+      code: 'FILE001',
+      damage: () => symlink('../../nowhere/Ghost.en.md', file('content/blog/books/Ghost.en.md')),
+      repair: () => unlink(file('content/blog/books/Ghost.en.md')),
+    });
+    for (const { file: relative, code, damage, repair } of damages) {
+      let since = events.events.length;
+      await damage();
+      const failed = await events.next('errors', { since }).catch((error: Error) => {
+        throw new Error(`after ${code} on ${relative}: ${error.message}\n${dev.output().slice(-2000)}`);
+      });
+      expect(failed.data.errors, `${code} on ${relative}`).toContainEqual(expect.objectContaining({ file: relative, code }));
+      expect((await page('/blog/books/DangerousLiaisons')).status).toBe(200);
+      expect((await page('/pt/blog/books/DangerousLiaisons')).html).not.toContain('javascript:');
+      since = events.events.length;
+      await repair();
+      await events.next('ok', { since }).catch((error: Error) => {
+        throw new Error(`after repairing ${code} on ${relative}: ${error.message}\n${dev.output().slice(-2000)}`);
+      });
+    }
+    expect(dev.output()).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
   });
 
   it('applies a stylesheet change without reloading', async () => {

@@ -19,6 +19,14 @@ describe('the printer', () => {
     expect(frame).toBe(['  1 | {', '  2 |   "a": 1,', '> 3 |   "b": "x"', '    |        ^', '  4 | }'].join('\n'));
   });
 
+  it('shows a window of a very long line around the column, and no control characters', () => {
+    const frame = codeFrame(`${'['.repeat(50_000)}\n`, 1, 65);
+    const [shown, caret] = frame.split('\n');
+    expect(shown).toBe(`> 1 | …${'['.repeat(120)}…`);
+    expect(caret?.indexOf('^')).toBe(shown!.indexOf('[') + 60);
+    expect(codeFrame('a\u0000b\u001b[2Jc', 1, 2)).toBe('> 1 | a\uFFFDb\uFFFD[2Jc\n    |  ^');
+  });
+
   it('writes GitHub annotations with file, line and column', () => {
     const out = formatGithub([{ code: 'SCHEMA001', severity: 'error', file: 'content/owner.json', line: 3, column: 5, message: 'subtitle.pt: bad\nvalue', hint: 'Fix it.' }]);
     expect(out).toBe('::error file=content/owner.json,line=3,col=5,title=SCHEMA001::subtitle.pt: bad%0Avalue Hint: Fix it.');
