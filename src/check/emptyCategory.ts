@@ -1,0 +1,37 @@
+import type { Diagnostic } from '../diagnostics/diagnostic';
+import type { Site } from '../model/site';
+import type { Lang } from '../shared/lang';
+import type { InternalLink } from './links';
+import { diagnostic } from './report';
+import { splitHref } from './targets';
+
+const NAME = { en: 'English', pt: 'Portuguese' } as const;
+
+/**
+ * LINK005: a link in a text sends its reader to a category listing that shows no article in the
+ * reader's language (listings show only the articles that have an edition in the page's language),
+ * so the reader lands on "no articles here yet". The Blog index lists every category by design,
+ * with its count, and is not a link of the content, so it is not concerned.
+ */
+export function checkEmptyCategoryLinks(site: Site, links: readonly InternalLink[]): Diagnostic[] {
+  const written = new Map<string, Set<Lang>>();
+  for (const article of site.articles) {
+    const langs = written.get(article.category) ?? new Set<Lang>();
+    for (const lang of Object.keys(article.editions) as Lang[]) langs.add(lang);
+    written.set(article.category, langs);
+  }
+  const out: Diagnostic[] = [];
+  const seen = new Set<string>();
+  for (const link of links) {
+    const { path } = splitHref(link.href);
+    const route = site.routeByPath.get(path);
+    // Other problems of the link (no such page, wrong case, language) are LINK001-003's.
+    if (!route || route.component !== 'category' || !route.meta.availableLangs.includes(link.lang)) continue;
+    if (written.get(route.name)?.has(link.lang)) continue;
+    const key = `${link.place.file}:${link.place.line}:${link.place.column} ${link.lang}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(diagnostic('LINK005', link.place, `"${path}" lists no article in ${NAME[link.lang]}, but the ${link.lang} text links to it: its reader finds an empty category`));
+  }
+  return out;
+}
