@@ -4,10 +4,12 @@ import { listFiles } from '../load/files';
 import type { Article, ArticleEdition, Site } from '../model/site';
 import { checkAssets, editionAssetProblems } from './assets';
 import { checkBreadcrumbs } from './breadcrumbs';
+import { checkEmptyCategoryLinks } from './emptyCategory';
 import { checkIds, editionIdProblems, editionIds } from './ids';
 import { checkLinks, collectLinks, editionLinks, type InternalLink } from './links';
 import type { CheckReuse } from './memory';
 import { diagnostic } from './report';
+import { checkRegister } from './register';
 import { checkRoutes } from './routes';
 import { checkTranslations } from './translations';
 
@@ -34,6 +36,7 @@ export function checkSite(site: Site, mediaFiles: ReadonlySet<string>, reuse?: C
         ...guarded('links', () => checkLinks(site, found!.links, found!.ids, reuse?.memory)),
         ...guarded('ids', () => checkIds(site, found!.ids)),
         ...guarded('routes', () => checkRoutes(site, found!.links)),
+        ...guarded('empty categories', () => checkEmptyCategoryLinks(site, found!.links)),
       ]
     : failed;
   return [
@@ -41,6 +44,7 @@ export function checkSite(site: Site, mediaFiles: ReadonlySet<string>, reuse?: C
     ...guarded('breadcrumbs', () => checkBreadcrumbs(site)),
     ...guarded('translations', () => checkTranslations(site)),
     ...guarded('assets', () => checkAssets(site, mediaFiles)),
+    ...guarded('register', () => checkRegister(site)),
   ];
 }
 

@@ -67,6 +67,10 @@ export const RULES = {
     title: 'Link text names another article than the one it opens',
     hint: 'Point the link at the article its text names, or change the text.',
   },
+  LINK005: {
+    title: 'Link to a category with no article in the language of the linking page',
+    hint: 'Remove the link, or link to the category only from texts in a language it has articles in.',
+  },
   ANCHOR001: {
     title: 'Link to a section that does not exist',
     hint: 'Use the id of an existing heading (GitHub-style slug of its text).',
@@ -102,6 +106,10 @@ export const RULES = {
   I18N003: {
     title: 'Listing title in a language the article is not written in',
     hint: 'Remove the title in that language, or write that edition of the article.',
+  },
+  I18N004: {
+    title: 'Portuguese text addressing the reader as tu and as você',
+    hint: 'Use one form of address in every Portuguese text (the site uses tu), or a neutral infinitive.',
   },
   ASSET001: {
     title: 'Referenced file does not exist',

@@ -348,7 +348,11 @@ export const Category = z
 export const ArticleFrontMatter = z
   .object({
     title: z.string().min(1),
-    description: z.string().min(1),
+    /**
+     * Shown under the title in listings, and the meta description. Optional for a page with nothing
+     * to describe yet (the spec's ORM page is its heading alone): its title stands in where one is needed.
+     */
+    description: z.string().min(1).optional(),
     /** Publication date, YYYY-MM-DD. */
     date: z.union([z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD'), z.date()], { error: 'must be a date written YYYY-MM-DD' }).transform((d) =>
       typeof d === 'string' ? d : d.toISOString().slice(0, 10),

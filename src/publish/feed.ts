@@ -16,7 +16,7 @@ export function rssFeed(site: Site, lang: Lang, baseUrl: string): string {
   const items = editions.map((e) => {
     const link = escapeXml(baseUrl + e.url);
     const date = new Date(`${e.source.frontMatter.date}T00:00:00Z`).toUTCString();
-    return `<item><title>${escapeXml(e.source.frontMatter.title)}</title><link>${link}</link><guid isPermaLink="true">${link}</guid><description>${escapeXml(e.source.frontMatter.description)}</description><pubDate>${date}</pubDate></item>`;
+    return `<item><title>${escapeXml(e.source.frontMatter.title)}</title><link>${link}</link><guid isPermaLink="true">${link}</guid><description>${escapeXml(e.source.frontMatter.description ?? e.source.frontMatter.title)}</description><pubDate>${date}</pubDate></item>`;
   });
   const blogUrl = escapeXml(baseUrl + (lang === 'pt' ? '/pt/blog' : '/blog'));
   return [

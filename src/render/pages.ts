@@ -247,12 +247,12 @@ function articleContent(site: Site, route: Route, lang: Lang): PageContent {
   const props: ArticleProps = {
     kind: 'article',
     title: fm.title,
-    description: fm.description,
+    description: fm.description ?? fm.title,
     date: fm.date,
     dateLabel: formatDate(fm.date, lang),
     breadcrumbs: resolveTrail(site, lang, fm.breadcrumbs ?? derivedTrail(site, lang, edition.source.category, { title: fm.title, path: route.path })),
     ...(index ? { index } : {}),
     html: edition.body.html,
   };
-  return { title: fm.title, description: fm.description, props };
+  return { title: fm.title, description: fm.description ?? fm.title, props };
 }

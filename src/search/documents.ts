@@ -15,7 +15,7 @@ export function searchDocuments(site: Site, lang: Lang): SearchDocument[] {
       title: fm.title,
       category: category ? plainTitle(category.data.title[lang]) : article.category,
       endpoint: edition.url,
-      text: `${fm.description} ${edition.body.text}`,
+      text: `${fm.description ?? ''} ${edition.body.text}`,
     }];
   });
 }
