@@ -146,8 +146,26 @@ export const SNIPPETS = [
 /** Bytes that are not valid UTF-8, NUL and other control characters (as hex, space-separated). */
 export const BAD_BYTES = ['c3 28', 'ff', 'fe ff', '80', 'c0 af', 'ed a0 80', 'f8 88 80 80 80', 'e2 82', '00', '01', '07', '08', '0b', '1b', '1f', '7f', '00 00 00 00'] as const;
 
+/** Markdown links, images and definitions to addresses no page may hold (issue 15: never javascript:, data: or another scheme than https). */
+export const UNSAFE_LINKS = [
+  '\n\n[Click](javascript:alert(1))\n',
+  '\n\n[Click](JavaScript:alert(1))\n',
+  '\n\n[Click](  javascript:alert(1) )\n',
+  '\n\n[Click](vbscript:msgbox(1))\n',
+  '\n\n![Dot](data:image/svg+xml,<svg/onload=alert(1)>)\n',
+  '\n\n[Page](data:text/html,<script>alert(1)</script>)\n',
+  '\n\n[Click][evil]\n\n[evil]: javascript:alert(1)\n',
+  '\n\n<javascript:alert(1)>\n',
+  '\n\n[File](file:///etc/passwd)\n',
+  '\n\n::figure[A caption]{src="javascript:alert(1)"}\n',
+] as const;
+
+/** Addresses a link, image or media field of the JSON content may never hold. */
+export const UNSAFE_URLS = ['javascript:alert(1)', 'JavaScript:alert(1)', ' javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', 'file:///etc/passwd'] as const;
+
 export const JSON_VALUES: readonly JsonValue[] = [
-  0, 1, -1, 1.5, 1e308, null, true, false, '', 'x', [], {}, [null], { en: 1 }, { en: '', pt: '' }, 'javascript:alert(1)', '/media/nope.svg', 'http://example.com', '/blog/nope', 'a'.repeat(300),
+  0, 1, -1, 1.5, 1e308, null, true, false, '', 'x', [], {}, [null], { en: 1 }, { en: '', pt: '' }, '/media/nope.svg', 'http://example.com', '/blog/nope', 'a'.repeat(300),
+  ...UNSAFE_URLS,
 ];
 
 export const ODD_KEYS = ['unknown', 'zz', '__proto__', 'constructor', 'toString', 'hasOwnProperty', 'en', 'pt', 'fr', '', ' ', 'EN', 'title'] as const;
@@ -199,7 +217,17 @@ export function damageArbitrary(tree: ContentSnapshot): fc.Arbitrary<Damage> {
   );
   const snippet = fc.tuple(fc.constantFrom(...SNIPPETS), fc.constantFrom('', '\n', 'both')).map(([s, nl]) => (nl === '' ? s : nl === '\n' ? `\n${s}` : `\n${s}\n`));
   const insertText = fc.oneof({ arbitrary: snippet, weight: 4 }, { arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 12 }), weight: 1 });
-  const insert = text.chain((f) => fc.record({ kind: fc.constant('insert' as const), file: fc.constant(f.file), offset: textOffset(f.text as string), text: insertText }));
+  /** In an article: anywhere, often in the front matter, sometimes at the very end. */
+  const articleOffset = (t: string) => {
+    const frontMatterEnd = t.indexOf('\n---', 3) + 1;
+    return fc.oneof({ arbitrary: textOffset(t), weight: 3 }, { arbitrary: fc.integer({ min: 0, max: Math.max(0, frontMatterEnd) }), weight: 1 }, { arbitrary: fc.constant(t.length), weight: 1 });
+  };
+  const insert = fc.oneof(
+    json.chain((f) => fc.record({ kind: fc.constant('insert' as const), file: fc.constant(f.file), offset: textOffset(f.text as string), text: insertText })),
+    article.chain((f) => fc.record({ kind: fc.constant('insert' as const), file: fc.constant(f.file), offset: articleOffset(f.text as string), text: insertText })),
+    // A whole link of a forbidden scheme at the end of an article, where it cannot be inside code.
+    article.chain((f) => fc.record({ kind: fc.constant('insert' as const), file: fc.constant(f.file), offset: fc.constant((f.text as string).length), text: fc.constantFrom(...UNSAFE_LINKS) })),
+  );
   const nest = fc
     .oneof(json.map((f) => ({ f, patterns: JSON_PATTERNS })), article.map((f) => ({ f, patterns: MARKDOWN_PATTERNS })))
     .chain(({ f, patterns }) =>
@@ -656,6 +684,8 @@ export function expectationOf(damage: Damage, after: Buffer | undefined, before:
     case 'json-type': {
       const old = before ? jsonValueAt(before.toString('utf8'), damage.path) : undefined;
       if (jsonType(old) !== jsonType(damage.value)) return must('error', `a JSON ${jsonType(old)} replaced by a value of type ${jsonType(damage.value)}`);
+      // A field holding an address (https://..., /media/..., /blog/...) given a forbidden scheme.
+      if (typeof old === 'string' && /^(?:https?:\/\/|\/)/.test(old) && (UNSAFE_URLS as readonly unknown[]).includes(damage.value)) return must('error', 'an address field given a javascript:, data:, vbscript: or file: URL');
       return any('a JSON value replaced by another of the same type');
     }
     case 'empty':
@@ -689,6 +719,10 @@ export function expectationOf(damage: Damage, after: Buffer | undefined, before:
       return content ? must('diagnostic', 'a content file of several MB') : any('a media file of several MB');
     case 'bytes':
       return content ? must('diagnostic', 'bytes that are not valid UTF-8, or control characters') : any('bad bytes in a media file');
+    case 'insert':
+      if (kind === 'article' && (UNSAFE_LINKS as readonly string[]).includes(damage.text) && before && damage.offset >= before.toString('utf8').length)
+        return must('error', 'a link or image of a javascript:, data:, vbscript: or file: URL at the end of an article');
+      return any('a change that may be harmless');
     default:
       return any('a change that may be harmless');
   }
