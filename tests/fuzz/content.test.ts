@@ -7,7 +7,8 @@
 // removed or renamed file, the files referring to it), and no stack trace. Some damages must be
 // reported (see `expectationOf`): invalid JSON, invalid UTF-8, control characters, nesting deeper
 // than 10,000 levels, a content file over 2 MB, an empty file, a symbolic link or folder where a
-// content file is, a .md file under content/blog at a wrong path.
+// content file is, a .md file under content/blog at a wrong path, a javascript:/data:/vbscript:/
+// file: address in a link field or appended to an article as a link.
 //
 // Environment:
 //   FUZZ_CONTENT        random cases to run (default 150: about 30 s for the whole file on 2 cores)

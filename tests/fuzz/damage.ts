@@ -637,7 +637,7 @@ function invalidUtf8(bytes: Buffer): boolean {
  * - a file added (add-file, a new symlink): the new path; for a valid article name that differs
  *   only in case from an existing article, ROUTE001 may name either, so the existing page's
  *   path in a message counts too;
- * - a file removed or renamed, or replaced by a folder: the file itself, or a diagnostic whose
+ * - a file removed or renamed, or a media file replaced by a folder: the file itself, or a diagnostic whose
  *   message mentions it: its path, its page path (/blog/<category>/<Slug>, /<page>), its media
  *   URL (/media/...), or for a category its key ("tech", /blog/tech), since the errors of a
  *   removed file are in the files that refer to it (LINK001 in an article, CAT001 on the
@@ -651,7 +651,10 @@ function invalidUtf8(bytes: Buffer): boolean {
  * Must be reported (error or warning): a content file over 2 MB, not valid UTF-8, or holding a
  * C0 control character other than tab, LF, CR (or DEL); JSON nested deeper than 10,000 levels;
  * 10,000+ blockquotes at the end of an article; a symbolic link (dangling, to a folder, to
- * /dev/null, to itself) where a content file is or under an article's name; an unreadable
+ * /dev/null, to itself) where a content file is or under an article's name; a folder under an
+ * article's name (content/blog/tech/Git.en.md/: the edition is gone as if removed, but unlike a
+ * removal it is surely a mistake); a javascript:, data:, vbscript: or file: address in a field
+ * that held an address, or as a link appended to an article (error); an unreadable
  * content file, unless the tests run as root (chmod 000 does not stop root).
  * Anything else may pass (exit 0): an inserted `#` may just make a heading.
  */
@@ -692,7 +695,9 @@ export function expectationOf(damage: Damage, after: Buffer | undefined, before:
       return content ? must('error', 'an empty content file') : any('an empty media file');
     case 'folder':
       if (kind === 'json') return must('error', 'a folder where a JSON file must be');
-      return any('a folder where an article or media file was (it is as if removed)');
+      // As a symbolic link to a folder under an article's name must be: the edition is gone.
+      if (kind === 'article') return must('diagnostic', 'a folder under an article file\'s name');
+      return any('a folder where a media file was (it is as if removed)');
     case 'symlink':
       // Where a content file is, or under a content file's name: the file is gone or unreadable.
       if (content || (damage.file.startsWith('content/blog/') && damage.file.endsWith('.md'))) return must('diagnostic', `a symbolic link (${damage.target}) where a content file is`);
