@@ -133,7 +133,7 @@ export interface ReportedDiagnostic {
 
 /** One way a case broke the promise, with a class for grouping (the same bug in many cases). */
 export interface Problem {
-  /** crash | hang | not-json | bad-diagnostic | stack-trace | raw-error-text | exit-code | exit-1-without-error | silent | wrong-file | error-expected */
+  /** crash | hang | not-json | bad-diagnostic | stack-trace | raw-error-text | internal-error | exit-code | exit-1-without-error | exit-0-with-error | silent | wrong-file | error-expected */
   kind: string;
   /** Grouping key: the problem without what varies from case to case (offsets, values). */
   group: string;
@@ -182,7 +182,7 @@ export function judge(damage: Damage, expectation: Expectation, outcome: CheckOu
   // Crashes and raw error text are grouped by where they happen (one bug, many damages); the
   // other problems by the damage (one missing rule each).
   const add = (kind: string, detail: string, signature = '') =>
-    problems.push({ kind, label, group: kind === 'crash' || kind === 'raw-error-text' || kind === 'stack-trace' ? `${kind}: ${signature}` : `${kind}: ${label}${signature ? ` — ${signature}` : ''}`, detail });
+    problems.push({ kind, label, group: ['crash', 'raw-error-text', 'stack-trace', 'internal-error'].includes(kind) ? `${kind}: ${signature}` : `${kind}: ${label}${signature ? ` — ${signature}` : ''}`, detail });
   if (outcome.timedOut) {
     add('hang', `no answer within ${outcome.ms} ms`);
     return problems;
@@ -221,6 +221,8 @@ export function judge(damage: Damage, expectation: Expectation, outcome: CheckOu
       Number.isInteger(d.line) && d.line >= 0 && Number.isInteger(d.column) && d.column >= 0 && typeof d.message === 'string' && d.message.length > 0 && typeof d.hint === 'string';
     if (!ok) add('bad-diagnostic', `malformed diagnostic: ${JSON.stringify(d).slice(0, 300)}`);
     if (d && RAW_ERROR.test(`${d.message}\n${d.hint}`)) add('raw-error-text', `${d.code} on ${d.file}: ${d.message.slice(0, 200)}`, d.code);
+    // A fault of the tool caught by an error boundary: no stack trace, but still a bug to fix.
+    if (d && typeof d.code === 'string' && d.code.startsWith('INTERNAL')) add('internal-error', `${d.code} on ${d.file}: ${d.message.slice(0, 300)}`, `${d.code} on ${d.file === 'content' ? 'content' : fileKindLabel(d.file)}: ${d.message.replace(/"[^"]*"/g, '"…"').replace(/\d+/g, 'N').slice(0, 100)}`);
   }
   const known = new Set(baseline.map((d) => `${d.code} ${d.file} ${d.message}`));
   const fresh = diagnostics.filter((d) => !known.has(`${d.code} ${d.file} ${d.message}`));
