@@ -49,11 +49,21 @@ export function editionAssetProblems(edition: ArticleEdition, mediaFiles: Readon
 /** Whether a "/media/..." URL names a file, and the ASSET001 diagnostic (into `out`) when it does not. */
 function mediaLookup(mediaFiles: ReadonlySet<string>, out: Diagnostic[]) {
   return {
-    exists: (url: string) => mediaFiles.has(decodeURI(url.split(/[?#]/)[0] ?? '').slice('/media/'.length)),
+    exists: (url: string) => mediaFiles.has(decodedPath(url).slice('/media/'.length)),
     missing: (url: string, place: Place) => {
       const lower = url.toLowerCase();
       const variant = [...mediaFiles].find((f) => `/media/${f}`.toLowerCase() === lower);
       out.push(diagnostic('ASSET001', place, `"${url}" is not a file under content/media`, variant ? `Write "/media/${variant}": file names are case-sensitive.` : undefined));
     },
   };
+}
+
+/** The path of a "/media/..." URL with its escapes decoded; a malformed escape ("%e.") is taken as written. */
+function decodedPath(url: string): string {
+  const path = url.split(/[?#]/)[0] ?? '';
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
 }

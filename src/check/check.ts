@@ -8,6 +8,7 @@ import { checkEmptyCategoryLinks } from './emptyCategory';
 import { checkIds, editionIdProblems, editionIds } from './ids';
 import { checkLinks, collectLinks, editionLinks, type InternalLink } from './links';
 import type { CheckReuse } from './memory';
+import { faultText } from '../diagnostics/failure';
 import { diagnostic } from './report';
 import { checkRegister } from './register';
 import { checkRoutes } from './routes';
@@ -56,7 +57,7 @@ function guarded(rule: string, run: () => Diagnostic[]): Diagnostic[] {
   try {
     return run();
   } catch (error) {
-    const message = `the ${rule} check failed: ${error instanceof Error ? error.message : String(error)}`;
+    const message = `the ${rule} check failed: ${faultText(error)}`;
     return [diagnostic('INTERNAL001', { file: 'content', line: 0, column: 0 }, message)];
   }
 }

@@ -14,7 +14,11 @@ program
   .option('--verbose', 'on a failure, also print where in the code it happened (as DEBUG=1 does)', false)
   .showHelpAfterError()
   // Usage errors (an unknown option, a missing argument) exit 2, failures 1: see the end of this file.
-  .exitOverride();
+  .exitOverride()
+  // Faults caught inside the pipeline (INTERNAL001) add where they happened under --verbose.
+  .hook('preAction', () => {
+    if (program.opts<{ verbose?: boolean }>().verbose) process.env.SITE_VERBOSE = '1';
+  });
 
 program
   .command('check')

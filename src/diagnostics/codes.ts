@@ -20,8 +20,8 @@ export const RULES = {
     hint: 'Delete the invisible character at the position shown (often pasted along with text); tabs and line breaks are fine.',
   },
   DEPTH001: {
-    title: 'Nesting too deep',
-    hint: 'Flatten the structure: no real content nests lists, quotes, emphasis, arrays or objects this deep.',
+    title: 'Nesting too deep, or markup too dense',
+    hint: 'Flatten the structure: no real content nests lists, quotes, emphasis, arrays or objects this deep, or packs this many * _ ~ [ ] into one text.',
   },
   JSON001: {
     title: 'Invalid JSON',
@@ -133,7 +133,7 @@ export const RULES = {
   },
   INTERNAL001: {
     title: 'The site tool failed on this file',
-    hint: 'A fault of the tool, not necessarily of the file: run with --verbose to see where, and simplify the text around the position shown.',
+    hint: 'A fault of the tool, not necessarily of the file: run with --verbose to see where it happened in the code, and simplify the text around the position shown.',
   },
   HTTP001: {
     title: 'External link that is not https',

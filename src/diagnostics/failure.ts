@@ -61,3 +61,13 @@ export function describeFailure(error: unknown): { message: string; hint: string
     hint: 'This is a fault of the site tool, not of your content. Run again with --verbose to see where it happened.',
   };
 }
+
+/**
+ * The message of an error no one foresaw (INTERNAL001), with the first frames of where it happened
+ * when the owner asked for them: `--verbose` (which sets SITE_VERBOSE) or DEBUG.
+ */
+export function faultText(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const verbose = Boolean(process.env.SITE_VERBOSE || process.env.DEBUG);
+  return verbose && error instanceof Error && error.stack ? `${message}\n${error.stack.split('\n').slice(1, 6).join('\n')}` : message;
+}

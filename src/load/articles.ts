@@ -44,7 +44,7 @@ export const parsedArticles = { keep: false, entries: new Map<string, { stamp: s
 export async function loadArticles(root: string, diagnostics: Diagnostic[], changed?: ReadonlySet<string>): Promise<ArticleSource[]> {
   const blogDir = path.join(root, 'content', 'blog');
   const hinted = parsedArticles.keep && parsedArticles.entries.size > 0 && changed ? changed : undefined;
-  const files = (hinted && articleFilesAfter(blogDir, hinted)) || (await listFiles(blogDir, { links: true })).filter((absolute) => absolute.endsWith('.md'));
+  const files = (hinted && articleFilesAfter(blogDir, hinted)) || (await listFiles(blogDir, { links: true, foldersNamed: /\.md$/ })).filter((absolute) => absolute.endsWith('.md'));
   const articles: ArticleSource[] = [];
   const kept = new Map<string, { stamp: string; article?: ArticleSource; diagnostics: Diagnostic[] }>();
   for (const absolute of files) {

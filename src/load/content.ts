@@ -100,7 +100,7 @@ async function loadCategories(root: string, diagnostics: Diagnostic[], json: Jso
   const dir = path.join(root, 'content', 'categories');
   const categories: CategorySource[] = [];
   const unreadable = new Set<string>();
-  for (const absolute of await listFiles(dir, { links: true })) {
+  for (const absolute of await listFiles(dir, { links: true, foldersNamed: /\.json$/ })) {
     if (!absolute.endsWith('.json')) continue;
     const file = relativeFile(root, absolute);
     const key = path.basename(absolute, '.json');

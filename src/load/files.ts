@@ -18,9 +18,10 @@ export function readTextSync(absolute: string): string | undefined {
 /**
  * Every file below `dir`, recursively, as absolute paths in a stable order. With `links`, symbolic
  * links too (not followed): content files are read through them, and one that leads nowhere is
- * a diagnostic, not a file silently skipped.
+ * a diagnostic, not a file silently skipped. With `foldersNamed`, folders named like the files
+ * looked for ("Git.en.md/"), so that one in a file's place is reported rather than passed over.
  */
-export async function listFiles(dir: string, options: { links?: boolean } = {}): Promise<string[]> {
+export async function listFiles(dir: string, options: { links?: boolean; foldersNamed?: RegExp } = {}): Promise<string[]> {
   let entries;
   try {
     entries = await readdir(dir, { withFileTypes: true, recursive: true });
@@ -28,7 +29,7 @@ export async function listFiles(dir: string, options: { links?: boolean } = {}):
     return [];
   }
   return entries
-    .filter((e) => e.isFile() || (options.links === true && e.isSymbolicLink()))
+    .filter((e) => e.isFile() || (options.links === true && e.isSymbolicLink()) || (e.isDirectory() && options.foldersNamed?.test(e.name) === true))
     .map((e) => path.join(e.parentPath, e.name))
     .sort();
 }

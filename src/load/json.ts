@@ -9,6 +9,9 @@ import { schemaDiagnostics } from './issues';
 import { MAX_DEPTH } from './limits';
 import { readContentText } from './text';
 
+/** The syntax errors reported per JSON file. */
+const MAX_SYNTAX_ERRORS = 10;
+
 /** The text and the validated value of each JSON content file that loaded, by project-relative path. */
 export type JsonFiles = Map<string, { text: string; value: unknown }>;
 
@@ -41,10 +44,13 @@ export async function loadJsonFile<S extends z.ZodType>(
   const errors: ParseError[] = [];
   const data: unknown = parse(text, errors, { allowTrailingComma: false, disallowComments: true });
   if (errors.length > 0) {
-    for (const e of errors) {
+    // The first errors place the mistake; thousands more (text pasted into a string) say nothing new.
+    const shown = errors.slice(0, MAX_SYNTAX_ERRORS);
+    shown.forEach((e, i) => {
       const { line, column } = offsetToPosition(text, e.offset);
-      diagnostics.push({ code: 'JSON001', severity: 'error', file, line, column, message: `JSON syntax error: ${printParseErrorCode(e.error)}`, hint: RULES.JSON001.hint });
-    }
+      const more = i === shown.length - 1 && errors.length > shown.length ? ` (and ${(errors.length - shown.length).toLocaleString('en')} more syntax errors after it)` : '';
+      diagnostics.push({ code: 'JSON001', severity: 'error', file, line, column, message: `JSON syntax error: ${printParseErrorCode(e.error)}${more}`, hint: RULES.JSON001.hint });
+    });
     return undefined;
   }
   const result = schema.safeParse(data);

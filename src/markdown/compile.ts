@@ -10,6 +10,7 @@ import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import { VFile } from 'vfile';
+import { faultText } from '../diagnostics/failure';
 import { MAX_DEPTH } from '../load/limits';
 import { markdownDepthBeyond, treeDepthBeyond } from './depth';
 import { remarkFigure } from './figure';
@@ -116,7 +117,7 @@ export function compileMarkdown(markdown: string, options: CompileOptions): Comp
     html = processor.stringify(processor.runSync(tree, file), file);
   } catch (error) {
     // One text's failure is a diagnostic on its file; the other files are still compiled and checked.
-    return failed({ code: 'INTERNAL001', line: 0, column: 0, message: `the markdown could not be compiled: ${error instanceof Error ? error.message : String(error)}` });
+    return failed({ code: 'INTERNAL001', line: 0, column: 0, message: `the markdown could not be compiled: ${faultText(error)}` });
   }
   return { html, text: textOf(html), hash: createHash('sha1').update(html).digest('base64url'), ...collected, problems };
 }

@@ -118,6 +118,18 @@ describe('site check on damaged content', () => {
     expect(diagnostics.map((d) => [d.code, d.file, d.severity])).toEqual([['HTTP001', 'content/owner.json', 'warning']]);
   });
 
+  it('reports a media address with a malformed escape as ASSET001 on its file, and still checks every other address', async () => {
+    const relative = 'content/blog/tech/dotnetWebAPIAzure.en.md';
+    await content.edit(relative, (t) => t.replace(/^cover: \/media\/(.*)\.svg$/m, 'cover: /media/$1%e.svg'));
+    await content.edit('content/owner.json', (t) => t.replace('https://www.youtube.com/', 'http://www.youtube.com/'));
+    const { code, diagnostics } = await checkJson();
+    expect(code).toBe(1);
+    expect(diagnostics.map((d) => [d.code, d.file])).toEqual([
+      ['ASSET001', relative],
+      ['HTTP001', 'content/owner.json'],
+    ]);
+  });
+
   it('never runs front matter as JavaScript', async () => {
     const marker = path.join(content.root, 'ran');
     const relative = 'content/blog/tech/Script.en.md';

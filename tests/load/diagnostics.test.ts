@@ -1,3 +1,5 @@
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadContent } from '../../src/load/content';
 import { copyOfContent } from '../support/content';
@@ -81,5 +83,24 @@ describe('content diagnostics', () => {
         ['CAT001', 'content/blog/poetry/Verse.en.md'],
       ]),
     );
+  });
+
+  it("reports a folder standing in an article file's or a category file's place (FILE001)", async () => {
+    await rm(path.join(content.root, 'content/blog/opinions/remotework.pt.md'));
+    await mkdir(path.join(content.root, 'content/blog/opinions/remotework.pt.md'));
+    await mkdir(path.join(content.root, 'content/categories/travel.json'));
+    const { diagnostics } = await loadContent(content.root);
+    expect(diagnostics.map((d) => [d.code, d.file, d.message])).toEqual([
+      ['FILE001', 'content/categories/travel.json', 'content/categories/travel.json is a folder, not a file'],
+      ['FILE001', 'content/blog/opinions/remotework.pt.md', 'content/blog/opinions/remotework.pt.md is a folder, not a file'],
+    ]);
+  });
+
+  it('reports the first ten syntax errors of a JSON file, not thousands', async () => {
+    await content.edit('content/pages/blog.json', (t) => t.replace('"', `"${'{"a":'.repeat(20_000)}`));
+    const { diagnostics } = await loadContent(content.root);
+    expect(diagnostics).toHaveLength(10);
+    expect(diagnostics.every((d) => d.code === 'JSON001' && d.file === 'content/pages/blog.json')).toBe(true);
+    expect(diagnostics[9]?.message).toMatch(/\(and [\d,]+ more syntax errors after it\)$/);
   });
 });

@@ -64,7 +64,16 @@ describe('compileMarkdown', () => {
   });
 
   it('refuses text nested too deep before it reaches the recursive tree walks (DEPTH001)', () => {
-    for (const markdown of ['>'.repeat(20_000) + ' deep\n', `${'*'.repeat(20_000)}x${'*'.repeat(20_000)}\n`, Array.from({ length: 80 }, (_, i) => `${'  '.repeat(i)}- item`).join('\n')]) {
+    const dense = [
+      // Each of these took the parser from 5 to 50 s.
+      `${'[ '.repeat(20_000)}x${' ]'.repeat(20_000)}(/a)\n`,
+      `${'*a_'.repeat(20_000)}\n`,
+      `${':a['.repeat(20_000)}${']'.repeat(20_000)}\n`,
+      `${'['.repeat(50_000)}x${']'.repeat(50_000)}\n`,
+      // Under the limit in each paragraph, over it in the text.
+      `${'*a* '.repeat(400)}\n\n`.repeat(15),
+    ];
+    for (const markdown of ['>'.repeat(20_000) + ' deep\n', `${'*'.repeat(20_000)}x${'*'.repeat(20_000)}\n`, Array.from({ length: 80 }, (_, i) => `${'  '.repeat(i)}- item`).join('\n'), ...dense]) {
       const out = compileMarkdown(markdown, options);
       expect(out.problems.map((p) => p.code)).toEqual(['DEPTH001']);
       expect(out.html).toBe('');
@@ -83,5 +92,13 @@ describe('compileMarkdown', () => {
       },
     });
     expect(out.problems).toEqual([{ code: 'INTERNAL001', line: 0, column: 0, message: 'the markdown could not be compiled: no route table' }]);
+    // Under --verbose (SITE_VERBOSE) the message says where in the code it happened.
+    process.env.SITE_VERBOSE = '1';
+    try {
+      const verbose = compileMarkdown('[a link](/blog/tech/Git)\n', { ...options, localizeHref: () => { throw new Error('no route table'); } });
+      expect(verbose.problems[0]?.message).toMatch(/no route table\n\s+at .*compile\.test\.ts/);
+    } finally {
+      delete process.env.SITE_VERBOSE;
+    }
   });
 });
