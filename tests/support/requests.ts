@@ -223,7 +223,9 @@ export function requestOf(urls: string[], methods: readonly string[]): fc.Arbitr
 
 /** The request's path as the server sees it after app.inject's URL parsing (WHATWG: ".." resolved, unicode escaped). */
 export function injectedPath(request: FuzzRequest): string {
-  return new URL(request.path + request.query, 'http://localhost').pathname;
+  const url = request.path + request.query;
+  // As light-my-request parses it: a path starting "//" is a path on localhost, not another host.
+  return new URL(url.startsWith('//') ? `http://localhost${url}` : url, 'http://localhost').pathname;
 }
 
 export function isApiPath(path: string): boolean {
