@@ -5,6 +5,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { cp, lstat, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { Diagnostic } from '../../src/diagnostics/diagnostic';
 import type { CheckReply } from './checkWorker';
 import { applyDamage, describeDamage, expectationOf, restoreDamage, type Damage, type Expectation } from './damage';
 
@@ -121,15 +122,8 @@ export class CheckRunner {
 // ---------------------------------------------------------------------------------------------
 // The property: what every case's check must do
 
-export interface ReportedDiagnostic {
-  code: string;
-  severity: 'error' | 'warning';
-  file: string;
-  line: number;
-  column: number;
-  message: string;
-  hint: string;
-}
+/** A diagnostic as `site check --format json` prints it (checked field by field by `judge`). */
+export type ReportedDiagnostic = Diagnostic;
 
 /** One way a case broke the promise, with a class for grouping (the same bug in many cases). */
 export interface Problem {
