@@ -5,6 +5,15 @@ import { describeFailure } from '../diagnostics/failure';
 // Each command's module is imported when that command runs: `site build` never loads the server
 // and its database drivers, which keeps every command's start-up short.
 
+// A reader that stops reading (`site check --format json | head -1`) closes the pipe: the command
+// stops quietly, as Unix tools do, instead of dying on an unheard 'error' event.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+}
+
 const program = new Command();
 
 program

@@ -1,4 +1,5 @@
-import { readFileSync, statSync } from 'node:fs';
+import { isUtf8 } from 'node:buffer';
+import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { RULES, type RuleCode } from '../diagnostics/codes';
 import { offsetToPosition } from '../diagnostics/position';
@@ -11,8 +12,6 @@ import { MAX_FILE_BYTES } from './limits';
  */
 export type ContentText = { text: string } | { problem: Diagnostic };
 
-const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
-
 /** Control characters other than tab, line feed and carriage return: C0, DEL and C1. */
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
@@ -23,25 +22,29 @@ export function readContentText(absolute: string, file: string): ContentText {
   });
   let bytes: Buffer;
   try {
-    const info = statSync(absolute);
-    if (info.isDirectory()) return problem('FILE001', `${file} is a folder, not a file`);
-    if (info.size > MAX_FILE_BYTES) return problem('FILE002', `${file} is ${kib(info.size)}; a content file may be at most ${kib(MAX_FILE_BYTES)}`);
-    bytes = readFileSync(absolute);
+    // One open, one fstat and one read: the fstat tells a folder, and a file too large to read.
+    const fd = openSync(absolute, 'r');
+    try {
+      const info = fstatSync(fd);
+      if (info.isDirectory()) return problem('FILE001', `${file} is a folder, not a file`);
+      if (info.size > MAX_FILE_BYTES) return problem('FILE002', `${file} is ${kib(info.size)}; a content file may be at most ${kib(MAX_FILE_BYTES)}`);
+      bytes = readFileSync(fd);
+    } finally {
+      closeSync(fd);
+    }
   } catch (error) {
     return problem('FILE001', `${file} cannot be read: ${unreadable(error)}`);
   }
-  // The size may have changed between stat and read.
+  // The size may have changed between fstat and read.
   if (bytes.length > MAX_FILE_BYTES) return problem('FILE002', `${file} is ${kib(bytes.length)}; a content file may be at most ${kib(MAX_FILE_BYTES)}`);
-  let text: string;
-  try {
-    // The byte-order mark some editors write is not part of the text.
-    text = strict.decode(bytes);
-  } catch {
+  if (!isUtf8(bytes)) {
     const offset = firstInvalidUtf8(bytes);
     const before = bytes.subarray(0, offset).toString('utf8');
     const { line, column } = offsetToPosition(before, before.length);
     return problem('TEXT001', `byte 0x${(bytes[offset] ?? 0).toString(16).padStart(2, '0').toUpperCase()} at offset ${offset} is not valid UTF-8`, line, column);
   }
+  // The byte-order mark some editors write is not part of the text.
+  const text = bytes.toString('utf8', bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0);
   const control = CONTROL.exec(text);
   if (control) {
     const { line, column } = offsetToPosition(text, control.index);

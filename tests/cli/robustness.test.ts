@@ -1,11 +1,11 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { site } from '../support/cli';
-import { copyOfContent } from '../support/content';
+import { copyOfContent, PROJECT_ROOT } from '../support/content';
 
 /**
  * The cases of damaged content and failing surroundings that once crashed `site check` or
@@ -138,6 +138,21 @@ describe('site check on damaged content', () => {
     expect(code).toBe(1);
     expect(codesOn(diagnostics, relative)).toEqual(['FM001']);
     await expect(readFile(marker)).rejects.toThrow();
+  });
+});
+
+describe('site check when its reader stops reading', () => {
+  it('stops quietly when the pipe closes (site check --format json | head -c 1)', async () => {
+    // Enough diagnostics to fill the pipe: every article's body gets a link to nowhere.
+    for (const name of await readdir(file('content/blog/cinema'))) await content.edit(`content/blog/cinema/${name}`, (t) => `${t}\n${'[x](/blog/nowhere) '.repeat(200)}\n`);
+    const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'bin/site'), '--root', content.root, 'check', '--format', 'json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(stderr).not.toMatch(STACK);
+    expect(stderr).not.toContain('EPIPE');
+    expect(code).toBe(1);
   });
 });
 
