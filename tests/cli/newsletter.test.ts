@@ -6,21 +6,28 @@ import { openSqliteStore } from '../../server/storage/sqlite';
 import { csvField, subscribersCsv } from '../../src/cli/newsletter';
 import { site } from '../support/cli';
 
-describe('site newsletter export', () => {
-  it('prints the subscribers as CSV, e-mail, language and time', async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'site-export-'));
+/** `site newsletter export` over a fresh SQLite database holding these subscribers. */
+async function exportOf(subscribers: [string, 'en' | 'pt'][]) {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'site-export-'));
+  try {
     const db = path.join(dir, 'site.db');
     const store = openSqliteStore(db);
-    await store.subscribe('ana@example.pt', 'pt');
-    await store.subscribe('ben@example.com', 'en');
+    for (const [email, lang] of subscribers) await store.subscribe(email, lang);
     await store.close();
-    const result = await site(['newsletter', 'export', '--db', db]);
+    return await site(['newsletter', 'export', '--db', db]);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+describe('site newsletter export', () => {
+  it('prints the subscribers as CSV, e-mail, language and time', async () => {
+    const result = await exportOf([['ana@example.pt', 'pt'], ['ben@example.com', 'en']]);
     expect(result.code).toBe(0);
     const lines = result.stdout.trim().split('\n');
     expect(lines[0]).toBe('email,language,subscribed_at');
     expect(lines.slice(1).map((l) => l.split(',').slice(0, 2).join(','))).toEqual(['ana@example.pt,pt', 'ben@example.com,en']);
     expect(lines[1]).toMatch(/,\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
-    await rm(dir, { recursive: true, force: true });
   });
 
   it('quotes a field that holds a comma or a quote', () => {
@@ -46,16 +53,9 @@ describe('site newsletter export', () => {
   });
 
   it('exports an address the API accepts that starts with a formula character as text', async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'site-export-'));
-    const db = path.join(dir, 'site.db');
-    const store = openSqliteStore(db);
     // The API's z.email() accepts a local part starting with + or -: a spreadsheet would compute "-2+3".
-    await store.subscribe('-2+3@example.com', 'en');
-    await store.subscribe('+1@example.com', 'pt');
-    await store.close();
-    const result = await site(['newsletter', 'export', '--db', db]);
+    const result = await exportOf([['-2+3@example.com', 'en'], ['+1@example.com', 'pt']]);
     expect(result.code).toBe(0);
     expect(result.stdout.split('\n').slice(1, 3).map((l) => l.split(',')[0]).sort()).toEqual(["'+1@example.com", "'-2+3@example.com"]);
-    await rm(dir, { recursive: true, force: true });
   });
 });
