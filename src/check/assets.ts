@@ -1,7 +1,7 @@
 import path from 'node:path';
-import type { Diagnostic } from '../diagnostics/diagnostic';
+import { diagnostic, type Diagnostic, type Place } from '../diagnostics/diagnostic';
 import type { ArticleEdition, Site } from '../model/site';
-import { bodyPlace, diagnostic, frontMatterPlace, jsonPlace, type Place } from './report';
+import { bodyPlace, frontMatterPlace, jsonPlace } from './place';
 
 /** Every string of a JSON value with its path. */
 function* strings(value: unknown, at: (string | number)[] = []): Generator<[string, (string | number)[]]> {
@@ -20,7 +20,7 @@ export function checkAssets(site: Site, mediaFiles: ReadonlySet<string>): Diagno
   for (const [file, { value: data }] of site.content.json) {
     for (const [value, at] of strings(data)) {
       if (value.startsWith('/media/') && !exists(value)) missing(value, jsonPlace(site, file, at));
-      if (value.startsWith('http://')) out.push(diagnostic('HTTP001', jsonPlace(site, file, at), `"${value}" is not https`));
+      if (value.startsWith('http://')) out.push(diagnostic('HTTP001', jsonPlace(site, file, at), { url: value }));
     }
   }
   for (const article of site.articles) {
@@ -38,9 +38,9 @@ export function editionAssetProblems(edition: ArticleEdition, mediaFiles: Readon
   for (const ref of edition.body.references) {
     const place = () => bodyPlace(edition, ref.line, ref.column);
     if (ref.href.startsWith('/media/') && !exists(ref.href)) missing(ref.href, place());
-    if (ref.href.startsWith('http://')) out.push(diagnostic('HTTP001', place(), `"${ref.href}" is not https`));
+    if (ref.href.startsWith('http://')) out.push(diagnostic('HTTP001', place(), { url: ref.href }));
     if (ref.kind === 'image' && !ref.alt?.trim()) {
-      out.push(diagnostic('ASSET002', place(), `the image "${path.basename(ref.href)}" has no text alternative in ${edition.lang}`));
+      out.push(diagnostic('ASSET002', place(), { image: path.basename(ref.href), lang: edition.lang }));
     }
   }
   return out;
@@ -53,7 +53,7 @@ function mediaLookup(mediaFiles: ReadonlySet<string>, out: Diagnostic[]) {
     missing: (url: string, place: Place) => {
       const lower = url.toLowerCase();
       const variant = [...mediaFiles].find((f) => `/media/${f}`.toLowerCase() === lower);
-      out.push(diagnostic('ASSET001', place, `"${url}" is not a file under content/media`, variant ? `Write "/media/${variant}": file names are case-sensitive.` : undefined));
+      out.push(diagnostic('ASSET001', place, { url, variant }));
     },
   };
 }

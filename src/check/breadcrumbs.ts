@@ -1,9 +1,9 @@
-import type { Diagnostic } from '../diagnostics/diagnostic';
+import { diagnostic, type Diagnostic, type Place } from '../diagnostics/diagnostic';
 import type { BreadcrumbItem } from '../model/schema';
 import type { Site } from '../model/site';
 import { plainTitle } from '../render/breadcrumbs';
 import type { Lang } from '../shared/lang';
-import { diagnostic, frontMatterPlace, jsonPlace, type Place } from './report';
+import { frontMatterPlace, jsonPlace } from './place';
 import { caseVariant } from './targets';
 
 /** The title a page has in a language, as a breadcrumb should name it. */
@@ -34,22 +34,19 @@ function checkTrail(
   placeOf: (path: (string | number)[]) => Place,
 ): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const trail = expected.join(' > ');
   items.forEach((item, i) => {
     const want = expected[i];
     const place = placeOf(['breadcrumbs', i, 'path']);
     if (want === undefined) {
-      out.push(diagnostic('CRUMB002', place, `the trail has an item "${item.path}" after the page itself`, `The trail of this page is ${trail}.`));
+      out.push(diagnostic('CRUMB002', place, { kind: 'afterPage', path: item.path, trail: expected }));
       return;
     }
     if (item.path !== want) {
       if (site.routeByPath.has(item.path)) {
-        out.push(diagnostic('CRUMB002', place, `item ${i + 1} of the trail is "${item.path}", but this page's route has "${want}" there`, `The trail of this page is ${trail}.`));
+        out.push(diagnostic('CRUMB002', place, { kind: 'wrongItem', item: i + 1, path: item.path, want, trail: expected }));
       } else {
-        const variant = caseVariant(site, item.path);
         const last = i === expected.length - 1;
-        const fix = variant ? `Write "${variant.path}": paths are case-sensitive.` : last ? `The last item is the page itself, "${want}" (trail ${trail}).` : `The real parent here is "${want}" (trail ${trail}).`;
-        out.push(diagnostic('CRUMB001', place, `"${item.path}" is not a page of the site`, fix));
+        out.push(diagnostic('CRUMB001', place, { path: item.path, want, last, trail: expected, variant: caseVariant(site, item.path)?.path }));
       }
       return;
     }
@@ -57,12 +54,12 @@ function checkTrail(
       const title = item.title[lang];
       const actual = pageTitle(site, want, lang);
       if (title !== undefined && actual !== undefined && title !== actual) {
-        out.push(diagnostic('CRUMB003', placeOf(['breadcrumbs', i, 'title', lang]), `the ${lang} title "${title}" of "${want}" differs from that page's title "${actual}"`, `Write "${actual}", or leave breadcrumbs out to derive them.`));
+        out.push(diagnostic('CRUMB003', placeOf(['breadcrumbs', i, 'title', lang]), { lang, title, path: want, actual }));
       }
     }
   });
   if (items.length < expected.length && out.length === 0) {
-    out.push(diagnostic('CRUMB002', placeOf(['breadcrumbs']), `the trail stops after ${items.length} item(s)`, `The trail of this page is ${trail}.`));
+    out.push(diagnostic('CRUMB002', placeOf(['breadcrumbs']), { kind: 'stops', items: items.length, trail: expected }));
   }
   return out;
 }

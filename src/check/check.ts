@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Diagnostic } from '../diagnostics/diagnostic';
+import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic';
 import { listFiles } from '../load/files';
 import type { Article, ArticleEdition, Site } from '../model/site';
 import { checkAssets, editionAssetProblems } from './assets';
@@ -9,7 +9,6 @@ import { checkIds, editionIdProblems, editionIds } from './ids';
 import { checkLinks, collectLinks, editionLinks, type InternalLink } from './links';
 import type { CheckReuse } from './memory';
 import { faultText } from '../diagnostics/failure';
-import { diagnostic } from './report';
 import { checkRegister } from './register';
 import { checkRoutes } from './routes';
 import { checkTranslations } from './translations';
@@ -57,8 +56,7 @@ function guarded(rule: string, run: () => Diagnostic[]): Diagnostic[] {
   try {
     return run();
   } catch (error) {
-    const message = `the ${rule} check failed: ${faultText(error)}`;
-    return [diagnostic('INTERNAL001', { file: 'content', line: 0, column: 0 }, message)];
+    return [diagnostic('INTERNAL001', { file: 'content', line: 0, column: 0 }, { kind: 'check', rule, fault: faultText(error) })];
   }
 }
 

@@ -1,11 +1,8 @@
-import type { Diagnostic } from '../diagnostics/diagnostic';
+import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic';
 import type { Site } from '../model/site';
 import type { Lang } from '../shared/lang';
 import type { InternalLink } from './links';
-import { diagnostic } from './report';
 import { splitHref } from './targets';
-
-const NAME = { en: 'English', pt: 'Portuguese' } as const;
 
 /**
  * LINK005: a link in a text sends its reader to a category listing that shows no article in the
@@ -31,7 +28,7 @@ export function checkEmptyCategoryLinks(site: Site, links: readonly InternalLink
     const key = `${link.place.file}:${link.place.line}:${link.place.column} ${link.lang}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push(diagnostic('LINK005', link.place, `"${path}" lists no article in ${NAME[link.lang]}, but the ${link.lang} text links to it: its reader finds an empty category`));
+    out.push(diagnostic('LINK005', link.place, { path, lang: link.lang }));
   }
   return out;
 }

@@ -1,11 +1,11 @@
-import type { Diagnostic } from '../diagnostics/diagnostic';
+import { diagnostic, type Diagnostic, type Place } from '../diagnostics/diagnostic';
 import type { ArticleEdition, Site } from '../model/site';
 import { renderEdition, renderNotFound } from '../render/document';
 import type { RenderContext } from '../render/inputs';
 import type { Lang } from '../shared/lang';
 import type { Route } from '../shared/route';
 import type { CheckReuse } from './memory';
-import { bodyPlace, diagnostic, frontMatterPlace, type Place } from './report';
+import { bodyPlace, frontMatterPlace } from './place';
 
 /** The element ids of every edition, as a visitor's browser would see them. */
 export interface EditionIds {
@@ -76,7 +76,7 @@ export function editionIdProblems(edition: ArticleEdition, layout: ReadonlySet<s
   const hasIndex = Boolean(edition.source.frontMatter.index);
   for (const heading of edition.body.headings) {
     if (layout.has(heading.id) || (hasIndex && heading.id === ARTICLE_INDEX_ID)) {
-      out.push(diagnostic('ANCHOR002', bodyPlace(edition, heading.line, 1), `the heading "${heading.text}" gets the id "${heading.id}", which the page layout already uses`));
+      out.push(diagnostic('ANCHOR002', bodyPlace(edition, heading.line, 1), { kind: 'layout', heading: heading.text, id: heading.id }));
     }
   }
   const index = edition.source.frontMatter.index;
@@ -85,10 +85,7 @@ export function editionIdProblems(edition: ArticleEdition, layout: ReadonlySet<s
     index.forEach((entry, i) => {
       if (!sections.has(entry.id)) {
         const near = [...sections].find((id) => id.toLowerCase() === entry.id.toLowerCase());
-        out.push(
-          diagnostic('INDEX001', frontMatterPlace(edition, ['index', i, 'id']), `index entry "${entry.id}" is not a section of this article`,
-            near ? `Did you mean "${near}"?` : `Sections: ${[...sections].join(', ') || 'none'}.`),
-        );
+        out.push(diagnostic('INDEX001', frontMatterPlace(edition, ['index', i, 'id']), { id: entry.id, near, sections: [...sections] }));
       }
     });
   }
@@ -108,7 +105,7 @@ export function checkIds(site: Site, ids: EditionIds): Diagnostic[] {
       const seen = new Set<string>();
       for (const id of all) {
         if (seen.has(id)) {
-          out.push(diagnostic('ANCHOR002', pagePlace(route), `the id "${id}" appears twice on ${route.path} (${lang})`));
+          out.push(diagnostic('ANCHOR002', pagePlace(route), { kind: 'twice', id, path: route.path, lang }));
         }
         seen.add(id);
       }

@@ -1,8 +1,8 @@
-import type { Diagnostic } from '../diagnostics/diagnostic';
+import { diagnostic, type Diagnostic, type Place } from '../diagnostics/diagnostic';
 import type { Article, ArticleEdition, Site } from '../model/site';
 import { LANGUAGES, type Lang } from '../shared/lang';
 import { offers, type Route } from '../shared/route';
-import { bodyPlace, diagnostic, jsonPlace, type Place } from './report';
+import { bodyPlace, jsonPlace } from './place';
 import { caseVariant, closestRoute, splitHref, targetLang } from './targets';
 import type { EditionIds } from './ids';
 import { titleMatcher } from './linkText';
@@ -93,22 +93,22 @@ export function checkLinks(site: Site, links: readonly InternalLink[], ids: Edit
     if (!route) {
       const variant = caseVariant(site, path);
       if (variant) {
-        report(diagnostic('LINK002', link.place, `"${path}" differs only in case from the page "${variant.path}"`, `Write "${variant.path}${hash !== undefined ? `#${hash}` : ''}": paths are case-sensitive.`));
+        report(diagnostic('LINK002', link.place, { path, page: variant.path, hash }));
       } else {
         const near = closestRoute(site, path);
-        report(diagnostic('LINK001', link.place, `"${path}" is not a page of the site`, near ? `Did you mean "${near.path}"?` : undefined));
+        report(diagnostic('LINK001', link.place, { path, near: near?.path }));
       }
       continue;
     }
     if (!offers(route, link.lang)) {
-      report(diagnostic('LINK003', link.place, `"${path}" is not offered in ${link.lang} (only ${route.meta.availableLangs.join(', ')}), but the ${link.lang} page links to it`));
+      report(diagnostic('LINK003', link.place, { path, lang: link.lang, offered: route.meta.availableLangs }));
       continue;
     }
     if (hash !== undefined) checkAnchor(site, route, hash, link, ids, report);
     if (link.text) {
       const better = titleMatch(link.text, route, link.lang);
       if (better) {
-        report(diagnostic('LINK004', link.place, `the link "${link.text}" opens "${path}", but its text names the article "${better.title}"`, `Point it at "${better.path}", or change the text.`));
+        report(diagnostic('LINK004', link.place, { text: link.text, path, article: better }));
       }
     }
   }
@@ -121,12 +121,6 @@ function checkAnchor(site: Site, route: Route, hash: string, link: InternalLink,
   if (present.has(hash)) return;
   const lower = hash.toLowerCase();
   const near = [...present].find((id) => id.toLowerCase() === lower || id.replace(/-/g, '') === lower.replace(/-/g, ''));
-  report(
-    diagnostic(
-      'ANCHOR001',
-      link.place,
-      `"#${hash}" is not an id on ${route.path} (${lang})`,
-      near ? `Did you mean "#${near}"?` : `Ids on that page include: ${[...present].filter((id) => !ids.layout.has(id)).slice(0, 8).join(', ') || 'none'}.`,
-    ),
-  );
+  const own = [...present].filter((id) => !ids.layout.has(id));
+  report(diagnostic('ANCHOR001', link.place, { hash, path: route.path, lang, near, ids: own }));
 }

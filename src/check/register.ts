@@ -1,6 +1,6 @@
-import type { Diagnostic } from '../diagnostics/diagnostic';
+import { diagnostic, type Diagnostic, type Place } from '../diagnostics/diagnostic';
 import type { Site } from '../model/site';
-import { bodyPlace, diagnostic, frontMatterPlace, jsonPlace, type Place } from './report';
+import { bodyPlace, frontMatterPlace, jsonPlace } from './place';
 
 /** How a Portuguese text addresses its reader: the familiar *tu* or the formal *você*. */
 export type Register = 'tu' | 'você';
@@ -133,18 +133,9 @@ export function checkRegister(site: Site): Diagnostic[] {
   const voce = count('você');
   if (tu === 0 || voce === 0) return [];
   const odd: Register = voce <= tu ? 'você' : 'tu';
-  const usual: Register = odd === 'você' ? 'tu' : 'você';
-  const example = found.find((f) => f.mark.register === usual)!;
+  const usual = found.find((f) => f.mark.register !== odd)!;
+  const example = { words: usual.mark.words, file: usual.place().file };
   return found
     .filter((f) => f.mark.register === odd)
-    .map(({ mark, place }) =>
-      diagnostic(
-        'I18N004',
-        place(),
-        `"${mark.words}" speaks to the reader as ${odd}, but the site's other Portuguese texts use ${usual} (${Math.max(tu, voce)} places, such as "${example.mark.words}" in ${example.place().file})`,
-        odd === 'você'
-          ? 'Write it with tu, as the rest of the site ("Toca", "Lê", "estás", "teu"), or with a neutral infinitive ("Ler em português").'
-          : 'Write it with você, as the rest of the site, or with a neutral infinitive.',
-      ),
-    );
+    .map(({ mark, place }) => diagnostic('I18N004', place(), { words: mark.words, form: odd, places: Math.max(tu, voce), example }));
 }

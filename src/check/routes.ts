@@ -1,6 +1,6 @@
-import type { Diagnostic } from '../diagnostics/diagnostic';
+import { diagnostic, type Diagnostic, type Place } from '../diagnostics/diagnostic';
 import type { Site } from '../model/site';
-import { diagnostic, jsonPlace, type Place } from './report';
+import { jsonPlace } from './place';
 import type { InternalLink } from './links';
 import { splitHref } from './targets';
 
@@ -21,7 +21,7 @@ export function checkRoutes(site: Site, links: readonly InternalLink[]): Diagnos
   for (const route of site.routes) {
     const lower = route.path.toLowerCase();
     const other = byLower.get(lower);
-    if (other !== undefined) out.push(diagnostic('ROUTE001', routePlace(site, route.path), `"${route.path}" and "${other}" differ only in case`));
+    if (other !== undefined) out.push(diagnostic('ROUTE001', routePlace(site, route.path), { path: route.path, other }));
     else byLower.set(lower, route.path);
   }
 
@@ -29,7 +29,7 @@ export function checkRoutes(site: Site, links: readonly InternalLink[]): Diagnos
   site.content.pages.blog.categories.forEach((key, i) => {
     const category = site.categories.get(key);
     if (!category) {
-      out.push(diagnostic('CAT001', jsonPlace(site, 'content/pages/blog.json', ['categories', i]), `the Blog index lists "${key}", which has no content/categories/${key}.json`));
+      out.push(diagnostic('CAT001', jsonPlace(site, 'content/pages/blog.json', ['categories', i]), { category: key, listedBy: 'blogIndex' }));
       return;
     }
     reached.add(category.data.blogcategory);
@@ -40,7 +40,7 @@ export function checkRoutes(site: Site, links: readonly InternalLink[]): Diagnos
     const place = route.component === 'category' || route.component === 'gallery'
       ? { file: `content/categories/${route.name}.json`, line: 1, column: 1 }
       : route.component === 'article' ? routePlace(site, route.path) : { file: `content/pages/${route.name}.json`, line: 1, column: 1 };
-    out.push(diagnostic('ORPHAN001', place, `nothing links to ${route.path}`));
+    out.push(diagnostic('ORPHAN001', place, { path: route.path }));
   }
   return out;
 }

@@ -1,10 +1,8 @@
-import type { Diagnostic } from '../diagnostics/diagnostic';
+import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic';
 import type { Site } from '../model/site';
 import { LANGUAGES } from '../shared/lang';
 import { UI_STRING_KEYS } from '../shared/strings';
-import { diagnostic, frontMatterPlace, jsonPlace } from './report';
-
-const NAME = { en: 'English', pt: 'Portuguese' } as const;
+import { frontMatterPlace, jsonPlace } from './place';
 
 /**
  * I18N001-003: every UI string in both languages; every text a page shows in each language the
@@ -16,16 +14,16 @@ export function checkTranslations(site: Site): Diagnostic[] {
   for (const key of UI_STRING_KEYS) {
     for (const lang of LANGUAGES) {
       if (!strings[key][lang]) {
-        out.push(diagnostic('I18N001', jsonPlace(site, 'content/strings.json', [key]), `the UI string "${key}" has no ${NAME[lang]} text`));
+        out.push(diagnostic('I18N001', jsonPlace(site, 'content/strings.json', [key]), { key, lang }));
       }
     }
   }
   for (const category of site.categories.values()) {
     const { msg, breadcrumbs } = category.data;
     for (const lang of LANGUAGES) {
-      if (msg && !msg[lang]) out.push(diagnostic('I18N002', jsonPlace(site, category.file, ['msg']), `the note "msg" has no ${NAME[lang]} text, but ${category.data.blogcategory} is offered in ${lang}`));
+      if (msg && !msg[lang]) out.push(diagnostic('I18N002', jsonPlace(site, category.file, ['msg']), { kind: 'note', lang, category: category.data.blogcategory }));
       breadcrumbs?.forEach((item, i) => {
-        if (!item.title[lang]) out.push(diagnostic('I18N002', jsonPlace(site, category.file, ['breadcrumbs', i, 'title']), `breadcrumb "${item.path}" has no ${NAME[lang]} title`));
+        if (!item.title[lang]) out.push(diagnostic('I18N002', jsonPlace(site, category.file, ['breadcrumbs', i, 'title']), { kind: 'breadcrumb', lang, path: item.path, edition: false }));
       });
     }
   }
@@ -33,11 +31,11 @@ export function checkTranslations(site: Site): Diagnostic[] {
     for (const edition of Object.values(article.editions)) {
       const { breadcrumbs, index } = edition.source.frontMatter;
       breadcrumbs?.forEach((item, i) => {
-        if (!item.title[edition.lang]) out.push(diagnostic('I18N002', frontMatterPlace(edition, ['breadcrumbs', i, 'title']), `breadcrumb "${item.path}" has no ${NAME[edition.lang]} title in this ${edition.lang} edition`));
+        if (!item.title[edition.lang]) out.push(diagnostic('I18N002', frontMatterPlace(edition, ['breadcrumbs', i, 'title']), { kind: 'breadcrumb', lang: edition.lang, path: item.path, edition: true }));
       });
       if (Array.isArray(index)) {
         index.forEach((entry, i) => {
-          if (!entry.text[edition.lang]) out.push(diagnostic('I18N002', frontMatterPlace(edition, ['index', i, 'text']), `index entry "${entry.id}" has no ${NAME[edition.lang]} text in this ${edition.lang} edition`));
+          if (!entry.text[edition.lang]) out.push(diagnostic('I18N002', frontMatterPlace(edition, ['index', i, 'text']), { kind: 'indexEntry', lang: edition.lang, id: entry.id }));
         });
       }
     }
@@ -48,7 +46,7 @@ export function checkTranslations(site: Site): Diagnostic[] {
       if (!article) return;
       for (const lang of LANGUAGES) {
         if (article.editions[lang] && !entry.title[lang]) {
-          out.push(diagnostic('I18N003', jsonPlace(site, 'content/pages/blog.json', ['highlights', key, i, 'title']), `"${entry.path}" is written in ${NAME[lang]} but has no ${lang} title here, so the ${lang} Blog index leaves it out`, `Add its ${lang} title: "${article.editions[lang]!.source.frontMatter.title}".`));
+          out.push(diagnostic('I18N003', jsonPlace(site, 'content/pages/blog.json', ['highlights', key, i, 'title']), { path: entry.path, lang, title: article.editions[lang]!.source.frontMatter.title }));
         }
       }
     });

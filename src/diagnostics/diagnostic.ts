@@ -1,8 +1,10 @@
+import { CODES, type DiagnosticArgs, type DiagnosticCode, type DiagnosticDefinition, type Severity } from './codes';
+
 /** A problem found in the content, located as precisely as the text allows. */
 export interface Diagnostic {
   /** Stable rule code, documented in the README ("SCHEMA001"). */
-  code: string;
-  severity: 'error' | 'warning';
+  code: DiagnosticCode;
+  severity: Severity;
   /** Path relative to the project root, with forward slashes. */
   file: string;
   /** 1-based; 0 when the problem concerns the whole file. */
@@ -11,6 +13,35 @@ export interface Diagnostic {
   column: number;
   message: string;
   hint: string;
+}
+
+/** Where a diagnostic points. */
+export interface Place {
+  /** Path relative to the project root, with forward slashes. */
+  file: string;
+  /** 1-based; 0 when the problem concerns the whole file. */
+  line: number;
+  /** 1-based; 0 when unknown. */
+  column: number;
+}
+
+/**
+ * The one way to make a diagnostic: its code, where it is, and the arguments the code's message
+ * and hint are made from (TypeScript checks them against the catalogue). Severity, message and
+ * hint come from the catalogue.
+ */
+export function diagnostic<C extends DiagnosticCode>(code: C, place: Place, args: DiagnosticArgs<C>): Diagnostic {
+  // The catalogue entry of one code takes that code's arguments; TypeScript cannot see it through the index.
+  const entry = CODES[code] as DiagnosticDefinition<DiagnosticArgs<C>>;
+  return {
+    code,
+    severity: entry.severity,
+    file: place.file,
+    line: place.line,
+    column: place.column,
+    message: entry.message(args),
+    hint: typeof entry.hint === 'string' ? entry.hint : entry.hint(args),
+  };
 }
 
 /** Thrown by a stage that cannot go on; carries every diagnostic found so far. */

@@ -1,8 +1,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
-import type { Diagnostic } from '../diagnostics/diagnostic';
-import { RULES } from '../diagnostics/codes';
+import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic';
 import { frontMatterPosition } from '../diagnostics/position';
 import { ArticleFrontMatter } from '../model/schema';
 import type { Lang } from '../shared/lang';
@@ -100,7 +99,7 @@ function readArticle(root: string, blogDir: string, absolute: string, diagnostic
   const parts = path.relative(blogDir, absolute).split(path.sep);
   const match = parts.length === 2 ? ARTICLE_FILE.exec(parts[1] ?? '') : null;
   if (!match || !/^[a-z]+$/.test(parts[0] ?? '')) {
-    diagnostics.push({ code: 'PATH001', severity: 'error', file, line: 0, column: 0, message: `${file} is not at content/blog/<category>/<Slug>.<en|pt>.md`, hint: RULES.PATH001.hint });
+    diagnostics.push(diagnostic('PATH001', { file, line: 0, column: 0 }, { file }));
     return undefined;
   }
   const read = readContentText(absolute, file);
@@ -113,13 +112,13 @@ function readArticle(root: string, blogDir: string, absolute: string, diagnostic
 
 function parseArticle(file: string, source: string, category: string, slug: string, lang: Lang, diagnostics: Diagnostic[]): ArticleSource | undefined {
   if (!source.startsWith('---')) {
-    diagnostics.push({ code: 'FM001', severity: 'error', file, line: 1, column: 1, message: 'the file has no front matter (title, description, date)', hint: RULES.FM001.hint });
+    diagnostics.push(diagnostic('FM001', { file, line: 1, column: 1 }, { kind: 'missing' }));
     return undefined;
   }
   // gray-matter reads "---js" front matter by running it as JavaScript: only YAML is accepted.
   const opening = /^---[^\S\r\n]*(\r?\n|$)/.test(source) ? undefined : source.slice(0, source.search(/\r?\n|$/));
   if (opening !== undefined) {
-    diagnostics.push({ code: 'FM001', severity: 'error', file, line: 1, column: 1, message: `the front matter opens with "${opening.slice(0, 40)}": only YAML front matter, opened by "---" alone, is read`, hint: RULES.FM001.hint });
+    diagnostics.push(diagnostic('FM001', { file, line: 1, column: 1 }, { kind: 'notYaml', opening }));
     return undefined;
   }
   let parsed: matter.GrayMatterFile<string>;
@@ -128,12 +127,12 @@ function parseArticle(file: string, source: string, category: string, slug: stri
     parsed = matter(source, {});
   } catch (error) {
     if (error instanceof RangeError) {
-      diagnostics.push({ code: 'DEPTH001', severity: 'error', file, line: 2, column: 1, message: 'the front matter nests lists or maps too deep to read', hint: RULES.DEPTH001.hint });
+      diagnostics.push(diagnostic('DEPTH001', { file, line: 2, column: 1 }, { kind: 'frontMatter' }));
       return undefined;
     }
     const mark = (error as { mark?: { line?: number; column?: number } }).mark;
     const reason = (error as { reason?: string }).reason ?? 'unreadable YAML';
-    diagnostics.push({ code: 'FM001', severity: 'error', file, line: (mark?.line ?? 0) + 2, column: (mark?.column ?? 0) + 1, message: `front matter is not valid YAML: ${reason}`, hint: RULES.FM001.hint });
+    diagnostics.push(diagnostic('FM001', { file, line: (mark?.line ?? 0) + 2, column: (mark?.column ?? 0) + 1 }, { kind: 'invalid', reason }));
     return undefined;
   }
   const result = ArticleFrontMatter.safeParse(parsed.data);

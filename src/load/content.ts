@@ -1,6 +1,5 @@
 import path from 'node:path';
-import type { Diagnostic } from '../diagnostics/diagnostic';
-import { RULES } from '../diagnostics/codes';
+import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic';
 import {
   AboutMePage, AtelierPage, BlogPage, Category, Navigation, Owner, ProfessionalPage, ProjectsPage, SiteConfig, UiStrings,
 } from '../model/schema';
@@ -76,7 +75,7 @@ export async function loadContent(root: string, changed?: ReadonlySet<string>): 
   for (const article of articles) {
     // A category whose file could not be read has its own diagnostic: its articles are not in error.
     if (!known.has(article.category) && !unreadable.has(article.category)) {
-      diagnostics.push({ code: 'CAT001', severity: 'error', file: article.file, line: 0, column: 0, message: `category "${article.category}" has no content/categories/${article.category}.json`, hint: RULES.CAT001.hint });
+      diagnostics.push(diagnostic('CAT001', { file: article.file, line: 0, column: 0 }, { category: article.category, listedBy: 'folder' }));
     }
   }
 
@@ -110,7 +109,7 @@ async function loadCategories(root: string, diagnostics: Diagnostic[], json: Jso
       continue;
     }
     if (data.blogCategoryName !== key || data.blogcategory !== `/blog/${key}`) {
-      diagnostics.push({ code: 'CAT002', severity: 'error', file, line: 1, column: 1, message: `category file "${key}" declares blogCategoryName "${data.blogCategoryName}" and blogcategory "${data.blogcategory}"`, hint: RULES.CAT002.hint });
+      diagnostics.push(diagnostic('CAT002', { file, line: 1, column: 1 }, { key, blogCategoryName: data.blogCategoryName, blogcategory: data.blogcategory }));
       continue;
     }
     categories.push({ key, file, data });

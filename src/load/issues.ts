@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { Diagnostic } from '../diagnostics/diagnostic';
-import { RULES } from '../diagnostics/codes';
+import type { SchemaProblem } from '../diagnostics/codes';
+import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic';
 import { ADDRESS_RULE } from '../model/schema';
 import type { Position } from '../diagnostics/position';
 
@@ -13,18 +13,12 @@ export function schemaDiagnostics(
 ): Diagnostic[] {
   return error.issues.map((issue) => {
     const fullPath = issue.path;
-    const { line, column } = locate(fullPath);
+    const place = { file, ...locate(fullPath) };
     const field = fullPath.length > 0 ? fullPath.map(String).join('.') : '(root)';
-    const code = issue.code === 'custom' && issue.params?.rule === ADDRESS_RULE ? ADDRESS_RULE : 'SCHEMA001';
-    return {
-      code,
-      severity: 'error',
-      file,
-      line,
-      column,
-      message: `${field}: ${describeIssue(issue, data)}`,
-      hint: RULES[code].hint,
-    };
+    if (issue.code === 'custom' && issue.params?.rule === ADDRESS_RULE) {
+      return diagnostic(ADDRESS_RULE, place, { kind: 'field', field, problem: issue.message });
+    }
+    return diagnostic('SCHEMA001', place, { field, ...describeIssue(issue, data) });
   });
 }
 
@@ -39,10 +33,9 @@ function isMissing(data: unknown, path: readonly PropertyKey[]): boolean {
   return last !== undefined && node !== null && typeof node === 'object' && !(last in node);
 }
 
-function describeIssue(issue: z.core.$ZodIssue, data: unknown): string {
-  if (issue.code === 'unrecognized_keys') {
-    return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
-  }
-  if (issue.code === 'invalid_type' && isMissing(data, issue.path)) return `required field is missing (expected ${issue.expected})`;
-  return issue.message;
+/** What is wrong with the field, for SCHEMA001's message. */
+function describeIssue(issue: z.core.$ZodIssue, data: unknown): SchemaProblem {
+  if (issue.code === 'unrecognized_keys') return { kind: 'unknown', keys: issue.keys };
+  if (issue.code === 'invalid_type' && isMissing(data, issue.path)) return { kind: 'missing', expected: issue.expected };
+  return { kind: 'invalid', problem: issue.message };
 }

@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import type { z } from 'zod';
-import type { Diagnostic } from '../diagnostics/diagnostic';
-import { RULES } from '../diagnostics/codes';
+import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic';
 import { jsonPathPosition, offsetToPosition } from '../diagnostics/position';
 import { relativeFile } from './files';
 import { schemaDiagnostics } from './issues';
@@ -38,7 +37,7 @@ export async function loadJsonFile<S extends z.ZodType>(
   const deep = jsonDepthBeyond(text, MAX_DEPTH);
   if (deep !== undefined) {
     const { line, column } = offsetToPosition(text, deep);
-    diagnostics.push({ code: 'DEPTH001', severity: 'error', file, line, column, message: `arrays and objects are nested more than ${MAX_DEPTH} levels deep here`, hint: RULES.DEPTH001.hint });
+    diagnostics.push(diagnostic('DEPTH001', { file, line, column }, { kind: 'json', limit: MAX_DEPTH }));
     return undefined;
   }
   const errors: ParseError[] = [];
@@ -48,8 +47,8 @@ export async function loadJsonFile<S extends z.ZodType>(
     const shown = errors.slice(0, MAX_SYNTAX_ERRORS);
     shown.forEach((e, i) => {
       const { line, column } = offsetToPosition(text, e.offset);
-      const more = i === shown.length - 1 && errors.length > shown.length ? ` (and ${(errors.length - shown.length).toLocaleString('en')} more syntax errors after it)` : '';
-      diagnostics.push({ code: 'JSON001', severity: 'error', file, line, column, message: `JSON syntax error: ${printParseErrorCode(e.error)}${more}`, hint: RULES.JSON001.hint });
+      const more = i === shown.length - 1 ? errors.length - shown.length : 0;
+      diagnostics.push(diagnostic('JSON001', { file, line, column }, { error: printParseErrorCode(e.error), more }));
     });
     return undefined;
   }

@@ -10,6 +10,7 @@ import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import { VFile } from 'vfile';
+import type { Finding } from '../diagnostics/codes';
 import { faultText } from '../diagnostics/failure';
 import { MAX_DEPTH } from '../load/limits';
 import { markdownDepthBeyond, treeDepthBeyond } from './depth';
@@ -39,18 +40,16 @@ export interface Reference {
   column: number;
 }
 
-/** Something in the markdown that could not be compiled as written, for the checker. */
-export interface MarkdownProblem {
-  /**
-   * MD001: a malformed figure; URL001: an address with a scheme a page may not carry (left out of
-   * the HTML); DEPTH001: nested too deep to compile; INTERNAL001: the compiler failed.
-   */
-  code: 'MD001' | 'URL001' | 'DEPTH001' | 'INTERNAL001';
-  message: string;
+/**
+ * Something in the markdown that could not be compiled as written, for the checker. MD001: a
+ * malformed figure; URL001: an address with a scheme a page may not carry (left out of the HTML);
+ * DEPTH001: nested too deep to compile; INTERNAL001: the compiler failed.
+ */
+export type MarkdownProblem = Finding<'MD001' | 'URL001' | 'DEPTH001' | 'INTERNAL001'> & {
   /** 1-based, relative to the markdown body; 0 when unknown. */
   line: number;
   column: number;
-}
+};
 
 export interface CompiledMarkdown {
   html: string;
@@ -117,7 +116,7 @@ export function compileMarkdown(markdown: string, options: CompileOptions): Comp
     html = processor.stringify(processor.runSync(tree, file), file);
   } catch (error) {
     // One text's failure is a diagnostic on its file; the other files are still compiled and checked.
-    return failed({ code: 'INTERNAL001', line: 0, column: 0, message: `the markdown could not be compiled: ${faultText(error)}` });
+    return failed({ code: 'INTERNAL001', args: { kind: 'markdown', fault: faultText(error) }, line: 0, column: 0 });
   }
   return { html, text: textOf(html), hash: createHash('sha1').update(html).digest('base64url'), ...collected, problems };
 }
@@ -142,7 +141,7 @@ function rewriteTree(
   problems: MarkdownProblem[],
 ): void {
   const refuse = (href: string, line: number, column: number) =>
-    problems.push({ code: 'URL001', message: `"${href.length > 60 ? `${href.slice(0, 60)}…` : href}" is not an address a page may carry`, line, column });
+    problems.push({ code: 'URL001', args: { kind: 'markdown', href }, line, column });
   visit(tree, 'element', (node: Element) => {
     const line = node.position?.start.line ?? 0;
     const column = node.position?.start.column ?? 0;

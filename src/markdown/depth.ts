@@ -1,11 +1,12 @@
 import type { Node } from 'unist';
+import type { TooDeepArgs } from '../diagnostics/codes';
 
 /** Where a text or tree nests deeper than allowed, and how. */
 export interface TooDeep {
   /** 1-based, relative to the markdown body. */
   line: number;
   column: number;
-  message: string;
+  args: TooDeepArgs;
 }
 
 /**
@@ -40,13 +41,13 @@ export function markdownDepthBeyond(markdown: string, limit: number): TooDeep | 
     }
     const prefix = /^[ \t>]*/.exec(line)?.[0] ?? '';
     const quotes = prefix.split('>').length - 1;
-    if (quotes > limit) return { line: i + 1, column: 1, message: `quotes are nested ${quotes} levels deep here; the limit is ${limit}` };
+    if (quotes > limit) return { line: i + 1, column: 1, args: { kind: 'quotes', depth: quotes, limit } };
     const indent = prefix.replace(/\t/g, '    ').length;
-    if (indent > limit * 4) return { line: i + 1, column: 1, message: `the line is indented ${indent} columns, as lists nested over ${limit} levels deep would be` };
+    if (indent > limit * 4) return { line: i + 1, column: 1, args: { kind: 'indent', columns: indent, limit } };
     const run = longRun.exec(line);
     // A line of delimiters alone is a thematic break ("*****"), not emphasis.
     if (run && !/^[\s>]*([*_-])(\s*\1)*\s*$/.test(line)) {
-      return { line: i + 1, column: run.index + 1, message: `a run of ${run[0].length} "${run[1]}" would nest ${run[1] === '[' || run[1] === ']' ? 'brackets' : 'emphasis'} over ${limit} levels deep` };
+      return { line: i + 1, column: run.index + 1, args: { kind: 'run', length: run[0].length, delimiter: run[1] ?? '', limit } };
     }
     if (line.trim() === '') {
       paragraph = { line: 0, delimiters: 0 };
@@ -57,10 +58,10 @@ export function markdownDepthBeyond(markdown: string, limit: number): TooDeep | 
     paragraph.delimiters += delimiters;
     total += delimiters;
     if (paragraph.delimiters > MAX_DELIMITERS.paragraph) {
-      return { line: paragraph.line, column: 1, message: `this paragraph holds over ${MAX_DELIMITERS.paragraph.toLocaleString('en')} emphasis and link delimiters (*, _, ~, [, ]), too many to read in reasonable time` };
+      return { line: paragraph.line, column: 1, args: { kind: 'paragraph', limit: MAX_DELIMITERS.paragraph } };
     }
     if (total > MAX_DELIMITERS.text) {
-      return { line: i + 1, column: 1, message: `the text holds over ${MAX_DELIMITERS.text.toLocaleString('en')} emphasis and link delimiters (*, _, ~, [, ]) by this line, too many to read in reasonable time` };
+      return { line: i + 1, column: 1, args: { kind: 'text', limit: MAX_DELIMITERS.text } };
     }
   }
   return undefined;
@@ -75,7 +76,7 @@ export function treeDepthBeyond(tree: Node, limit: number): TooDeep | undefined 
     const [node, depth] = stack.pop() as [Node, number];
     if (depth > limit) {
       const at = node.position?.start;
-      return { line: at?.line ?? 0, column: at?.column ?? 0, message: `lists, quotes and spans are nested too deep here (over ${limit} levels of the document tree)` };
+      return { line: at?.line ?? 0, column: at?.column ?? 0, args: { kind: 'tree', limit } };
     }
     const children = (node as { children?: Node[] }).children;
     // Pushed last to first, so the first node too deep in the text is the one found.

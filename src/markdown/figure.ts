@@ -24,7 +24,7 @@ export function remarkFigure() {
       if ((node.type === 'textDirective' || node.type === 'leafDirective' || node.type === 'containerDirective') && parent && index !== undefined) {
         const directive = node as TextDirective | LeafDirective | ContainerDirective;
         if (directive.type !== 'textDirective') {
-          problems.push({ code: 'MD001', message: `unknown directive "::${directive.name}"`, line: directive.position?.start.line ?? 0, column: directive.position?.start.column ?? 0 });
+          problems.push({ code: 'MD001', args: { kind: 'directive', name: directive.name }, line: directive.position?.start.line ?? 0, column: directive.position?.start.column ?? 0 });
         }
         const text = { type: 'text' as const, value: `:${directive.name}` };
         const children = directive.type === 'textDirective' ? (directive.children as PhrasingContent[]) : [];
@@ -41,11 +41,11 @@ function toFigure(node: LeafDirective, problems: FigureProblem[]): void {
   const src = attributes.src ?? '';
   const caption = toString(node).trim();
   const where = { line: node.position?.start.line ?? 0, column: node.position?.start.column ?? 0 };
-  if (!src) problems.push({ code: 'MD001', message: 'figure without src', ...where });
-  if (!caption) problems.push({ code: 'MD001', message: 'figure without a caption (its description)', ...where });
+  if (!src) problems.push({ code: 'MD001', args: { kind: 'noSource' }, ...where });
+  if (!caption) problems.push({ code: 'MD001', args: { kind: 'noCaption' }, ...where });
   const width = attributes.width ? Number(attributes.width) : undefined;
   if (width !== undefined && !(Number.isInteger(width) && width >= 1 && width <= 100)) {
-    problems.push({ code: 'MD001', message: `figure width "${attributes.width}" is not a percentage from 1 to 100`, ...where });
+    problems.push({ code: 'MD001', args: { kind: 'width', width: String(attributes.width) }, ...where });
   }
   const image: Image = { type: 'image', url: src, alt: attributes.alt ?? caption, position: node.position };
   const figcaption: Paragraph = { type: 'paragraph', children: node.children, data: { hName: 'figcaption' } };

@@ -1,5 +1,4 @@
-import type { Diagnostic } from '../diagnostics/diagnostic';
-import { RULES } from '../diagnostics/codes';
+import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic';
 import { jsonPathPosition } from '../diagnostics/position';
 import type { ArticleSource } from '../load/articles';
 import type { CategorySource, LoadedContent } from '../load/content';
@@ -76,11 +75,8 @@ export function createSite(content: LoadedContent, compiled: CompiledIn, routes:
     const article = articles.get(name) ?? { route, category: source.category, slug: source.slug, editions: {} };
     const body = compiled(source.body, source.lang);
     for (const problem of body.problems) {
-      diagnostics.push({
-        code: problem.code, severity: 'error', file: source.file,
-        line: problem.line ? problem.line + source.bodyLine - 1 : 0, column: problem.column,
-        message: problem.message, hint: RULES[problem.code].hint,
-      });
+      const line = problem.line ? problem.line + source.bodyLine - 1 : 0;
+      diagnostics.push(diagnostic(problem.code, { file: source.file, line, column: problem.column }, problem.args));
     }
     article.editions[source.lang] = { lang: source.lang, url: editionUrl(route, source.lang), source, body };
     articles.set(name, article);
@@ -96,7 +92,7 @@ export function createSite(content: LoadedContent, compiled: CompiledIn, routes:
       for (const problem of body.problems) {
         // The text is one JSON string: its problems are placed on its key.
         const at = jsonPathPosition(professional, ['experiences', i, 'modal_text', lang]);
-        diagnostics.push({ code: problem.code, severity: 'error', file: PROFESSIONAL_FILE, ...at, message: problem.message, hint: RULES[problem.code].hint });
+        diagnostics.push(diagnostic(problem.code, { file: PROFESSIONAL_FILE, ...at }, problem.args));
       }
     }
     experienceHtml.set(card.id, html);

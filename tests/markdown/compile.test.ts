@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { compileMarkdown } from '../../src/markdown/compile';
+import { diagnostic } from '../../src/diagnostics/diagnostic';
+import { compileMarkdown, type MarkdownProblem } from '../../src/markdown/compile';
 
 const options = {
   localizeHref: (href: string) => (href.startsWith('/blog/tech/Git') ? `/pt${href}` : href),
   mediaUrl: (path: string) => `https://cdn.example.net${path}`,
 };
+
+/** The message a problem prints, from the diagnostic catalogue. */
+const message = (p: MarkdownProblem) => diagnostic(p.code, { file: 'x.md', line: p.line, column: p.column }, p.args).message;
 
 describe('compileMarkdown', () => {
   it('gives headings GitHub-style ids and lists them', () => {
@@ -26,7 +30,7 @@ describe('compileMarkdown', () => {
 
   it('reports a figure without a source or caption', () => {
     const out = compileMarkdown('Intro.\n\n::figure{width="300"}\n', options);
-    expect(out.problems.map((p) => [p.line, p.message])).toEqual([
+    expect(out.problems.map((p) => [p.line, message(p)])).toEqual([
       [3, 'figure without src'],
       [3, 'figure without a caption (its description)'],
       [3, 'figure width "300" is not a percentage from 1 to 100'],
@@ -91,12 +95,13 @@ describe('compileMarkdown', () => {
         throw new Error('no route table');
       },
     });
-    expect(out.problems).toEqual([{ code: 'INTERNAL001', line: 0, column: 0, message: 'the markdown could not be compiled: no route table' }]);
+    expect(out.problems).toEqual([{ code: 'INTERNAL001', args: { kind: 'markdown', fault: 'no route table' }, line: 0, column: 0 }]);
+    expect(message(out.problems[0]!)).toBe('the markdown could not be compiled: no route table');
     // Under --verbose (SITE_VERBOSE) the message says where in the code it happened.
     process.env.SITE_VERBOSE = '1';
     try {
       const verbose = compileMarkdown('[a link](/blog/tech/Git)\n', { ...options, localizeHref: () => { throw new Error('no route table'); } });
-      expect(verbose.problems[0]?.message).toMatch(/no route table\n\s+at .*compile\.test\.ts/);
+      expect(message(verbose.problems[0]!)).toMatch(/no route table\n\s+at .*compile\.test\.ts/);
     } finally {
       delete process.env.SITE_VERBOSE;
     }

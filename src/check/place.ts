@@ -1,29 +1,6 @@
-import type { Diagnostic } from '../diagnostics/diagnostic';
-import { RULES, type RuleCode } from '../diagnostics/codes';
+import type { Place } from '../diagnostics/diagnostic';
 import { frontMatterPosition, jsonPathPosition } from '../diagnostics/position';
 import type { ArticleEdition, Site } from '../model/site';
-
-/** Where a diagnostic points: a file and a 1-based line and column (0 when unknown). */
-export interface Place {
-  file: string;
-  line: number;
-  column: number;
-}
-
-const WARNINGS: ReadonlySet<RuleCode> = new Set(['ORPHAN001', 'HTTP001', 'I18N004']);
-
-/** A diagnostic of a checker rule; the hint defaults to the rule's catalogue hint. */
-export function diagnostic(code: RuleCode, place: Place, message: string, hint?: string): Diagnostic {
-  return {
-    code,
-    severity: WARNINGS.has(code) ? 'warning' : 'error',
-    file: place.file,
-    line: place.line,
-    column: place.column,
-    message,
-    hint: hint ?? RULES[code].hint,
-  };
-}
 
 /** The place of a value in a JSON content file, by its path. */
 export function jsonPlace(site: Site, file: string, path: readonly (string | number)[]): Place {
