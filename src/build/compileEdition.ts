@@ -1,26 +1,24 @@
 import { compileMarkdown } from '../markdown/compile';
+import { mediaImageSize } from '../markdown/imageSize';
 import { localizeHref, mediaUrl } from '../model/links';
 import type { Lang } from '../shared/lang';
-import type { Route } from '../shared/route';
-import { mediaImageSize } from '../markdown/imageSize';
-import { sizeText, type TrackedBody } from './resolutions';
+import { type BodySite, sizeText, type TrackedBody } from './found';
 
-/** Compiles a markdown body in a language, recording how each internal link and image size was resolved. */
-export function compileTracked(markdown: string, lang: Lang, routes: ReadonlyMap<string, Route>, imageCdn: string | undefined, mediaDir: string): TrackedBody {
-  const resolutions: [string, string][] = [];
-  const images: [string, string][] = [];
+/** Compiles a markdown body in a language, recording each internal link's resolution and image's size. */
+export function compileTracked(markdown: string, lang: Lang, site: BodySite): TrackedBody {
+  const found: Record<string, string> = {};
   const body = compileMarkdown(markdown, {
     localizeHref: (href) => {
-      const url = localizeHref(href, lang, routes);
-      resolutions.push([href, url]);
+      const url = localizeHref(href, lang, site.routes);
+      found[`link ${href}`] = url;
       return url;
     },
-    mediaUrl: (path) => mediaUrl(path, imageCdn),
+    mediaUrl: (path) => mediaUrl(path, site.imageCdn),
     imageSize: (src) => {
-      const size = mediaImageSize(mediaDir, src);
-      images.push([src, sizeText(size)]);
+      const size = mediaImageSize(site.mediaDir, src);
+      found[`image ${src}`] = sizeText(size);
       return size;
     },
   });
-  return { body, resolutions, images };
+  return { body, found };
 }

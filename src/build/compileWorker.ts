@@ -16,9 +16,9 @@ export interface CompileWorkerData {
   mediaDir: string;
 }
 
-const { routes, imageCdn, mediaDir } = workerData as CompileWorkerData;
-const routeByPath = new Map(routes.map((r) => [r.path, r]));
+const data = workerData as CompileWorkerData;
+const site = { routes: new Map(data.routes.map((r) => [r.path, r])), imageCdn: data.imageCdn, mediaDir: data.mediaDir };
 
 parentPort?.on('message', (batch: CompileBatch) => {
-  parentPort?.postMessage({ id: batch.id, results: batch.jobs.map((job) => compileTracked(job.markdown, job.lang, routeByPath, imageCdn, mediaDir)) });
+  parentPort?.postMessage({ id: batch.id, results: batch.jobs.map((job) => compileTracked(job.markdown, job.lang, site)) });
 });

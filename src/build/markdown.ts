@@ -2,16 +2,21 @@ import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { CompiledMarkdown } from '../markdown/compile';
 import type { Lang } from '../shared/lang';
-import type { Route } from '../shared/route';
-import { WorkCache } from './cache';
-import { stillResolves, type TrackedBody } from './resolutions';
-import type { CompileBatch, CompileWorkerData } from './compileWorker';
-import { digest } from './fingerprint';
 import { OperationalError } from '../diagnostics/failure';
+import { type BodySite, foundValue, type TrackedBody } from './found';
+import type { CompileBatch, CompileWorkerData } from './compileWorker';
+import type { Explain } from './explain';
+import { changedInputs, type Inputs } from './inputs';
+import type { Memo } from './memo';
 
+/** A markdown text to compile: an article's body, or a text inside a JSON file. */
 export interface MarkdownJob {
+  /** The output it makes, by name: the article file, or "<json file>#<card>/<lang>". */
+  output: string;
   markdown: string;
   lang: Lang;
+  /** A content hash of the text's source (the whole article file, or the text itself). */
+  hash: string;
 }
 
 /**
@@ -22,68 +27,71 @@ const PARALLEL_THRESHOLD = 400;
 /** Texts sent to a worker at a time. */
 const BATCH = 64;
 
-/**
- * In `site dev` the same texts are keyed after every save. Their keys are remembered by the text
- * itself (the engine keeps a string's own hash, so finding the same string again is cheap) for as
- * long as the text is in use.
- */
-let rememberedKeys: Record<Lang, Map<string, string>> = { en: new Map(), pt: new Map() };
-let rememberedSalt = '';
-
-function keysOf(jobs: readonly MarkdownJob[], imageCdn: string | undefined): string[] {
-  const salt = imageCdn ?? '';
-  if (!WorkCache.retainInMemory) return jobs.map((job) => digest(job.lang, salt, job.markdown));
-  // A change of image CDN changes every key: start over then.
-  if (salt !== rememberedSalt) rememberedKeys = { en: new Map(), pt: new Map() };
-  rememberedSalt = salt;
-  const next: Record<Lang, Map<string, string>> = { en: new Map(), pt: new Map() };
-  const keys = jobs.map((job) => {
-    const key = rememberedKeys[job.lang].get(job.markdown) ?? digest(job.lang, salt, job.markdown);
-    next[job.lang].set(job.markdown, key);
-    return key;
-  });
-  rememberedKeys = next;
-  return keys;
+/** What the markdown stage needs besides the texts. */
+export interface MarkdownStage {
+  site: BodySite;
+  /** Compiled bodies by text, with their declared and found inputs. */
+  memo: Memo<TrackedBody>;
+  /** Fingerprint of the markdown compiler's code. */
+  code: string;
+  /** Told of each body compiled again, with the inputs that changed. */
+  explain: Explain;
+  progress: (done: number, total: number) => void;
 }
 
-
 /**
- * Compiles every markdown body, reusing the cache for bodies whose text, language, image CDN,
- * link targets and image sizes are unchanged (`trusted`: known to be, and not looked at again), and
- * spreading the rest over worker threads when there are many.
- * Results come back in the order of `jobs`.
+ * Compiles every markdown text, or finds it in the memo: a body is reused when its text,
+ * language, image CDN and compiler code are unchanged and each of its found inputs (link
+ * resolutions, image sizes) has the same value now. The rest is spread over worker threads when
+ * there are many. Results come back in the order of `jobs`.
  */
-export async function compileBodies(
-  jobs: readonly MarkdownJob[],
-  site: { routes: readonly Route[]; imageCdn: string | undefined; mediaDir: string; trusted?: boolean },
-  cache: WorkCache<TrackedBody>,
-  onProgress?: (done: number) => void,
-): Promise<CompiledMarkdown[]> {
-  const { routes, imageCdn, mediaDir, trusted } = site;
-  const routeByPath = new Map(routes.map((r) => [r.path, r]));
-  const keys = keysOf(jobs, imageCdn);
-  const results: (TrackedBody | undefined)[] = keys.map((key, i) => {
-    const cached = cache.get(key);
-    return cached && (trusted || stillResolves(cached, (jobs[i] as MarkdownJob).lang, routeByPath, mediaDir)) ? cached : undefined;
+export async function compileBodies(jobs: readonly MarkdownJob[], stage: MarkdownStage): Promise<CompiledMarkdown[]> {
+  const { site, memo, code, explain } = stage;
+  const declared = jobs.map((job) => ({ code, text: job.hash, lang: job.lang, cdn: site.imageCdn ?? '' }));
+  const now = foundValues(site);
+  const results: (TrackedBody | undefined)[] = jobs.map((job, i) => {
+    const cached = memo.get(job.output, declared[i] as Inputs);
+    if (!cached) {
+      explain(job.output, changedInputs(memo.previous(job.output), declared[i] as Inputs));
+      return undefined;
+    }
+    const moved = Object.keys(cached.found).filter((name) => now(name, job.lang) !== cached.found[name]);
+    if (moved.length === 0) return cached;
+    explain(job.output, moved);
+    return undefined;
   });
   const misses = results.flatMap((r, i) => (r ? [] : [i]));
-  let done = jobs.length - misses.length;
-  onProgress?.(done);
+  const total = jobs.length;
+  let done = total - misses.length;
+  stage.progress(done, total);
   const record = (i: number, tracked: TrackedBody) => {
     results[i] = tracked;
-    cache.set(keys[i] as string, tracked);
-    onProgress?.(++done);
+    memo.set((jobs[i] as MarkdownJob).output, declared[i] as Inputs, tracked);
+    stage.progress(++done, total);
   };
   const threads = Math.min(os.availableParallelism(), 4);
-  if (misses.length === 0) return results.map((r) => (r as TrackedBody).body);
-  if (misses.length < PARALLEL_THRESHOLD || threads < 2) {
+  if (misses.length > 0 && (misses.length < PARALLEL_THRESHOLD || threads < 2)) {
     // Loaded only when something must be compiled: the markdown toolchain takes a while to load.
     const { compileTracked } = await import('./compileEdition');
-    for (const i of misses) record(i, compileTracked((jobs[i] as MarkdownJob).markdown, (jobs[i] as MarkdownJob).lang, routeByPath, imageCdn, mediaDir));
-  } else {
-    await compileInWorkers(misses, jobs, { routes: [...routes], imageCdn, mediaDir }, threads, record);
+    for (const i of misses) record(i, compileTracked((jobs[i] as MarkdownJob).markdown, (jobs[i] as MarkdownJob).lang, site));
+  } else if (misses.length > 0) {
+    await compileInWorkers(misses, jobs, { routes: [...site.routes.values()], imageCdn: site.imageCdn, mediaDir: site.mediaDir }, threads, record);
   }
   return results.map((r) => (r as TrackedBody).body);
+}
+
+/** The current value of found inputs, each worked out once per build (many bodies link to the same pages). */
+function foundValues(site: BodySite): (name: string, lang: Lang) => string {
+  const known = new Map<string, string>();
+  return (name, lang) => {
+    const key = `${lang} ${name}`;
+    let value = known.get(key);
+    if (value === undefined) {
+      value = foundValue(name, lang, site);
+      known.set(key, value);
+    }
+    return value;
+  };
 }
 
 const WORKER_HINT = 'Run the command again; if it fails again, check the free memory, and run it with --verbose to see more.';
@@ -91,7 +99,7 @@ const WORKER_HINT = 'Run the command again; if it fails again, check the free me
 /** Compiles the texts at `misses` on `threads` worker threads running `entry`. */
 export async function compileInWorkers(
   misses: readonly number[],
-  jobs: readonly MarkdownJob[],
+  jobs: readonly Pick<MarkdownJob, 'markdown' | 'lang'>[],
   data: CompileWorkerData,
   threads: number,
   record: (i: number, tracked: TrackedBody) => void,
@@ -111,7 +119,7 @@ export async function compileInWorkers(
               const batch = batches[next];
               if (!batch) return resolve();
               current = batch;
-              const message: CompileBatch = { id: next++, jobs: batch.map((i) => jobs[i] as MarkdownJob) };
+              const message: CompileBatch = { id: next++, jobs: batch.map((i) => { const job = jobs[i] as MarkdownJob; return { markdown: job.markdown, lang: job.lang }; }) };
               worker.postMessage(message);
             };
             worker.on('message', (reply: { results: TrackedBody[] }) => {

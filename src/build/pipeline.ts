@@ -1,44 +1,47 @@
+/**
+ * The build: a short list of named stages (tasks.ts) over one session (session.ts).
+ *
+ *   load      every content file, validated            src/load
+ *   markdown  every text compiled, or found cached     src/markdown, build/markdown.ts
+ *   model     routes, articles, the site in memory     src/model
+ *   assets    the client bundle and the stylesheets    src/write/assets.ts
+ *   check     every rule of `site check`               src/check
+ *   render    every page, or carried over unchanged    src/render
+ *   search    one search index per language            src/search
+ *   publish   sitemap, feeds, manifest, redirects      src/publish
+ *   write     the output swapped in (or updated)       src/write
+ *
+ * Every output is made from inputs written down as data (build/inputs.ts) and found again by
+ * them; a cold build, a warm build and a `site dev` rebuild differ only in what the session holds.
+ */
 import path from 'node:path';
-import type { Diagnostic } from '../diagnostics/diagnostic';
-import { hasErrors } from '../diagnostics/diagnostic';
-import { checkSite, listMedia } from '../check/check';
-import { checkMemory, type CheckMemory } from '../check/memory';
-import { loadContent } from '../load/content';
-import { deriveRoutes, routeTable } from '../model/routes';
+import { checkSite } from '../check/check';
+import { idsInHtml, type RenderedIds } from '../check/ids';
+import { type Diagnostic, hasErrors } from '../diagnostics/diagnostic';
+import { digest } from '../load/digest';
+import { deriveRoutes } from '../model/routes';
 import { createSite, markdownTexts, type Site } from '../model/site';
 import type { CompiledMarkdown } from '../markdown/compile';
-import { baseUrlOf, editionInputs, notFoundInputs, renderRedirect, type DocumentInputs, type RenderContext } from '../render/inputs';
-import { feedUrl, rssFeed } from '../publish/feed';
+import { rssFeed } from '../publish/feed';
 import { webManifest } from '../publish/manifest';
 import { robotsTxt, sitemapXml } from '../publish/sitemap';
-import { LANGUAGES, type Lang } from '../shared/lang';
+import { baseUrlOf, renderRedirect, type RenderContext } from '../render/inputs';
+import { idInputs, lookOf, type PagePlan, pageDocument, planPages, siteHashes } from '../render/plan';
 import { searchDocuments } from '../search/documents';
-import { editionUrl, pageFile, type Route } from '../shared/route';
+import { LANGUAGES, type Lang } from '../shared/lang';
+import { feedUrl } from '../shared/route';
+import type { PageProps } from '../shared/props';
 import type { BuiltAssets } from '../write/assets';
-import { OutputWriter, StaleOutputError, type WriteReport } from '../write/output';
-import { WorkCache } from './cache';
-import type { TrackedBody } from './resolutions';
-import { codeFingerprint, digest } from './fingerprint';
+import type { ScriptImports } from './weight';
+import { type Commit, commitOutput, type Copy, StaleOutputError, type WriteReport } from '../write/commit';
+import { Output } from '../write/output';
+import type { Explain, Remade } from './explain';
+import { changedInputs, type Inputs } from './inputs';
 import { compileBodies } from './markdown';
-import { pageKey } from './pageKey';
-import type { QuickBase } from './quickEdit';
-import { pageSignatures, type PageMemory, type PageSignatures } from './signatures';
+import { BuildSession, type Codes, type Memos } from './session';
+import { type ProgressListener, type Stage, Tasks } from './tasks';
 
-/** A stage of the build, reported as it starts; `done`/`total` count its items when it has them. */
-export interface BuildProgress {
-  stage: 'load' | 'markdown' | 'check' | 'render' | 'search' | 'assets' | 'write';
-  done?: number;
-  total?: number;
-}
-
-export type ProgressListener = (progress: BuildProgress) => void;
-
-/**
- * The pipeline code each kind of cached work depends on. Markdown bodies depend on the compiler
- * and link resolution only; pages, indexes and the bundle on templates and the whole pipeline.
- */
-const MARKDOWN_CODE = ['src/markdown', 'src/build/compileEdition.ts', 'src/build/resolutions.ts', 'src/model/links.ts', 'src/shared/route.ts', 'src/shared/lang.ts'];
-const PIPELINE_CODE = ['src', 'templates'];
+export type { BuildProgress, ProgressListener } from './tasks';
 
 export interface SiteLoad {
   /** Present when the content loaded without errors. */
@@ -48,186 +51,10 @@ export interface SiteLoad {
   media?: ReadonlySet<string>;
 }
 
-export interface LoadOptions {
-  /** Reuse and refresh compiled markdown from the build cache under this root. */
-  cache?: WorkCache<TrackedBody>;
-  /**
-   * `site dev`'s build thread: what it keeps between builds, the fingerprint of the pipeline code,
-   * and the files changed since the last build (undefined: not known, look at every file).
-   */
-  dev?: { memory: BuildMemory; code: string; changed?: ReadonlySet<string> };
-  onProgress?: ProgressListener;
-}
-
-/**
- * Load, model and check: every content file validated, routes derived, markdown compiled, then
- * every rule of `site check`. The site is returned only when no error was found.
- */
-export async function loadSite(root: string, options: LoadOptions = {}): Promise<SiteLoad> {
-  const progress = options.onProgress ?? (() => {});
-  progress({ stage: 'load' });
-  const { dev } = options;
-  const [loaded, media] = await Promise.all([loadContent(root, dev?.changed), listMedia(root)]);
-  if (!loaded.content) return { diagnostics: loaded.diagnostics };
-  const content = loaded.content;
-  const cache = options.cache ?? (await WorkCache.open<TrackedBody>(root, 'markdown', await codeFingerprint(MARKDOWN_CODE)));
-  const texts = markdownTexts(content);
-  const total = texts.length;
-  progress({ stage: 'markdown', done: 0, total });
-  const routes = deriveRoutes(content);
-  const mediaDir = path.join(root, 'content', 'media');
-  // A cached body is checked against the route table and image sizes it was compiled with; in
-  // `site dev`, not again while neither the routes nor any media file changed since the last build.
-  const table = routeTable(routes);
-  const trusted = dev?.changed !== undefined && dev.memory.routes === table && ![...dev.changed].some((file) => file.startsWith(mediaDir + path.sep) || file === mediaDir);
-  const bodies = await compileBodies(texts, { routes, imageCdn: content.config.imageCdn, mediaDir, trusted }, cache, (done) => progress({ stage: 'markdown', done, total }));
-  if (dev) dev.memory.routes = table;
-  // By the text itself, not a string made from it: the engine keeps a string's hash, and in
-  // `site dev` the texts of unchanged files are the same strings from one build to the next.
-  const byText: Record<Lang, Map<string, CompiledMarkdown>> = { en: new Map(), pt: new Map() };
-  texts.forEach((t, i) => byText[t.lang].set(t.markdown, bodies[i]!));
-  const { site, diagnostics } = createSite(
-    content,
-    (markdown, lang) => {
-      const body = byText[lang].get(markdown);
-      if (!body) throw new Error('createSite asked for markdown that markdownTexts does not list');
-      return body;
-    },
-    routes,
-  );
-  progress({ stage: 'check' });
-  const reuse = dev && { memory: dev.memory.check, signature: (route: Route, lang: Lang) => `${dev.code} ${pageSignatures(site).of(route, lang)}` };
-  const all = [...loaded.diagnostics, ...diagnostics, ...checkSite(site, media, reuse)];
-  return hasErrors(all) ? { diagnostics: all } : { site, diagnostics: all, media };
-}
-
-export interface RenderOptions {
-  /** Fingerprint of the rendering code (templates, pipeline): part of every page's key. */
-  code?: string;
-  /** Search indexes by the hash of their documents. */
-  indexes?: WorkCache<string>;
-  /** Keep the previous search indexes, sitemap and feeds for now; `build` remakes them once the pages are out. */
-  siteFilesLater?: boolean;
-  /** `site dev`: page signatures, and the keys pages had, to skip keying pages that cannot have changed. */
-  memory?: { signatures: PageSignatures; pages: PageMemory };
-  onProgress?: ProgressListener;
-}
-
-/** React and the templates, loaded on the first page that must be rendered. */
-function renderer(): Promise<typeof import('../render/document')> {
-  return import('../render/document');
-}
-
-/** What a language's search index is built from: each edition's fields, its body by hash. */
-function searchKeyText(site: Site, lang: Lang): string {
-  return JSON.stringify(
-    site.articles.flatMap((article) => {
-      const edition = article.editions[lang];
-      if (!edition) return [];
-      const fm = edition.source.frontMatter;
-      return [[edition.url, fm.title, fm.description, article.category, site.categories.get(article.category)?.data.title[lang], edition.body.hash]];
-    }),
-  );
-}
-
 /** Every page of the site with its kind, for the page-weight report. */
 export interface PageEntry {
   path: string;
-  kind: DocumentInputs['page']['kind'];
-}
-
-export interface RenderedSite {
-  pages: Record<Lang, number>;
-  entries: PageEntry[];
-  /**
-   * Files carried over as they were, to be made again after the pages are out (`siteFilesLater`):
-   * the search indexes, sitemap, feeds and manifest, which no open tab is showing.
-   */
-  later: { file: string; make: () => Promise<string> }[];
-}
-
-/** A language's search index as JSON, from the cache when its documents are unchanged. */
-async function searchIndex(site: Site, lang: Lang, cache: WorkCache<string> | undefined): Promise<string> {
-  const key = digest(lang, searchKeyText(site, lang));
-  let index = cache?.get(key);
-  if (index === undefined) {
-    const { buildSearchIndex } = await import('../shared/search');
-    index = JSON.stringify(buildSearchIndex(lang, searchDocuments(site, lang)));
-    cache?.set(key, index);
-  }
-  return index;
-}
-
-/**
- * Every HTML document of the site, its search indexes, sitemap, feeds and manifest, added to the
- * output as they are made. A page whose inputs hash the same as the one in the previous output is
- * carried over without rendering it again.
- */
-export async function renderSite(ctx: RenderContext, writer: OutputWriter, options: RenderOptions = {}): Promise<RenderedSite> {
-  const progress = options.onProgress ?? (() => {});
-  const documents: { path: string; route?: Route; lang: Lang; inputs: () => DocumentInputs; body?: CompiledMarkdown }[] = [];
-  const pages: Record<Lang, number> = { en: 0, pt: 0 };
-  for (const route of ctx.site.routes) {
-    for (const lang of route.meta.availableLangs) {
-      const body = ctx.site.articleByPath.get(route.path)?.editions[lang]?.body;
-      documents.push({ path: pageFile(editionUrl(route, lang)), route, lang, inputs: () => editionInputs(ctx, route, lang), ...(body ? { body } : {}) });
-      pages[lang]++;
-    }
-  }
-  documents.push({ path: '404.html', lang: 'en', inputs: () => notFoundInputs(ctx, 'en') });
-  documents.push({ path: 'pt/404.html', lang: 'pt', inputs: () => notFoundInputs(ctx, 'pt') });
-
-  const entries: PageEntry[] = [];
-  const total = documents.length;
-  const memory = options.memory;
-  const remembered: PageMemory = new Map();
-  // What every page depends on besides the content.
-  const renderedWith = memory ? digest(options.code ?? '', JSON.stringify(ctx.styles), ctx.script, String(ctx.year), ctx.baseUrl ?? '') : '';
-  for (const [i, doc] of documents.entries()) {
-    if (i % 100 === 0) progress({ stage: 'render', done: i, total });
-    const signature = memory && `${renderedWith} ${memory.signatures.of(doc.route, doc.lang)}`;
-    const known = memory?.pages.get(doc.path);
-    if (known && known.signature === signature && writer.previousKey(doc.path) === known.key) {
-      // Made from the very same objects as last time: the same key, and the same file.
-      writer.keep(doc.path);
-      remembered.set(doc.path, known);
-      entries.push({ path: doc.path, kind: known.kind });
-      continue;
-    }
-    const inputs = doc.inputs();
-    const key = pageKey(options.code ?? '', inputs, doc.body);
-    if (writer.previousKey(doc.path) === key) writer.keep(doc.path);
-    else await writer.add(doc.path, (await renderer()).renderDocument(inputs), key);
-    if (signature !== undefined) remembered.set(doc.path, { signature, key, kind: inputs.page.kind });
-    entries.push({ path: doc.path, kind: inputs.page.kind });
-  }
-  if (memory) {
-    memory.pages.clear();
-    for (const [file, known] of remembered) memory.pages.set(file, known);
-  }
-  progress({ stage: 'render', done: total, total });
-
-  progress({ stage: 'search' });
-  const base = baseUrlOf(ctx);
-  const siteFiles: { file: string; make: () => Promise<string> }[] = [
-    ...LANGUAGES.map((lang) => ({ file: `search/${lang}.json`, make: () => searchIndex(ctx.site, lang, options.indexes) })),
-    { file: 'sitemap.xml', make: async () => sitemapXml(ctx.site, base) },
-    { file: 'robots.txt', make: async () => robotsTxt(base) },
-    ...LANGUAGES.map((lang) => ({ file: feedUrl(lang).slice(1), make: async () => rssFeed(ctx.site, lang, base) })),
-    { file: 'manifest.webmanifest', make: async () => webManifest(ctx.site) },
-    { file: 'index.html', make: async () => renderRedirect('en') },
-    { file: 'pt.html', make: async () => renderRedirect('pt') },
-  ];
-  const later: RenderedSite['later'] = [];
-  for (const siteFile of siteFiles) {
-    if (options.siteFilesLater && writer.had(siteFile.file)) {
-      writer.keep(siteFile.file);
-      later.push(siteFile);
-    } else {
-      await writer.add(siteFile.file, await siteFile.make());
-    }
-  }
-  return { pages, entries, later };
+  kind: PageProps['kind'];
 }
 
 export interface BuildOptions {
@@ -242,38 +69,10 @@ export interface BuildOptions {
   /** Reuse work from `<root>/.cache/site` (default true); false builds everything from scratch. */
   cache?: boolean;
   onProgress?: ProgressListener;
-  /** Cancels the build (`site dev` when a newer change arrives); the output is left as it was. */
+  /** Cancels the build between two pieces of work; the output is left as it was. */
   signal?: AbortSignal;
-  /** Replace changed files one by one instead of swapping the whole folder (site dev's own output). */
-  inPlace?: boolean;
-  /**
-   * With `inPlace`: the pages are written first and this is called with their result; then the
-   * search indexes (the slowest part of a small change on a large site), sitemap and feeds are
-   * remade and replaced.
-   * `site dev` reloads the open tabs at the callback.
-   */
-  onPagesWritten?: (result: BuildResult) => void;
-  /** `site dev`'s build thread: what it keeps from one build to the next to skip unchanged work. */
-  memory?: BuildMemory;
-  /** With `memory`: every file changed since the last build, as a watcher reported them. */
-  changed?: ReadonlySet<string>;
-}
-
-/** What a long-lived build process keeps between builds (see signatures.ts). */
-export interface BuildMemory {
-  pages: PageMemory;
-  check: CheckMemory;
-  /** The route table of the last build, which the compiled bodies in memory were checked against. */
-  routes: string;
-  /**
-   * The last build whose pages were written and whose full check `check` remembers, for a quick
-   * edit to start from (see quickEdit.ts); cleared by a quick edit until the next such build.
-   */
-  base?: QuickBase;
-}
-
-export function buildMemory(): BuildMemory {
-  return { pages: new Map(), check: checkMemory(), routes: '' };
+  /** How the new output replaces the old (default `swap`; see write/commit.ts). */
+  commit?: Commit;
 }
 
 export interface BuildResult {
@@ -282,94 +81,205 @@ export interface BuildResult {
   pages: Record<Lang, number>;
   milliseconds: number;
   /** Milliseconds spent in each stage, in the order they ran. */
-  stages: Partial<Record<BuildProgress['stage'], number>>;
+  stages: Partial<Record<Stage, number>>;
+  /** The outputs made again, and the inputs that changed for each (`--explain`). */
+  remade: Remade[];
   /** The built output (present when ok), for the page-weight report. */
-  output?: { entries: PageEntry[]; write: WriteReport };
+  output?: { entries: PageEntry[]; write: WriteReport; scriptImports: ScriptImports };
+}
+
+/** `site build`: a session of its own, one build. */
+export async function build(options: BuildOptions): Promise<BuildResult> {
+  return buildSite(new BuildSession({ root: options.root, cache: options.cache !== false }), options);
+}
+
+/** `site check`: load, model and check, with what the build cache holds; nothing is written. */
+export async function loadSite(root: string): Promise<SiteLoad> {
+  const session = new BuildSession({ root, save: false });
+  const tasks = new Tasks(undefined, undefined);
+  const modelled = await model(session, tasks, () => {});
+  if (!modelled.site) return { diagnostics: modelled.diagnostics };
+  const { site, media, diagnostics } = modelled;
+  // Ids do not depend on styles: a page missing from the cache is rendered here with none.
+  const none = { links: [] };
+  const styles = { aboutme: none, professional: none, projects: none, atelier: none, blog: none, category: none, gallery: none, article: none, notfound: none };
+  const ctx: RenderContext = { site, styles, script: '/check.js', year: 2000 };
+  const plans = planPages(site, siteHashes(site), { code: (await session.code()).pipeline, look: '' });
+  const ids = await renderedIds(plans, ctx, (await session.cached()).ids, new Map());
+  const all = [...diagnostics, ...(await tasks.run('check', () => checkSite(site, media, ids)))];
+  return hasErrors(all) ? { diagnostics: all } : { site, diagnostics: all, media };
 }
 
 /**
- * check, render every edition, bundle the client, write dist/ atomically. Work whose inputs and
- * code are unchanged since the last build (compiled markdown, rendered pages, search indexes, the
- * client bundle) comes from the build cache, and unchanged files are not written again.
+ * One build in a session: check, render every edition, index, publish, write the output. Work
+ * whose inputs are unchanged since the session (or the build cache) last made it is found again.
  */
-export async function build(options: BuildOptions): Promise<BuildResult> {
-  const started = performance.now();
-  const stages: BuildResult['stages'] = {};
-  let current: { stage: BuildProgress['stage']; since: number } | undefined;
-  const onProgress: ProgressListener = (progress) => {
-    options.signal?.throwIfAborted();
-    const now = performance.now();
-    if (current?.stage !== progress.stage) {
-      if (current) stages[current.stage] = (stages[current.stage] ?? 0) + now - current.since;
-      current = { stage: progress.stage, since: now };
-    }
-    options.onProgress?.(progress);
-  };
-  const finish = () => {
-    if (current) stages[current.stage] = (stages[current.stage] ?? 0) + performance.now() - current.since;
-    return { stages, milliseconds: performance.now() - started };
-  };
-  // Set again once this build's pages are written: a build cancelled or failed leaves none.
-  if (options.memory) options.memory.base = undefined;
-  const cacheRoot = options.cache === false ? undefined : options.root;
-  const [markdownCode, pipelineCode] = await Promise.all([codeFingerprint(MARKDOWN_CODE), codeFingerprint(PIPELINE_CODE)]);
-  const markdown = await WorkCache.open<TrackedBody>(cacheRoot, 'markdown', markdownCode);
-  const dev = options.memory && { memory: options.memory, code: pipelineCode, ...(options.changed ? { changed: options.changed } : {}) };
-  const { site, diagnostics, media } = await loadSite(options.root, { cache: markdown, onProgress, ...(dev ? { dev } : {}) });
-  if (!site) return { ok: false, diagnostics, pages: { en: 0, pt: 0 }, ...finish() };
-  onProgress({ stage: 'assets' });
-  const assetCache = await WorkCache.open<BuiltAssets>(cacheRoot, 'assets', pipelineCode);
-  const assets = assetCache.get('client') ?? (await (await import('../write/assets')).buildAssets());
-  assetCache.set('client', assets);
-  const ctx: RenderContext = {
-    site,
-    styles: assets.styles,
-    script: assets.script,
-    year: options.year ?? new Date().getFullYear(),
-    ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
-  };
-  const indexCache = await WorkCache.open<string>(cacheRoot, 'search', pipelineCode);
-  const memory = options.memory && { signatures: pageSignatures(site), pages: options.memory.pages };
-  // One manifest per output folder: `site dev` and `site build` write to different folders.
-  const manifestFile = cacheRoot ? path.join(cacheRoot, '.cache', 'site', `output-${digest(path.resolve(options.outDir)).slice(0, 12)}.json`) : undefined;
-  const copies = [{ from: path.join(options.root, 'content', 'media'), to: 'media' }];
-  const write = async (reuse: boolean) => {
-    const writer = await OutputWriter.open(options.outDir, manifestFile, { reuse, inPlace: options.inPlace ?? false });
+export async function buildSite(session: BuildSession, options: BuildOptions): Promise<BuildResult> {
+  const tasks = new Tasks(options.onProgress, options.signal);
+  const remade: Remade[] = [];
+  const explain: Explain = (output, changed) => remade.push({ output, changed });
+  const failed = (diagnostics: Diagnostic[]): BuildResult => ({ ok: false, diagnostics, pages: { en: 0, pt: 0 }, stages: tasks.timings, milliseconds: tasks.milliseconds, remade });
+
+  const modelled = await model(session, tasks, explain);
+  if (!modelled.site) return failed(modelled.diagnostics);
+  const { site, media } = modelled;
+  const [memos, code] = await Promise.all([session.cached(), session.code()]);
+  const assets = await tasks.run('assets', () => clientAssets(memos, code, explain));
+  const ctx: RenderContext = { site, styles: assets.styles, script: assets.script, year: options.year ?? new Date().getFullYear(), ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}) };
+  const plans = planPages(site, siteHashes(site), { code: code.pipeline, look: lookOf(ctx) });
+  // Pages rendered by the check for their ids, handed on to the render stage: one render per page.
+  const rendered = new Map<string, string>();
+  const diagnostics = [...modelled.diagnostics, ...(await tasks.run('check', async () => checkSite(site, media, await renderedIds(plans, ctx, memos.ids, rendered))))];
+  if (hasErrors(diagnostics)) return failed(diagnostics);
+
+  const copies: Copy[] = [{ from: path.join(session.root, 'content', 'media'), to: 'media' }];
+  const write = async (previous: Awaited<ReturnType<BuildSession['previousOutput']>>) => {
+    // In place, pages are served as they are: compressing them would only slow `site dev` down.
+    const output = await Output.open(options.outDir, previous, { compress: !(options.commit === 'in-place' && previous) });
     try {
-      const rendered = await renderSite(ctx, writer, { code: pipelineCode, indexes: indexCache, siteFilesLater: Boolean(options.inPlace && options.onPagesWritten), onProgress, ...(memory ? { memory } : {}) });
-      for (const file of assets.files) await writer.add(file.path, file.contents);
-      onProgress({ stage: 'write' });
-      return { ...rendered, write: await writer.commit(copies) };
+      const entries = await tasks.run('render', (progress) => renderPages(plans, ctx, output, rendered, explain, progress));
+      await tasks.run('search', () => searchIndexes(site, memos, code, output, explain));
+      await tasks.run('publish', () => publishFiles(ctx, assets, output));
+      return { entries, write: await tasks.run('write', () => commitOutput(output, copies, options.commit ?? 'swap')), scriptImports: assets.scriptImports };
     } catch (error) {
-      await writer.abort();
+      await output.abort();
       throw error;
     }
   };
   // A hand-deleted file in the previous output cannot be carried over: build it all again.
-  const rendered = await write(true).catch((error: unknown) => {
-    if (error instanceof StaleOutputError) return write(false);
+  const built = await write(await session.previousOutput(options.outDir)).catch((error: unknown) => {
+    if (error instanceof StaleOutputError) return write(undefined);
     throw error;
   });
-  const { pages, entries } = rendered;
-  let report = rendered.write;
-  if (options.memory && manifestFile && media) {
-    options.memory.base = { root: options.root, outDir: options.outDir, manifestFile, copies, ctx, media, code: pipelineCode };
-  }
-  if (rendered.later.length > 0) {
-    options.onPagesWritten?.({ ok: true, diagnostics, pages, ...finish(), output: { entries, write: report } });
-    onProgress({ stage: 'search' });
-    const writer = await OutputWriter.open(options.outDir, manifestFile, { inPlace: true });
-    try {
-      const remade = new Set(rendered.later.map((later) => later.file));
-      for (const file of Object.keys(report.files)) if (!remade.has(file)) writer.keep(file);
-      for (const later of rendered.later) await writer.add(later.file, await later.make());
-      onProgress({ stage: 'write' });
-      report = await writer.commit(copies);
-    } catch (error) {
-      await writer.abort();
-      throw error;
+  await session.settle(options.outDir, built.write.manifest);
+  const pages = { en: 0, pt: 0 };
+  for (const plan of plans) if (plan.route) pages[plan.lang]++;
+  return { ok: true, diagnostics, pages, stages: tasks.timings, milliseconds: tasks.milliseconds, remade, output: built };
+}
+
+/** The load, markdown and model stages: the site in memory, or the errors that stop it. */
+async function model(session: BuildSession, tasks: Tasks, explain: Explain): Promise<SiteLoad & { diagnostics: Diagnostic[]; media: ReadonlySet<string> }> {
+  const { loaded, media } = await tasks.run('load', () => session.load());
+  const content = loaded.content;
+  if (!content) return { diagnostics: loaded.diagnostics, media };
+  const [memos, code] = await Promise.all([session.cached(), session.code()]);
+  const routes = deriveRoutes(content);
+  const texts = markdownTexts(content);
+  const bodies = await tasks.run('markdown', (progress) =>
+    compileBodies(texts, {
+      site: { routes: new Map(routes.map((r) => [r.path, r])), imageCdn: content.config.imageCdn, mediaDir: path.join(session.root, 'content', 'media') },
+      memo: memos.bodies,
+      code: code.markdown,
+      explain,
+      progress,
+    }),
+  );
+  return tasks.run('model', () => {
+    // By the text itself: createSite asks for each text of markdownTexts in turn.
+    const byText: Record<Lang, Map<string, CompiledMarkdown>> = { en: new Map(), pt: new Map() };
+    texts.forEach((t, i) => byText[t.lang].set(t.markdown, bodies[i] as CompiledMarkdown));
+    const compiled = (markdown: string, lang: Lang) => {
+      const body = byText[lang].get(markdown);
+      if (!body) throw new Error('createSite asked for markdown that markdownTexts does not list');
+      return body;
+    };
+    const { site, diagnostics } = createSite(content, compiled, routes);
+    const all = [...loaded.diagnostics, ...diagnostics];
+    return hasErrors(all) ? { diagnostics: all, media } : { site, diagnostics: all, media };
+  });
+}
+
+/**
+ * The ids of every page other than an article (and of the layout, from the Not Found page), from
+ * the ids memo while a page's inputs are unchanged, or read from the page rendered now; pages
+ * rendered here are left in `rendered` for the render stage.
+ */
+async function renderedIds(plans: readonly PagePlan[], ctx: RenderContext, memo: Memos['ids'], rendered: Map<string, string>): Promise<RenderedIds> {
+  const byPage = new Map<string, readonly string[]>();
+  const name = (plan: Pick<PagePlan, 'route' | 'lang'>) => `${plan.lang} ${plan.route?.path ?? '404'}`;
+  for (const plan of plans) {
+    if (plan.kind === 'article') continue;
+    const inputs = idInputs(plan);
+    let ids = memo.get(plan.file, inputs);
+    if (!ids) {
+      const { renderDocument } = await import('../render/document');
+      const html = renderDocument(pageDocument(ctx, plan));
+      rendered.set(plan.file, html);
+      ids = idsInHtml(html);
+      memo.set(plan.file, inputs, ids);
     }
+    byPage.set(name(plan), ids);
   }
-  await Promise.all([markdown.save(), assetCache.save(), indexCache.save()]);
-  return { ok: true, diagnostics, pages, ...finish(), output: { entries, write: report } };
+  return (route, lang) => byPage.get(name({ route, lang })) ?? [];
+}
+
+/** The client bundle and stylesheets, made again when the code or a stylesheet changed. */
+async function clientAssets(memos: Memos, code: Codes, explain: Explain): Promise<BuiltAssets> {
+  const { buildAssets, stylesheetsHash } = await import('../write/assets');
+  const inputs: Inputs = { code: code.pipeline, styles: await stylesheetsHash() };
+  const known = memos.assets.get('client', inputs);
+  if (known) return known;
+  explain('assets', changedInputs(memos.assets.previous('client'), inputs));
+  const assets = await buildAssets();
+  memos.assets.set('client', inputs, assets);
+  return assets;
+}
+
+/** Every page: carried over when made from the same inputs as in the previous output, rendered otherwise. */
+async function renderPages(plans: readonly PagePlan[], ctx: RenderContext, output: Output, rendered: ReadonlyMap<string, string>, explain: Explain, progress: (done: number, total: number) => void): Promise<PageEntry[]> {
+  const total = plans.length;
+  for (const [i, plan] of plans.entries()) {
+    if (i % 100 === 0) progress(i, total);
+    if (output.madeFrom(plan.file, plan.inputs)) {
+      output.keep(plan.file);
+      continue;
+    }
+    explain(plan.file, changedInputs(output.previousInputs(plan.file), plan.inputs));
+    // React and the templates are loaded on the first page that must be rendered.
+    const html = rendered.get(plan.file) ?? (await import('../render/document')).renderDocument(pageDocument(ctx, plan));
+    await output.add(plan.file, html, plan.inputs);
+  }
+  progress(total, total);
+  return plans.map((plan) => ({ path: plan.file, kind: plan.kind }));
+}
+
+/** A language's search index is made from each edition's fields and body. */
+function searchInputs(site: Site, lang: Lang, code: Codes): Inputs {
+  const fields = site.articles.flatMap((article) => {
+    const edition = article.editions[lang];
+    if (!edition) return [];
+    const fm = edition.source.frontMatter;
+    return [[edition.url, fm.title, fm.description, article.category, site.categories.get(article.category)?.data.title[lang], edition.body.hash]];
+  });
+  return { code: code.pipeline, documents: digest(JSON.stringify(fields)) };
+}
+
+async function searchIndexes(site: Site, memos: Memos, code: Codes, output: Output, explain: Explain): Promise<void> {
+  for (const lang of LANGUAGES) {
+    const file = `search/${lang}.json`;
+    const inputs = searchInputs(site, lang, code);
+    let index = memos.search.get(file, inputs);
+    if (index === undefined) {
+      explain(file, changedInputs(memos.search.previous(file), inputs));
+      const { buildSearchIndex } = await import('../shared/search');
+      index = JSON.stringify(buildSearchIndex(lang, searchDocuments(site, lang)));
+      memos.search.set(file, inputs, index);
+    }
+    await output.add(file, index);
+  }
+}
+
+/** The small files made from the whole site, and the client bundle's files; only those that changed are written. */
+async function publishFiles(ctx: RenderContext, assets: BuiltAssets, output: Output): Promise<void> {
+  const base = baseUrlOf(ctx);
+  const files: [string, string | Uint8Array][] = [
+    ['sitemap.xml', sitemapXml(ctx.site, base)],
+    ['robots.txt', robotsTxt(base)],
+    ...LANGUAGES.map((lang): [string, string] => [feedUrl(lang).slice(1), rssFeed(ctx.site, lang, base)]),
+    ['manifest.webmanifest', webManifest(ctx.site)],
+    ['index.html', renderRedirect('en')],
+    ['pt.html', renderRedirect('pt')],
+    ...assets.files.map((file): [string, string | Uint8Array] => [file.path, file.contents]),
+  ];
+  for (const [file, contents] of files) await output.add(file, contents);
 }

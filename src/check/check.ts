@@ -1,13 +1,12 @@
 import path from 'node:path';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic';
 import { listFiles } from '../load/files';
-import type { Article, ArticleEdition, Site } from '../model/site';
-import { checkAssets, editionAssetProblems } from './assets';
+import type { Site } from '../model/site';
+import { checkAssets } from './assets';
 import { checkBreadcrumbs } from './breadcrumbs';
 import { checkEmptyCategoryLinks } from './emptyCategory';
-import { checkIds, editionIdProblems, editionIds } from './ids';
-import { checkLinks, collectLinks, editionLinks, type InternalLink } from './links';
-import type { CheckReuse } from './memory';
+import { checkIds, type EditionIds, editionIds, type RenderedIds } from './ids';
+import { checkLinks, collectLinks, type InternalLink } from './links';
 import { faultText } from '../diagnostics/failure';
 import { checkRegister } from './register';
 import { checkRoutes } from './routes';
@@ -21,19 +20,18 @@ export async function listMedia(root: string): Promise<Set<string>> {
 
 /**
  * Every rule of `site check` over the site model in memory: links, anchors, breadcrumbs,
- * translations, assets and routes. Schema and file-layout problems are found by `load`. With
- * `reuse`, work whose inputs are unchanged since the last check is taken from its memory.
+ * translations, assets and routes. Schema and file-layout problems are found by `load`. The ids
+ * of pages other than articles are read from their rendering (`rendered`).
  */
-export function checkSite(site: Site, mediaFiles: ReadonlySet<string>, reuse?: CheckReuse): Diagnostic[] {
-  let found: { ids: ReturnType<typeof editionIds>; links: InternalLink[] } | undefined;
+export function checkSite(site: Site, mediaFiles: ReadonlySet<string>, rendered: RenderedIds): Diagnostic[] {
+  let found: { ids: EditionIds; links: InternalLink[] } | undefined;
   const failed = guarded('links', () => {
-    found = { ids: editionIds(site, reuse), links: collectLinks(site) };
+    found = { ids: editionIds(site, rendered), links: collectLinks(site) };
     return [];
   });
-  if (reuse && found) reuse.memory.links = found.links;
   const linked = found
     ? [
-        ...guarded('links', () => checkLinks(site, found!.links, found!.ids, reuse?.memory)),
+        ...guarded('links', () => checkLinks(site, found!.links, found!.ids)),
         ...guarded('ids', () => checkIds(site, found!.ids)),
         ...guarded('routes', () => checkRoutes(site, found!.links)),
         ...guarded('empty categories', () => checkEmptyCategoryLinks(site, found!.links)),
@@ -58,18 +56,4 @@ function guarded(rule: string, run: () => Diagnostic[]): Diagnostic[] {
   } catch (error) {
     return [diagnostic('INTERNAL001', { file: 'content', line: 0, column: 0 }, { kind: 'check', rule, fault: faultText(error) })];
   }
-}
-
-/**
- * The rules an edit of one article body can break, for that edition alone: its links, anchors,
- * ids and media, plus `inbound`, the links elsewhere that point into it. Everything else about the
- * site (routes, titles, breadcrumbs, translations) is as it was, and checked by the full check.
- */
-export function checkEdition(site: Site, article: Article, edition: ArticleEdition, mediaFiles: ReadonlySet<string>, inbound: readonly InternalLink[], reuse?: CheckReuse): Diagnostic[] {
-  const ids = editionIds(site, reuse);
-  return [
-    ...checkLinks(site, [...editionLinks(article, edition), ...inbound], ids, reuse?.memory),
-    ...editionIdProblems(edition, ids.layout),
-    ...editionAssetProblems(edition, mediaFiles),
-  ];
 }

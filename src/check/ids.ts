@@ -1,10 +1,7 @@
 import { diagnostic, type Diagnostic, type Place } from '../diagnostics/diagnostic';
 import type { ArticleEdition, Site } from '../model/site';
-import { renderEdition, renderNotFound } from '../render/document';
-import type { RenderContext } from '../render/inputs';
 import type { Lang } from '../shared/lang';
 import type { Route } from '../shared/route';
-import type { CheckReuse } from './memory';
 import { bodyPlace, frontMatterPlace } from './place';
 
 /** The element ids of every edition, as a visitor's browser would see them. */
@@ -25,29 +22,16 @@ export function idsInHtml(html: string): string[] {
 const ARTICLE_INDEX_ID = 'article-index';
 
 /**
- * Ids per edition. Article ids come from the compiled body plus the layout; other pages are
- * few, so they are rendered once and read.
+ * The ids of a rendered page other than an article, in order, duplicates kept; with no route,
+ * the Not Found page (its ids are those of the layout around every page). They come from the
+ * build's one render of each page, or from the ids kept since the page's inputs last changed.
  */
-export function editionIds(site: Site, reuse?: CheckReuse): EditionIds {
-  // Ids do not depend on CSS: every page kind is rendered here with none.
-  const none = { links: [] };
-  const styles = { aboutme: none, professional: none, projects: none, atelier: none, blog: none, category: none, gallery: none, article: none, notfound: none };
-  const ctx: RenderContext = { site, styles, script: '/check.js', year: 2000 };
-  const layout = new Set(idsInHtml(renderNotFound(ctx, 'en')));
+export type RenderedIds = (route: Route | undefined, lang: Lang) => readonly string[];
+
+/** Ids per edition: an article's from its compiled body plus the layout, other pages' as rendered. */
+export function editionIds(site: Site, rendered: RenderedIds): EditionIds {
+  const layout = new Set(rendered(undefined, 'en'));
   const cache = new Map<string, Set<string>>();
-  const renders = new Map<string, string[]>();
-  const rendered = (route: Route, lang: Lang) => {
-    const key = `${lang} ${route.path}`;
-    let list = renders.get(key);
-    if (!list) {
-      const signature = reuse?.signature(route, lang);
-      const known = reuse?.memory.pageIds.get(key);
-      list = known && known.signature === signature ? known.ids : idsInHtml(renderEdition(ctx, route, lang));
-      if (reuse && signature !== undefined) reuse.memory.pageIds.set(key, { signature, ids: list });
-      renders.set(key, list);
-    }
-    return list;
-  };
   return {
     layout,
     rendered,

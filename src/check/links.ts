@@ -6,7 +6,6 @@ import { bodyPlace, jsonPlace } from './place';
 import { caseVariant, closestRoute, splitHref, targetLang } from './targets';
 import type { EditionIds } from './ids';
 import { titleMatcher } from './linkText';
-import type { CheckMemory } from './memory';
 
 /** An internal link as written in the content, with the language of the page that shows it. */
 export interface InternalLink {
@@ -76,9 +75,9 @@ export function collectLinks(site: Site): InternalLink[] {
  * the page showing it, its "#id" exists on the edition it opens, and its text does not name
  * another article. A link shown in both languages is reported once per distinct problem.
  */
-export function checkLinks(site: Site, links: readonly InternalLink[], ids: EditionIds, memory?: CheckMemory): Diagnostic[] {
+export function checkLinks(site: Site, links: readonly InternalLink[], ids: EditionIds): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const titleMatch = titleMatcher(site, memory?.titleMatches);
+  const titleMatch = titleMatcher(site);
   const seen = new Set<string>();
   const report = (d: Diagnostic) => {
     const key = `${d.code} ${d.file}:${d.line}:${d.column} ${d.message}`;

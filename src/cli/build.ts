@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { formatExplanation } from '../build/explain';
 import { build, type BuildResult } from '../build/pipeline';
 import { progressLine } from './progress';
 import { weightTable } from './weight';
@@ -12,6 +13,8 @@ export interface BuildCommandOptions {
   cache?: boolean;
   /** Only the summary line (CI prints no live progress either way). */
   quiet?: boolean;
+  /** Print each output made again and the inputs that changed for it. */
+  explain?: boolean;
 }
 
 export async function runBuild(options: BuildCommandOptions): Promise<number> {
@@ -22,14 +25,16 @@ export async function runBuild(options: BuildCommandOptions): Promise<number> {
   // Under CI, as with --quiet, only the summary line: logs stay short and comparable.
   const quiet = options.quiet || Boolean(process.env.CI);
   const progress = quiet ? { listener: undefined, done: () => {} } : progressLine();
-  const result = await build({ ...options, ...(progress.listener ? { onProgress: progress.listener } : {}) }).finally(progress.done);
+  const { explain: _explain, quiet: _quiet, ...buildOptions } = options;
+  const result = await build({ ...buildOptions, ...(progress.listener ? { onProgress: progress.listener } : {}) }).finally(progress.done);
   report(options.root, result.diagnostics, 'human');
+  if (options.explain) console.log(formatExplanation(result.remade));
   const out = path.relative(options.root, options.outDir) || options.outDir;
   if (!result.ok) {
     console.error(`✗ build failed: ${out} left unchanged`);
     return 1;
   }
-  if (!quiet && result.output) console.log(await weightTable(options.outDir, result.output.entries, result.output.write.files));
+  if (!quiet && result.output) console.log(await weightTable(options.outDir, result.output.entries, result.output.write.manifest.files, result.output.scriptImports));
   // SITE_TIMINGS: the stage line even when quiet (the benchmark reads it).
   if (!quiet || process.env.SITE_TIMINGS) console.log(stageLine(result));
   const { en, pt } = result.pages;

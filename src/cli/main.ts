@@ -45,12 +45,14 @@ program
   .option('--base-url <url>', "the published site's absolute URL, instead of content/site.json's baseUrl")
   .option('--no-cache', 'ignore the build cache (.cache/site) and build everything from scratch')
   .option('--quiet', 'print only the summary line (as under CI)', false)
-  .action(async (options: { out: string; baseUrl?: string; cache: boolean; quiet: boolean }) => {
+  .option('--explain', 'print each output made again and which of its inputs changed', false)
+  .action(async (options: { out: string; baseUrl?: string; cache: boolean; quiet: boolean; explain: boolean }) => {
     process.exitCode = await (await import('./build')).runBuild({
       root: rootDir(),
       outDir: path.resolve(rootDir(), options.out),
       cache: options.cache,
       quiet: options.quiet,
+      explain: options.explain,
       ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
     });
   });

@@ -3,10 +3,12 @@ import type { BuildProgress, ProgressListener } from '../build/pipeline';
 const LABELS: Record<BuildProgress['stage'], string> = {
   load: 'loading content',
   markdown: 'compiling markdown',
+  model: 'modelling the site',
   check: 'checking',
   assets: 'bundling the client',
   render: 'rendering pages',
   search: 'indexing for search',
+  publish: 'publishing feeds and sitemap',
   write: 'writing',
 };
 

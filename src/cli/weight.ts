@@ -1,8 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PageEntry } from '../build/pipeline';
-import { formatWeights, pageWeights } from '../build/weight';
-import type { ManifestEntry } from '../write/output';
+import { formatWeights, pageWeights, type ScriptImports } from '../build/weight';
+import type { ManifestEntry } from '../write/manifest';
 import type { OutputFile } from '../write/assets';
 
 /** Pages of a kind weighed at most; a kind with more is sampled, its largest page always in. */
@@ -13,7 +13,7 @@ const SAMPLE = 40;
  * thousands of articles is sampled per kind (evenly, plus the largest page by size), so the
  * table costs a few hundred milliseconds at most.
  */
-export async function weightTable(outDir: string, entries: readonly PageEntry[], files: Readonly<Record<string, ManifestEntry>>): Promise<string> {
+export async function weightTable(outDir: string, entries: readonly PageEntry[], files: Readonly<Record<string, ManifestEntry>>, scriptImports: ScriptImports): Promise<string> {
   const byKind = new Map<string, PageEntry[]>();
   for (const entry of entries) byKind.set(entry.kind, [...(byKind.get(entry.kind) ?? []), entry]);
   const sample: PageEntry[] = [];
@@ -32,5 +32,5 @@ export async function weightTable(outDir: string, entries: readonly PageEntry[],
   const assets = (await readdir(path.join(outDir, 'assets'))).filter((f) => /\.(js|css)$/.test(f)).map((f) => `assets/${f}`);
   const outputs = await Promise.all([...sample.map((p) => p.path), ...assets].map(read));
   const note = sampled ? `\n(kinds with more than ${SAMPLE} pages: ${SAMPLE} of them weighed, the largest included)` : '';
-  return formatWeights(pageWeights(outputs, sample)) + note;
+  return formatWeights(pageWeights(outputs, sample, scriptImports)) + note;
 }

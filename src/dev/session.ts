@@ -39,7 +39,7 @@ const COALESCE_MS = 10;
 export class DevSession {
   private worker: Worker | undefined;
   private nextId = 1;
-  private running: { id: number; changes: Set<string>; resolve: (reply: Exclude<WorkerReply, { type: 'indexed' | 'amended' }>) => void } | undefined;
+  private running: { id: number; changes: Set<string>; resolve: (reply: WorkerReply) => void } | undefined;
   private pending = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
   private served: Record<string, string> | undefined;
@@ -92,7 +92,7 @@ export class DevSession {
     if ([...changes].some(isCode)) await this.restartWorker();
     const worker = this.ensureWorker();
     const id = this.nextId++;
-    const reply = await new Promise<Exclude<WorkerReply, { type: 'indexed' | 'amended' }>>((resolve) => {
+    const reply = await new Promise<WorkerReply>((resolve) => {
       this.running = { id, changes, resolve };
       worker.postMessage({ type: 'build', id, changes: [...changes] } satisfies WorkerRequest);
     });
@@ -107,13 +107,7 @@ export class DevSession {
     return rebuild;
   }
 
-  /** The full build after a quick edit: its diagnostics, and what it changed beyond that edit. */
-  private amended(reply: Extract<WorkerReply, { type: 'amended' }>): void {
-    const rebuild = reply.failure ? this.failed(reply.failure) : this.built(reply, new Set(), true);
-    for (const listener of this.listeners) listener(rebuild);
-  }
-
-  private built(reply: Omit<BuiltReply, 'type'>, changes: Set<string>, amends = false): Rebuild {
+  private built(reply: Omit<BuiltReply, 'type'>, changes: Set<string>): Rebuild {
     const errors = reply.diagnostics.filter((d) => d.severity === 'error');
     if (reply.diagnostics.length) this.options.report(reply.diagnostics);
     if (!reply.ok) {
@@ -139,10 +133,7 @@ export class DevSession {
     }
     const timings = Boolean(process.env.SITE_TIMINGS);
     const stages = timings ? ` (${Object.entries(reply.stages).map(([stage, ms]) => `${stage} ${Math.round(ms)} ms`).join(', ')})` : '';
-    // A full build after a quick edit is worth a line only when it changed more.
-    const worth = amends ? pages.length > 0 || timings : Boolean(previous) || pages.length > 0;
-    const what = reply.stages.quick !== undefined ? ' (the edited article alone; the rest follows)' : amends ? ' (the rest of the site)' : '';
-    if (worth) this.options.log(`✓ rebuilt in ${Math.round(reply.milliseconds)} ms${what}: ${pages.length} page${pages.length === 1 ? '' : 's'} changed${stages}`);
+    if (previous || pages.length > 0) this.options.log(`✓ rebuilt in ${Math.round(reply.milliseconds)} ms: ${pages.length} page${pages.length === 1 ? '' : 's'} changed${stages}`);
     return { ok: true, milliseconds: reply.milliseconds, pages };
   }
 
@@ -167,9 +158,7 @@ export class DevSession {
       const data: BuildWorkerData = { root: this.options.root, outDir: this.options.outDir, ...(this.served ? { served: this.served } : {}) };
       const worker = new Worker(new URL('./buildWorker.mjs', import.meta.url), { workerData: data });
       worker.on('message', (reply: WorkerReply) => {
-        if (reply.type === 'indexed') this.options.events.generation++;
-        else if (reply.type === 'amended') this.amended(reply);
-        else if (this.running && reply.id === this.running.id) this.running.resolve(reply);
+        if (this.running && reply.id === this.running.id) this.running.resolve(reply);
       });
       // A thread that cannot even load the pipeline (a syntax error in a template) fails here.
       worker.on('error', (error) => this.settleRunning({ type: 'failed', id: this.running?.id ?? 0, failure: describeFailure(error) }));
@@ -189,7 +178,7 @@ export class DevSession {
     await old?.terminate();
   }
 
-  private settleRunning(reply: Exclude<WorkerReply, { type: 'indexed' | 'amended' }>): void {
+  private settleRunning(reply: WorkerReply): void {
     this.running?.resolve(reply);
   }
 }

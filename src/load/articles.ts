@@ -7,6 +7,7 @@ import { ArticleFrontMatter } from '../model/schema';
 import type { Lang } from '../shared/lang';
 import { listFiles, relativeFile } from './files';
 import { schemaDiagnostics } from './issues';
+import { digest } from './digest';
 import { readContentText } from './text';
 
 /** One edition of an article as written on disk: content/blog/<category>/<Slug>.<lang>.md. */
@@ -24,74 +25,78 @@ export interface ArticleSource {
   bodyLine: number;
   /** The whole file, to place diagnostics on front-matter keys. */
   text: string;
+  /** A content hash of `text`: what every output made from this file lists among its inputs. */
+  hash: string;
 }
 
 const ARTICLE_FILE = /^([A-Za-z0-9_-]+)\.(en|pt)\.md$/;
 
-/**
- * `site dev` loads the same thousands of articles again after every save: with `keep` on, a
- * parsed article is kept and reused while its file's size and modification time are unchanged,
- * so only the saved file is read and parsed again.
- */
-export const parsedArticles = { keep: false, entries: new Map<string, { stamp: string; article?: ArticleSource; diagnostics: Diagnostic[] }>() };
+/** One article file as last read: the article, or the problems that kept it out. */
+interface ReadArticle {
+  article?: ArticleSource;
+  diagnostics: Diagnostic[];
+}
 
 /**
- * The articles under content/blog. `changed` (absolute paths, from a file watcher that reported
- * every change since the last load) lets kept articles be trusted without looking at their files:
- * only the files it names are looked at again.
+ * What a build session remembers of the article files between its builds: each file as last
+ * read, the sorted list of files, and which files may have changed since (a watcher reports
+ * them). A session that knows nothing has `stale: 'all'` and reads every file.
  */
-export async function loadArticles(root: string, diagnostics: Diagnostic[], changed?: ReadonlySet<string>): Promise<ArticleSource[]> {
+export interface ArticleFiles {
+  read: Map<string, ReadArticle>;
+  listing?: readonly string[];
+  stale: Set<string> | 'all';
+}
+
+export function articleFiles(): ArticleFiles {
+  return { read: new Map(), stale: 'all' };
+}
+
+/** The articles under content/blog; files not stale since they were last read are not read again. */
+export async function loadArticles(root: string, diagnostics: Diagnostic[], files: ArticleFiles = articleFiles()): Promise<ArticleSource[]> {
   const blogDir = path.join(root, 'content', 'blog');
-  const hinted = parsedArticles.keep && parsedArticles.entries.size > 0 && changed ? changed : undefined;
-  const files = (hinted && articleFilesAfter(blogDir, hinted)) || (await listFiles(blogDir, { links: true, foldersNamed: /\.md$/ })).filter((absolute) => absolute.endsWith('.md'));
+  const { stale } = files;
+  const listing = (stale !== 'all' && files.listing && listingStillHolds(blogDir, files.listing, stale)) || (await listFiles(blogDir, { links: true, foldersNamed: /\.md$/ })).filter((absolute) => absolute.endsWith('.md'));
   const articles: ArticleSource[] = [];
-  const kept = new Map<string, { stamp: string; article?: ArticleSource; diagnostics: Diagnostic[] }>();
-  for (const absolute of files) {
-    let entry = parsedArticles.keep ? parsedArticles.entries.get(absolute) : undefined;
-    const trusted = entry && hinted && !hinted.has(absolute);
+  const read = new Map<string, ReadArticle>();
+  for (const absolute of listing) {
     // Thousands of small files: reading them one after another synchronously is several times
     // faster than sending each through the thread pool (open, stat, read, close round trips).
-    const stamp = trusted ? (entry?.stamp ?? '') : parsedArticles.keep ? fileStamp(absolute) : '';
-    if (!entry || entry.stamp !== stamp || !stamp) {
+    let entry = stale === 'all' || stale.has(absolute) ? undefined : files.read.get(absolute);
+    if (!entry) {
       const found: Diagnostic[] = [];
       const article = readArticle(root, blogDir, absolute, found);
-      entry = { stamp, diagnostics: found, ...(article ? { article } : {}) };
+      entry = { diagnostics: found, ...(article ? { article } : {}) };
     }
-    kept.set(absolute, entry);
+    read.set(absolute, entry);
     diagnostics.push(...entry.diagnostics);
     if (entry.article) articles.push(entry.article);
   }
-  if (parsedArticles.keep) parsedArticles.entries = kept;
+  files.read = read;
+  files.listing = listing;
+  files.stale = new Set();
   return articles;
 }
 
 /**
- * The article files, from the kept list when every change is an edit of a kept file; undefined
- * (list the folder again) when a file was added, removed or renamed: a rename is reported as two
- * changes that may come apart, and the listing sees both at once.
+ * The last listing, when every stale file under the blog folder is in it and still there (an
+ * edit); undefined (list the folder again) when a file was added, removed or renamed: a rename
+ * is reported as two changes that may come apart, and a listing sees both at once.
  */
-function articleFilesAfter(blogDir: string, changed: ReadonlySet<string>): string[] | undefined {
-  for (const file of changed) {
-    if (file.startsWith(blogDir + path.sep) && !(parsedArticles.entries.has(file) && fileStamp(file))) return undefined;
+function listingStillHolds(blogDir: string, listing: readonly string[], stale: ReadonlySet<string>): readonly string[] | undefined {
+  const listed = new Set(listing);
+  for (const file of stale) {
+    if (file.startsWith(blogDir + path.sep) && !(listed.has(file) && isFile(file))) return undefined;
   }
-  // The kept entries are in the sorted order of the last load.
-  return [...parsedArticles.entries.keys()];
+  return listing;
 }
 
-function fileStamp(absolute: string): string {
+function isFile(absolute: string): boolean {
   try {
-    const info = statSync(absolute);
-    return `${info.size}:${info.mtimeMs}`;
+    return statSync(absolute).isFile();
   } catch {
-    return '';
+    return false;
   }
-}
-
-/** One article file, read and parsed on its own, with the problems found in it. */
-export function readArticleFile(root: string, absolute: string): { article?: ArticleSource; diagnostics: Diagnostic[] } {
-  const diagnostics: Diagnostic[] = [];
-  const article = readArticle(root, path.join(root, 'content', 'blog'), absolute, diagnostics);
-  return { ...(article ? { article } : {}), diagnostics };
 }
 
 function readArticle(root: string, blogDir: string, absolute: string, diagnostics: Diagnostic[]): ArticleSource | undefined {
@@ -142,5 +147,5 @@ function parseArticle(file: string, source: string, category: string, slug: stri
   }
   const bodyStart = source.length - parsed.content.length;
   const bodyLine = source.slice(0, bodyStart).split('\n').length;
-  return { file, category, slug, lang, frontMatter: result.data, body: parsed.content, bodyLine, text: source };
+  return { file, category, slug, lang, frontMatter: result.data, body: parsed.content, bodyLine, text: source, hash: digest(source) };
 }

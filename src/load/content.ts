@@ -6,7 +6,8 @@ import {
 import type { z } from 'zod';
 import { listFiles, relativeFile } from './files';
 import { loadJsonFile, type JsonFiles } from './json';
-import { loadArticles, type ArticleSource } from './articles';
+import { loadArticles, type ArticleFiles, type ArticleSource } from './articles';
+import { categoryPath } from '../shared/route';
 
 export interface CategorySource {
   key: string;
@@ -50,9 +51,9 @@ export interface LoadResult {
 
 /**
  * Reads and validates every content file; collects every problem rather than stopping at the first.
- * `changed`: see `loadArticles`.
+ * `articles`: what a build session remembers of the article files (see `loadArticles`).
  */
-export async function loadContent(root: string, changed?: ReadonlySet<string>): Promise<LoadResult> {
+export async function loadContent(root: string, articleMemory?: ArticleFiles): Promise<LoadResult> {
   const diagnostics: Diagnostic[] = [];
   const json: JsonFiles = new Map();
   const load = <S extends z.ZodType>(relative: string, schema: S) => loadJsonFile(root, `content/${relative}`, schema, diagnostics, json);
@@ -69,7 +70,7 @@ export async function loadContent(root: string, changed?: ReadonlySet<string>): 
     load('pages/blog.json', BlogPage),
   ]);
   const { categories, unreadable } = await loadCategories(root, diagnostics, json);
-  const articles = await loadArticles(root, diagnostics, changed);
+  const articles = await loadArticles(root, diagnostics, articleMemory);
 
   const known = new Set(categories.map((c) => c.key));
   for (const article of articles) {
@@ -108,7 +109,7 @@ async function loadCategories(root: string, diagnostics: Diagnostic[], json: Jso
       unreadable.add(key);
       continue;
     }
-    if (data.blogCategoryName !== key || data.blogcategory !== `/blog/${key}`) {
+    if (data.blogCategoryName !== key || data.blogcategory !== categoryPath(key)) {
       diagnostics.push(diagnostic('CAT002', { file, line: 1, column: 1 }, { key, blogCategoryName: data.blogCategoryName, blogcategory: data.blogcategory }));
       continue;
     }

@@ -1,6 +1,7 @@
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic';
 import { jsonPathPosition } from '../diagnostics/position';
 import type { ArticleSource } from '../load/articles';
+import { digest } from '../load/digest';
 import type { CategorySource, LoadedContent } from '../load/content';
 import type { CompiledMarkdown } from '../markdown/compile';
 import { LANGUAGES, type Lang } from '../shared/lang';
@@ -49,11 +50,23 @@ const PROFESSIONAL_FILE = 'content/pages/professional.json';
 /** Markdown in a language, compiled for that language's pages (links, media URLs). */
 export type CompiledIn = (markdown: string, lang: Lang) => CompiledMarkdown;
 
+/** A markdown text of the content: what it is called as an output, its text and a hash of its source. */
+export interface MarkdownText {
+  /** The article file, or "<json file>#<card>/<lang>" for a text inside a JSON file. */
+  output: string;
+  markdown: string;
+  lang: Lang;
+  /** The article file's content hash, or the text's own. */
+  hash: string;
+}
+
 /** Every markdown text of the content, with its language: what `createSite` will ask to compile. */
-export function markdownTexts(content: LoadedContent): { markdown: string; lang: Lang }[] {
+export function markdownTexts(content: LoadedContent): MarkdownText[] {
   return [
-    ...content.articles.map((a) => ({ markdown: a.body, lang: a.lang })),
-    ...content.pages.professional.experiences.flatMap((card) => LANGUAGES.map((lang) => ({ markdown: card.modal_text[lang], lang }))),
+    ...content.articles.map((a) => ({ output: a.file, markdown: a.body, lang: a.lang, hash: a.hash })),
+    ...content.pages.professional.experiences.flatMap((card) =>
+      LANGUAGES.map((lang) => ({ output: `${PROFESSIONAL_FILE}#${card.id}/${lang}`, markdown: card.modal_text[lang], lang, hash: digest(card.modal_text[lang]) })),
+    ),
   ];
 }
 

@@ -1,7 +1,10 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build as esbuild } from 'esbuild';
 import { PAGE_SHEETS } from '../../templates/styles/sheets';
+import { digest } from '../load/digest';
+import { listFiles } from '../load/files';
 import type { PageProps, PageStyles } from '../shared/props';
 import { buildStyles } from './styles';
 
@@ -23,12 +26,21 @@ export interface BuiltAssets {
   script: string;
 }
 
+/** The folder of the stylesheets: inputs of the assets, not code (a change restyles pages without a restart). */
+const STYLES_DIR = path.join(TOOL_ROOT, 'templates/styles');
+
+/** A hash of every stylesheet, by name and content. */
+export async function stylesheetsHash(): Promise<string> {
+  const files = (await listFiles(STYLES_DIR)).filter((file) => file.endsWith('.css')).sort();
+  return digest(...(await Promise.all(files.map(async (file) => [path.relative(STYLES_DIR, file), await readFile(file)] as const))).flat());
+}
+
 /**
  * The client bundle (islands and React, minified, content-hashed) and the CSS of each page kind,
  * so that a page carries only the styles its kind uses.
  */
 export async function buildAssets(): Promise<BuiltAssets> {
-  const [bundle, css] = await Promise.all([bundleClient(), buildStyles({ dir: path.join(TOOL_ROOT, 'templates/styles'), sheets: PAGE_SHEETS })]);
+  const [bundle, css] = await Promise.all([bundleClient(), buildStyles({ dir: STYLES_DIR, sheets: PAGE_SHEETS })]);
   const scripts = bundle.outputFiles.map((f) => ({ path: `assets/${path.basename(f.path)}`, contents: f.contents }));
   const script = scripts.find((f) => path.basename(f.path).startsWith('client.'))?.path ?? 'assets/client.js';
   return { files: [...scripts, ...css.files], styles: css.styles, script: `/${script}` };

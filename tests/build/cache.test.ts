@@ -61,6 +61,25 @@ describe('the build cache', () => {
     expect(written).toBeLessThan(20);
   });
 
+  it('explains a body edit: the edited text compiled again, and only its own page rendered again', async () => {
+    await edit('content/blog/books/DangerousLiaisons.en.md', (t) => t.replace('An added sentence about letters.', 'An added sentence about the letters.'));
+    const explained = await build('--explain');
+    expect(explained).toContain('changed: text\n    content/blog/books/DangerousLiaisons.en.md');
+    expect(explained).toMatch(/changed: edition en\n    blog\/books\/DangerousLiaisons\.html\n    pt\/blog\/books\/DangerousLiaisons\.html\n/);
+    expect(explained).not.toContain('listing');
+    expect(await build('--explain')).toContain('Nothing was made again');
+  });
+
+  it('matches a cold build after an article title is edited, rendering its page and the listings that show it', async () => {
+    await edit('content/blog/books/DangerousLiaisons.en.md', (t) => t.replace(/^title: .*$/m, 'title: Dangerous Liaisons, read again'));
+    const explained = await build('--explain');
+    expect(explained).toMatch(/changed: listing\n    blog\.html\n    blog\/books\.html\n/);
+    expect(explained).not.toContain('pt/blog.html');
+    expect(explained).not.toContain('aboutme.html');
+    await expectSameAsColdBuild();
+    expect(await readFile(path.join(tool, 'dist/blog/books.html'), 'utf8')).toContain('Dangerous Liaisons, read again');
+  });
+
   it('matches a cold build after a translation is added, which moves links in other articles', async () => {
     await writeFile(
       path.join(tool, 'content/blog/culture/gulbenkian.en.md'),
@@ -100,6 +119,15 @@ describe('the build cache', () => {
     await unlink(path.join(tool, 'content/blog/books/DangerousLiaisons.pt.md'));
     await expectSameAsColdBuild();
     await expect(readFile(path.join(tool, 'dist/pt/blog/books/DangerousLiaisons.html'))).rejects.toThrow();
+  });
+
+  it('matches a cold build after a category is deleted, and its pages are gone', async () => {
+    await unlink(path.join(tool, 'content/categories/music.json'));
+    await edit('content/pages/blog.json', (t) => t.replace('    "music",\n', ''));
+    await expectSameAsColdBuild();
+    await expect(readFile(path.join(tool, 'dist/blog/music.html'))).rejects.toThrow();
+    await expect(readFile(path.join(tool, 'dist/pt/blog/music.html'))).rejects.toThrow();
+    expect(await readFile(path.join(tool, 'dist/sitemap.xml'), 'utf8')).not.toContain('/blog/music');
   });
 
   it('builds everything again when a file of the previous output was deleted by hand', async () => {

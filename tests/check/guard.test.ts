@@ -9,7 +9,7 @@ describe('checkSite', () => {
     if (!site) throw new Error('the real content does not load');
     // A model the translation rule did not foresee (no UI strings at all), and no media files.
     const broken = { ...site, content: { ...site.content, strings: undefined as never } };
-    const diagnostics = checkSite(broken, new Set());
+    const diagnostics = checkSite(broken, new Set(), () => []);
     const internal = diagnostics.filter((d) => d.code === 'INTERNAL001').map((d) => d.message);
     expect(internal).toContainEqual(expect.stringMatching(/^the translations check failed: /));
     expect(internal.every((m) => m.includes('skipToContent'))).toBe(true);

@@ -1,0 +1,36 @@
+import type { CompiledMarkdown } from '../markdown/compile';
+import { type ImageSize, mediaImageSize } from '../markdown/imageSize';
+import { localizeHref } from '../model/links';
+import type { Lang } from '../shared/lang';
+import type { Route } from '../shared/route';
+import type { Inputs } from './inputs';
+
+/**
+ * A compiled markdown body and what it turned out to read besides its text: each internal link's
+ * resolution ("link /blog/x" → "/pt/blog/x") and each image's size ("image /media/a.png" →
+ * "640x480"). These are inputs found while compiling; the body stays valid while each of them
+ * has the same value now (a target gaining or losing a translation moves links to it).
+ */
+export interface TrackedBody {
+  body: CompiledMarkdown;
+  found: Inputs;
+}
+
+/** Where a body's found inputs get their current values: the build's routes and media folder. */
+export interface BodySite {
+  routes: ReadonlyMap<string, Route>;
+  imageCdn: string | undefined;
+  mediaDir: string;
+}
+
+/** The current value of a found input of a body in `lang` ("link <href>" or "image <src>"). */
+export function foundValue(name: string, lang: Lang, site: BodySite): string {
+  const space = name.indexOf(' ');
+  const kind = name.slice(0, space);
+  const target = name.slice(space + 1);
+  return kind === 'link' ? localizeHref(target, lang, site.routes) : sizeText(mediaImageSize(site.mediaDir, target));
+}
+
+export function sizeText(size: ImageSize | undefined): string {
+  return size ? `${size.width}x${size.height}` : '';
+}

@@ -1,0 +1,34 @@
+import { digest } from './fingerprint';
+
+/**
+ * What an output is made from, written down as data: each input by name ("code", "source",
+ * "edition en", "listing"), with a hash of its value. Two equal records make equal outputs: the
+ * cache keeps an output for as long as its record is unchanged, and nothing else decides.
+ */
+export type Inputs = Readonly<Record<string, string>>;
+
+/** One hash of a whole record, independent of the order its names were written in. */
+export function keyOf(inputs: Inputs): string {
+  return digest(...Object.keys(inputs).sort().flatMap((name) => [name, inputs[name] ?? '']));
+}
+
+export function sameInputs(a: Inputs | undefined, b: Inputs): boolean {
+  if (!a) return false;
+  const names = Object.keys(b);
+  return Object.keys(a).length === names.length && names.every((name) => a[name] === b[name]);
+}
+
+/**
+ * The names of the inputs that differ between the record an output was last made from and the
+ * current one, for `--explain`: "source", "listing", "code (new)", or "(first build)".
+ */
+export function changedInputs(before: Inputs | undefined, after: Inputs): string[] {
+  if (!before) return ['(not in the cache)'];
+  const names = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
+  return names.flatMap((name) => {
+    if (before[name] === after[name]) return [];
+    if (!(name in before)) return [`${name} (new)`];
+    if (!(name in after)) return [`${name} (gone)`];
+    return [name];
+  });
+}

@@ -1,0 +1,120 @@
+import path from 'node:path';
+import { listMedia } from '../check/check';
+import { articleFiles } from '../load/articles';
+import { loadContent, type LoadResult } from '../load/content';
+import { digest } from '../load/digest';
+import type { BuiltAssets } from '../write/assets';
+import { type OutputManifest, readManifest, stillDescribes, writeManifest } from '../write/manifest';
+import type { TrackedBody } from './found';
+import { codeFingerprint } from './fingerprint';
+import { Memo } from './memo';
+
+/** The pipeline code each kind of work depends on: markdown bodies on the compiler and link resolution only. */
+const MARKDOWN_CODE = ['src/markdown', 'src/build/compileEdition.ts', 'src/build/found.ts', 'src/model/links.ts', 'src/shared/route.ts', 'src/shared/lang.ts'];
+/** Pages, indexes and the bundle on the templates and the whole pipeline (stylesheets are inputs of the bundle instead). */
+const PIPELINE_CODE = ['src', 'templates'];
+
+/** Every kind of cached work, each kept in its own file under `.cache/site/`. */
+export interface Memos {
+  bodies: Memo<TrackedBody>;
+  /** The element ids of rendered pages other than articles, for the anchor checks. */
+  ids: Memo<readonly string[]>;
+  search: Memo<string>;
+  assets: Memo<BuiltAssets>;
+}
+
+export interface Codes {
+  markdown: string;
+  pipeline: string;
+}
+
+export interface SessionOptions {
+  /** The site root: the folder holding content/. */
+  root: string;
+  /** false: nothing is read from or kept in `.cache/site` (`--no-cache`). */
+  cache?: boolean;
+  /** false: the caches are read but never written (`site check` writes nothing). */
+  save?: boolean;
+}
+
+/**
+ * Everything a build keeps beyond itself, in one object: the cached work (`Memos`), what it
+ * remembers of the article files, the manifest of each output folder it wrote, and the
+ * fingerprints of the pipeline code. A command makes one session and builds once; `site dev`'s
+ * build thread keeps one for as long as the code it runs is unchanged, and tells it which files
+ * changed. Cold, warm and dev builds take the same path: they differ only in what the session
+ * already holds.
+ */
+export class BuildSession {
+  readonly root: string;
+  private readonly cacheDir: string | undefined;
+  private readonly save: boolean;
+  private readonly articles = articleFiles();
+  private readonly manifests = new Map<string, OutputManifest>();
+  private memos: Promise<Memos> | undefined;
+  private codes: Promise<Codes> | undefined;
+
+  constructor(options: SessionOptions) {
+    this.root = path.resolve(options.root);
+    this.cacheDir = options.cache === false ? undefined : path.join(this.root, '.cache', 'site');
+    this.save = options.save !== false && this.cacheDir !== undefined;
+  }
+
+  /** Files that may have changed since the last build (a watcher's report): they are read again. */
+  invalidate(files: Iterable<string>): void {
+    const { stale } = this.articles;
+    if (stale === 'all') return;
+    for (const file of files) stale.add(path.resolve(file));
+  }
+
+  /** Every content file, loaded and validated, and the media folder's listing. */
+  async load(): Promise<{ loaded: LoadResult; media: Set<string> }> {
+    const [loaded, media] = await Promise.all([loadContent(this.root, this.articles), listMedia(this.root)]);
+    return { loaded, media };
+  }
+
+  cached(): Promise<Memos> {
+    this.memos ??= (async () => {
+      const file = (name: string) => (this.cacheDir ? path.join(this.cacheDir, `${name}.bin`) : undefined);
+      const [bodies, ids, search, assets] = await Promise.all([
+        Memo.open<TrackedBody>(file('markdown')),
+        Memo.open<readonly string[]>(file('ids')),
+        Memo.open<string>(file('search')),
+        Memo.open<BuiltAssets>(file('assets')),
+      ]);
+      return { bodies, ids, search, assets };
+    })();
+    return this.memos;
+  }
+
+  /** The code fingerprints, worked out once per session: a change of code starts a new one. */
+  code(): Promise<Codes> {
+    this.codes ??= Promise.all([codeFingerprint(MARKDOWN_CODE), codeFingerprint(PIPELINE_CODE)]).then(([markdown, pipeline]) => ({ markdown, pipeline }));
+    return this.codes;
+  }
+
+  /** The manifest of what the last build wrote into `outDir`, when that folder is still intact. */
+  async previousOutput(outDir: string): Promise<OutputManifest | undefined> {
+    const file = this.manifestFile(outDir);
+    if (!file) return undefined;
+    const known = this.manifests.get(file);
+    return known ? stillDescribes(known, outDir) : readManifest(file, outDir);
+  }
+
+  /** Ends a build that wrote `outDir`: its manifest and the work it used are kept for the next. */
+  async settle(outDir: string, manifest: OutputManifest | undefined): Promise<void> {
+    const file = this.manifestFile(outDir);
+    if (!this.save || !file) return;
+    const memos = await this.cached();
+    if (manifest && this.manifests.get(file) !== manifest) {
+      this.manifests.set(file, manifest);
+      await writeManifest(file, manifest);
+    }
+    await Promise.all([memos.bodies.save(), memos.ids.save(), memos.search.save(), memos.assets.save()]);
+  }
+
+  /** One manifest per output folder: `site dev` and `site build` write to different folders. */
+  private manifestFile(outDir: string): string | undefined {
+    return this.cacheDir && path.join(this.cacheDir, `output-${digest(path.resolve(outDir)).slice(0, 12)}.json`);
+  }
+}

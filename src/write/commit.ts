@@ -1,0 +1,201 @@
+import { statSync, type Stats } from 'node:fs';
+import { copyFile, cp, link, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { digest } from '../load/digest';
+import { operational } from '../diagnostics/failure';
+import type { OutputManifest } from './manifest';
+import { IN_FLIGHT, type Output } from './output';
+
+/** A folder copied into the output as it is (content/media → media). */
+export interface Copy {
+  from: string;
+  to: string;
+}
+
+/** How the staged files replace the previous output. */
+export type Commit = 'swap' | 'in-place';
+
+export interface WriteReport {
+  /** Files written (new or changed) by this build. */
+  written: number;
+  /** Files carried over unchanged from the previous output. */
+  unchanged: number;
+  /** The output as it now is. */
+  manifest: OutputManifest;
+}
+
+/**
+ * The previous output lacks a file the build cache says it holds (someone deleted it by hand):
+ * the build is run again without carrying anything over.
+ */
+export class StaleOutputError extends Error {}
+
+/**
+ * Completes an output. `swap` assembles a whole new folder beside the old one (everything carried
+ * over is hard-linked into it) and swaps it in with renames: until then the old output is
+ * untouched, and a failure leaves it exactly as it was. `in-place` (a folder only `site dev`
+ * serves) moves each new file over its old version, one rename each, and removes what is gone;
+ * it needs an intact previous output, and swaps otherwise. When every file and copied folder is
+ * as before, nothing is touched.
+ */
+export async function commitOutput(output: Output, copies: readonly Copy[], how: Commit): Promise<WriteReport> {
+  try {
+    await output.settle();
+    const signatures: Record<string, string> = {};
+    for (const copy of copies) signatures[copy.to] = await treeSignature(copy.from);
+    const previous = output.previous;
+    const written = Object.keys(output.files).length - output.carried.size;
+    const unchanged = !output.staging && previous && Object.keys(previous.files).length === output.carried.size && sameRecords(previous.copies, signatures);
+    if (!unchanged) {
+      if (how === 'in-place' && previous) await replaceInPlace(output, previous, copies, signatures);
+      else await swapFolder(output, copies, signatures);
+    }
+    const manifest: OutputManifest = { outDir: output.outDir, inode: (await stat(output.outDir)).ino, files: output.files, copies: signatures };
+    return { written, unchanged: Object.keys(output.files).length - written, manifest };
+  } catch (error) {
+    await output.abort();
+    if (error instanceof StaleOutputError) throw error;
+    throw operational(error, `cannot write the site into ${output.outDir}`);
+  }
+}
+
+async function swapFolder(output: Output, copies: readonly Copy[], signatures: Record<string, string>): Promise<void> {
+  const { previous, outDir } = output;
+  let staging = output.staging;
+  if (!staging) {
+    // Nothing new was written (a file was removed, or the media changed): an empty folder to fill.
+    staging = path.join(path.dirname(outDir), `.dist-new-${process.pid}-${Date.now()}`);
+    await mkdir(staging);
+    output.staging = staging;
+  }
+  for (const copy of copies) {
+    const target = path.join(staging, copy.to);
+    if (previous && previous.copies[copy.to] === signatures[copy.to]) await linkTree(path.join(outDir, copy.to), target);
+    else await cp(copy.from, target, { recursive: true });
+  }
+  const dirs = new Set([...output.carried].map((file) => path.dirname(path.join(staging, file))));
+  await Promise.all([...dirs].map((dir) => mkdir(dir, { recursive: true })));
+  await inParallel([...output.carried], (file) => carryOver(outDir, staging, file));
+  await swapIn(staging, outDir);
+  output.staging = undefined;
+}
+
+/** Moves each new or changed file over its old version, removes what is gone, refreshes copies. */
+async function replaceInPlace(output: Output, previous: OutputManifest, copies: readonly Copy[], signatures: Record<string, string>): Promise<void> {
+  const { staging, outDir, files } = output;
+  if (staging) {
+    for (const file of Object.keys(files)) {
+      if (output.carried.has(file)) continue;
+      await mkdir(path.dirname(path.join(outDir, file)), { recursive: true });
+      for (const suffix of ['', '.br', '.gz']) {
+        // A compressed copy the new version lacks must not outlive the old version.
+        await rename(path.join(staging, file + suffix), path.join(outDir, file + suffix)).catch(() => rm(path.join(outDir, file + suffix), { force: true }));
+      }
+    }
+  }
+  for (const file of Object.keys(previous.files)) {
+    if (file in files) continue;
+    for (const suffix of ['', '.br', '.gz']) await rm(path.join(outDir, file + suffix), { force: true });
+  }
+  for (const copy of copies) {
+    if (previous.copies[copy.to] === signatures[copy.to]) continue;
+    await rm(path.join(outDir, copy.to), { recursive: true, force: true });
+    await cp(copy.from, path.join(outDir, copy.to), { recursive: true });
+  }
+  if (staging) await rm(staging, { recursive: true, force: true });
+  output.staging = undefined;
+}
+
+/** Renames the finished folder into place; the previous output is removed only after the swap. */
+async function swapIn(staging: string, outDir: string): Promise<void> {
+  const retired = path.join(path.dirname(outDir), `.dist-old-${process.pid}-${Date.now()}`);
+  let hadPrevious = true;
+  try {
+    await rename(outDir, retired);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    hadPrevious = false;
+  }
+  try {
+    await rename(staging, outDir);
+  } catch (error) {
+    if (hadPrevious) await rename(retired, outDir);
+    throw error;
+  }
+  if (hadPrevious) await rm(retired, { recursive: true, force: true });
+}
+
+function sameRecords(a: Record<string, string>, b: Record<string, string>): boolean {
+  const keys = Object.keys(b);
+  return Object.keys(a).length === keys.length && keys.every((k) => a[k] === b[k]);
+}
+
+/** Links an unchanged file, and its compressed copies, from the previous output into the new one. */
+async function carryOver(outDir: string, staging: string, file: string): Promise<void> {
+  try {
+    await linkOrCopy(path.join(outDir, file), path.join(staging, file));
+  } catch (error) {
+    throw new StaleOutputError(`${file} is missing from the previous output`, { cause: error });
+  }
+  for (const suffix of ['.br', '.gz']) await linkOrCopy(path.join(outDir, file + suffix), path.join(staging, file + suffix)).catch(() => undefined);
+}
+
+async function linkOrCopy(from: string, to: string): Promise<void> {
+  try {
+    await link(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw error;
+    await copyFile(from, to);
+  }
+}
+
+async function linkTree(from: string, to: string): Promise<void> {
+  await mkdir(to, { recursive: true });
+  for (const entry of await readdir(from, { withFileTypes: true })) {
+    if (entry.isDirectory()) await linkTree(path.join(from, entry.name), path.join(to, entry.name));
+    else await linkOrCopy(path.join(from, entry.name), path.join(to, entry.name));
+  }
+}
+
+/** Paths, sizes and modification times of every file in a folder: changes when any file does. */
+async function treeSignature(dir: string): Promise<string> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []);
+  const parts: string[] = [];
+  for (const entry of entries) {
+    const absolute = path.join(entry.parentPath, entry.name);
+    // Synchronous: a stat the kernel has cached takes microseconds, a trip through the thread pool far longer.
+    const info = statOrUndefined(absolute);
+    if (info?.isFile()) parts.push(`${path.relative(dir, absolute)} ${info.size} ${info.mtimeMs}`);
+  }
+  return digest(parts.sort().join('\n'));
+}
+
+function statOrUndefined(file: string): Stats | undefined {
+  try {
+    return statSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Runs `work` over every item with a bounded number in flight. On a failure no new item starts,
+ * and the failure is thrown only once every item in flight has finished, so the caller can clean
+ * up a folder nothing is writing into any more.
+ */
+async function inParallel<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  await Promise.all(
+    Array.from({ length: Math.min(IN_FLIGHT, items.length) }, async () => {
+      while (!failure && next < items.length) {
+        try {
+          await work(items[next++] as T);
+        } catch (error) {
+          failure ??= { error };
+        }
+      }
+    }),
+  );
+  if (failure) throw failure.error;
+}
