@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { isLang, type Lang } from '../src/shared/lang';
+import { prefixLang } from '../src/shared/route';
 import { MIN_TERM_LENGTH, type SearchResult } from '../src/shared/search';
 import { NEWSLETTER_TEXT } from './messages';
 import type { SiteStore } from './storage/store';
@@ -32,7 +33,7 @@ export const MAX_TERM_LENGTH = 200;
 
 function refererLang(referer: string | undefined): Lang {
   try {
-    return referer && new URL(referer).pathname.startsWith('/pt') ? 'pt' : 'en';
+    return referer ? prefixLang(new URL(referer).pathname) : 'en';
   } catch {
     return 'en';
   }

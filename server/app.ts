@@ -13,7 +13,7 @@ import { ensureXsrfCookie } from './xsrf';
 import { isLang, LANGUAGES, type Lang } from '../src/shared/lang';
 import { loadSearchIndex, searchIn, type SearchDocument } from '../src/shared/search';
 import type MiniSearch from 'minisearch';
-import { homeUrl, pageOfFile } from '../src/shared/route';
+import { homeUrl, notFoundUrl, pageFile, pageOfFile, prefixLang, rootUrl, searchIndexUrl } from '../src/shared/route';
 import { listDist, resolveDistFile } from './files';
 import type { DevEvents } from '../src/dev/events';
 
@@ -113,9 +113,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     try {
       [listed, en, pt, root] = await Promise.all([
         listDist(distDir),
-        readFile(path.join(distDir, '404.html'), 'utf8'),
-        readFile(path.join(distDir, 'pt/404.html'), 'utf8'),
-        readFile(path.join(distDir, 'index.html'), 'utf8'),
+        readFile(path.join(distDir, pageFile(notFoundUrl('en'))), 'utf8'),
+        readFile(path.join(distDir, pageFile(notFoundUrl('pt'))), 'utf8'),
+        readFile(path.join(distDir, pageFile(rootUrl('en'))), 'utf8'),
       ]);
     } catch (error) {
       // The folder changed again while it was read (a build swapped it in, then another), or it
@@ -128,7 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // The search indexes are loaded once per build of dist/, not per request.
     indexes = {};
     for (const lang of LANGUAGES) {
-      const json = await readFile(path.join(distDir, `search/${lang}.json`), 'utf8').catch(() => undefined);
+      const json = await readFile(path.join(distDir, searchIndexUrl(lang).slice(1)), 'utf8').catch(() => undefined);
       if (json) indexes[lang] = loadSearchIndex(lang, json);
     }
     // Only the static-host redirect page has an inline script; it is allowed by its hash.
@@ -194,11 +194,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.get('/__dev/client.js', async (_request, reply) => reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-store').send(dev.clientScript));
   }
 
-  app.get('/', async (request, reply) => {
+  app.get(rootUrl('en'), async (request, reply) => {
     const remembered = cookie(request.headers.cookie, 'lang');
     return reply.redirect(homeUrl(isLang(remembered) ? remembered : 'en'), 302);
   });
-  app.get('/pt', async (_request, reply) => reply.redirect(homeUrl('pt'), 302));
+  app.get(rootUrl('pt'), async (_request, reply) => reply.redirect(homeUrl('pt'), 302));
 
   app.setNotFoundHandler(async (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
@@ -222,8 +222,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         return reply.redirect(trimmed, 301);
       }
     }
-    const lang = urlPath === '/pt' || urlPath.startsWith('/pt/') ? 'pt' : 'en';
-    const page = dev ? withDevClient(notFound[lang], lang === 'pt' ? '/pt/404' : '/404') : notFound[lang];
+    const lang = prefixLang(urlPath);
+    const page = dev ? withDevClient(notFound[lang], notFoundUrl(lang)) : notFound[lang];
     return reply.code(404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
   });
 

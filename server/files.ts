@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { pageFile } from '../src/shared/route';
 
 /** Every file under dist/ by its exact, case-sensitive relative path ("blog/tech/Site.html"). */
 export async function listDist(distDir: string): Promise<Set<string>> {
@@ -32,6 +33,6 @@ export function resolveDistFile(files: ReadonlySet<string>, urlPath: string): st
     return files.has(relative) ? relative : undefined;
   }
   if (relative === '' || relative.endsWith('/')) return undefined;
-  const page = `${relative}.html`;
+  const page = pageFile(decoded);
   return files.has(page) ? page : undefined;
 }

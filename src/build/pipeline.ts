@@ -29,7 +29,7 @@ import { baseUrlOf, renderRedirect, type RenderContext } from '../render/inputs'
 import { idInputs, lookOf, type PagePlan, pageDocument, planPages, siteHashes } from '../render/plan';
 import { searchDocuments } from '../search/documents';
 import { LANGUAGES, type Lang } from '../shared/lang';
-import { feedUrl } from '../shared/route';
+import { feedUrl, pageFile, rootUrl, searchIndexUrl } from '../shared/route';
 import type { PageProps } from '../shared/props';
 import type { BuiltAssets } from '../write/assets';
 import type { ScriptImports } from './weight';
@@ -256,7 +256,7 @@ function searchInputs(site: Site, lang: Lang, code: Codes): Inputs {
 
 async function searchIndexes(site: Site, memos: Memos, code: Codes, output: Output, explain: Explain): Promise<void> {
   for (const lang of LANGUAGES) {
-    const file = `search/${lang}.json`;
+    const file = searchIndexUrl(lang).slice(1);
     const inputs = searchInputs(site, lang, code);
     let index = memos.search.get(file, inputs);
     if (index === undefined) {
@@ -277,8 +277,7 @@ async function publishFiles(ctx: RenderContext, assets: BuiltAssets, output: Out
     ['robots.txt', robotsTxt(base)],
     ...LANGUAGES.map((lang): [string, string] => [feedUrl(lang).slice(1), rssFeed(ctx.site, lang, base)]),
     ['manifest.webmanifest', webManifest(ctx.site)],
-    ['index.html', renderRedirect('en')],
-    ['pt.html', renderRedirect('pt')],
+    ...LANGUAGES.map((lang): [string, string] => [pageFile(rootUrl(lang)), renderRedirect(lang)]),
     ...assets.files.map((file): [string, string | Uint8Array] => [file.path, file.contents]),
   ];
   for (const [file, contents] of files) await output.add(file, contents);

@@ -10,7 +10,7 @@ import { codeFingerprint } from './fingerprint';
 import { Memo } from './memo';
 
 /** The pipeline code each kind of work depends on: markdown bodies on the compiler and link resolution only. */
-const MARKDOWN_CODE = ['src/markdown', 'src/build/compileEdition.ts', 'src/build/found.ts', 'src/model/links.ts', 'src/shared/route.ts', 'src/shared/lang.ts'];
+const MARKDOWN_CODE = ['src/markdown', 'src/build/compileEdition.ts', 'src/build/found.ts', 'src/model/links.ts', 'src/shared/route.ts', 'src/shared/lang.ts', 'src/shared/url.ts'];
 /** Pages, indexes and the bundle on the templates and the whole pipeline (stylesheets are inputs of the bundle instead). */
 const PIPELINE_CODE = ['src', 'templates'];
 

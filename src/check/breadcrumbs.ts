@@ -2,13 +2,14 @@ import { diagnostic, type Diagnostic, type Place } from '../diagnostics/diagnost
 import type { BreadcrumbItem } from '../model/schema';
 import type { Site } from '../model/site';
 import { plainTitle } from '../render/breadcrumbs';
-import type { Lang } from '../shared/lang';
+import { LANGUAGES, type Lang } from '../shared/lang';
+import { BLOG_PATH, categoryPath } from '../shared/route';
 import { frontMatterPlace, jsonPlace } from './place';
 import { caseVariant } from './targets';
 
 /** The title a page has in a language, as a breadcrumb should name it. */
 function pageTitle(site: Site, path: string, lang: Lang): string | undefined {
-  if (path === '/blog') return site.content.pages.blog.title[lang];
+  if (path === BLOG_PATH) return site.content.pages.blog.title[lang];
   const route = site.routeByPath.get(path);
   if (!route) return undefined;
   if (route.component === 'category' || route.component === 'gallery') {
@@ -68,13 +69,13 @@ export function checkBreadcrumbs(site: Site): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const category of site.categories.values()) {
     if (!category.data.breadcrumbs) continue;
-    out.push(...checkTrail(site, category.data.breadcrumbs, ['/blog', category.data.blogcategory], ['en', 'pt'], (p) => jsonPlace(site, category.file, p)));
+    out.push(...checkTrail(site, category.data.breadcrumbs, [BLOG_PATH, category.data.blogcategory], LANGUAGES, (p) => jsonPlace(site, category.file, p)));
   }
   for (const article of site.articles) {
     for (const edition of Object.values(article.editions)) {
       const items = edition.source.frontMatter.breadcrumbs;
       if (!items) continue;
-      const expected = ['/blog', `/blog/${article.category}`, article.route.path];
+      const expected = [BLOG_PATH, categoryPath(article.category), article.route.path];
       out.push(...checkTrail(site, items, expected, [edition.lang], (p) => frontMatterPlace(edition, p)));
     }
   }

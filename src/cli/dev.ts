@@ -9,6 +9,7 @@ import { openStore } from '../../server/storage/open';
 import { TOOL_ROOT } from '../build/fingerprint';
 import { DevEvents } from '../dev/events';
 import { DevSession } from '../dev/session';
+import { notFoundUrl, pageFile } from '../shared/route';
 import { report } from './report';
 
 export interface DevOptions {
@@ -84,7 +85,7 @@ export async function runDev(options: DevOptions): Promise<number> {
   });
   try {
     // With no site built yet (the first build failed), the server starts after the first good build.
-    if (first.ok || (await exists(path.join(options.outDir, '404.html')))) await listen();
+    if (first.ok || (await exists(path.join(options.outDir, pageFile(notFoundUrl('en')))))) await listen();
     else {
       const stop = session.onRebuild((rebuild) => {
         if (rebuild.ok && !app) {

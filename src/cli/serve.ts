@@ -1,10 +1,11 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { startServer, type ServeOptions } from '../../server/main';
+import { notFoundUrl, pageFile } from '../shared/route';
 
 export async function runServe(options: ServeOptions): Promise<number> {
   try {
-    await access(path.join(options.distDir, '404.html'));
+    await access(path.join(options.distDir, pageFile(notFoundUrl('en'))));
   } catch {
     console.error(`✗ ${options.distDir} holds no built site: run "site build" first.`);
     return 1;

@@ -1,12 +1,13 @@
 import type { Lang } from '../shared/lang';
 import type { SearchResult } from '../shared/search';
+import { searchIndexUrl } from '../shared/route';
 
 /** The in-browser indexes, loaded on first use where the API cannot be reached (a static host). */
 const local = new Map<Lang, Promise<(term: string) => SearchResult[]>>();
 
 async function loadLocal(lang: Lang): Promise<(term: string) => SearchResult[]> {
   // The search code is a separate chunk: pages that never search never download it.
-  const [{ loadSearchIndex, searchIn }, response] = await Promise.all([import('../shared/search'), fetch(`/search/${lang}.json`)]);
+  const [{ loadSearchIndex, searchIn }, response] = await Promise.all([import('../shared/search'), fetch(searchIndexUrl(lang))]);
   if (!response.ok) throw new Error(`search index ${lang}: ${response.status}`);
   const index = loadSearchIndex(lang, await response.text());
   return (term) => searchIn(index, term);

@@ -17,6 +17,7 @@ import { markdownDepthBeyond, treeDepthBeyond } from './depth';
 import { remarkFigure } from './figure';
 import type { ImageSize } from './imageSize';
 import { textOf } from './text';
+import { isExternal } from '../shared/url';
 
 /** A section heading of a compiled document: the target of anchors and index lists. */
 export interface Heading {
@@ -157,7 +158,7 @@ function rewriteTree(
       if (!allowedAddress(href, 'link')) {
         refuse(href, line, column);
         delete node.properties.href;
-      } else if (/^https?:\/\//.test(href)) {
+      } else if (isExternal(href)) {
         node.properties.target = '_blank';
         node.properties.rel = ['noopener', 'noreferrer'];
       } else if (href.startsWith('/media/')) {

@@ -1,8 +1,6 @@
 import type { LoadedContent } from '../load/content';
-import type { Lang } from '../shared/lang';
-import type { PageKind, Route } from '../shared/route';
-
-const BOTH: Lang[] = ['en', 'pt'];
+import { LANGUAGES, type Lang } from '../shared/lang';
+import { articlePath, type PageKind, type Route } from '../shared/route';
 
 /** The fixed pages, in the order of the site's menu followed by the Atelier. */
 const PAGES: { name: string; component: PageKind }[] = [
@@ -18,28 +16,28 @@ const PAGES: { name: string; component: PageKind }[] = [
  * one route per category, and one per article with the languages it has files for.
  */
 export function deriveRoutes(content: LoadedContent): Route[] {
-  const routes: Route[] = PAGES.map(({ name, component }) => ({ path: `/${name}`, name, component, meta: { availableLangs: [...BOTH] } }));
+  const routes: Route[] = PAGES.map(({ name, component }) => ({ path: `/${name}`, name, component, meta: { availableLangs: [...LANGUAGES] } }));
   for (const category of content.categories) {
     routes.push({
       path: category.data.blogcategory,
       name: category.key,
       component: category.data.kind === 'gallery' ? 'gallery' : 'category',
-      meta: { availableLangs: [...BOTH] },
+      meta: { availableLangs: [...LANGUAGES] },
     });
   }
-  const articleLangs = new Map<string, Set<Lang>>();
+  const articleLangs = new Map<string, { path: string; langs: Set<Lang> }>();
   for (const article of content.articles) {
     const name = `${article.category}/${article.slug}`;
-    const langs = articleLangs.get(name) ?? new Set<Lang>();
-    langs.add(article.lang);
-    articleLangs.set(name, langs);
+    const entry = articleLangs.get(name) ?? { path: articlePath(article.category, article.slug), langs: new Set<Lang>() };
+    entry.langs.add(article.lang);
+    articleLangs.set(name, entry);
   }
-  for (const [name, langs] of [...articleLangs].sort(([a], [b]) => a.localeCompare(b))) {
+  for (const [name, { path, langs }] of [...articleLangs].sort(([a], [b]) => a.localeCompare(b))) {
     routes.push({
-      path: `/blog/${name}`,
+      path,
       name,
       component: 'article',
-      meta: { availableLangs: BOTH.filter((l) => langs.has(l)) },
+      meta: { availableLangs: LANGUAGES.filter((l) => langs.has(l)) },
     });
   }
   return routes;

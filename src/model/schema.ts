@@ -5,10 +5,11 @@
  * typed values; nothing re-validates them.
  */
 import { z } from 'zod';
+import { isoDay } from '../shared/date';
+import { LANGUAGES } from '../shared/lang';
 import { UI_STRING_KEYS, type StringKey } from '../shared/strings';
 
-export const LANGS = ['en', 'pt'] as const;
-export const Lang = z.enum(LANGS);
+export const Lang = z.enum(LANGUAGES);
 
 /**
  * Issues of an address field that are URL001 rather than SCHEMA001: a scheme the field does not
@@ -355,7 +356,7 @@ export const ArticleFrontMatter = z
     description: z.string().min(1).optional(),
     /** Publication date, YYYY-MM-DD. */
     date: z.union([z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD'), z.date()], { error: 'must be a date written YYYY-MM-DD' }).transform((d) =>
-      typeof d === 'string' ? d : d.toISOString().slice(0, 10),
+      typeof d === 'string' ? d : isoDay(d),
     ),
     /** Image shown in listings and link previews. */
     cover: MediaPath.optional(),

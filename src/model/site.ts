@@ -5,7 +5,7 @@ import { digest } from '../load/digest';
 import type { CategorySource, LoadedContent } from '../load/content';
 import type { CompiledMarkdown } from '../markdown/compile';
 import { LANGUAGES, type Lang } from '../shared/lang';
-import { editionUrl, type Route } from '../shared/route';
+import { articlePath, editionUrl, type Route } from '../shared/route';
 import { mediaUrl } from './links';
 import { deriveRoutes } from './routes';
 
@@ -83,7 +83,7 @@ export function createSite(content: LoadedContent, compiled: CompiledIn, routes:
   const articles = new Map<string, Article>();
   for (const source of content.articles) {
     const name = `${source.category}/${source.slug}`;
-    const route = routeByPath.get(`/blog/${name}`);
+    const route = routeByPath.get(articlePath(source.category, source.slug));
     if (!route) continue;
     const article = articles.get(name) ?? { route, category: source.category, slug: source.slug, editions: {} };
     const body = compiled(source.body, source.lang);

@@ -1,11 +1,8 @@
 import type { Site } from '../model/site';
-import type { Lang } from '../shared/lang';
+import { LANGUAGE_TAGS, type Lang } from '../shared/lang';
+import { rssDate } from '../shared/date';
+import { BLOG_PATH, bilingualUrl, feedUrl } from '../shared/route';
 import { escapeXml } from './sitemap';
-
-/** The URL of a language's feed. */
-export function feedUrl(lang: Lang): string {
-  return `/feed.${lang}.xml`;
-}
 
 /** An RSS 2.0 feed of the articles written in `lang`, newest first, with absolute links. */
 export function rssFeed(site: Site, lang: Lang, baseUrl: string): string {
@@ -15,10 +12,10 @@ export function rssFeed(site: Site, lang: Lang, baseUrl: string): string {
     .sort((x, y) => y.source.frontMatter.date.localeCompare(x.source.frontMatter.date) || x.url.localeCompare(y.url));
   const items = editions.map((e) => {
     const link = escapeXml(baseUrl + e.url);
-    const date = new Date(`${e.source.frontMatter.date}T00:00:00Z`).toUTCString();
+    const date = rssDate(e.source.frontMatter.date);
     return `<item><title>${escapeXml(e.source.frontMatter.title)}</title><link>${link}</link><guid isPermaLink="true">${link}</guid><description>${escapeXml(e.source.frontMatter.description ?? e.source.frontMatter.title)}</description><pubDate>${date}</pubDate></item>`;
   });
-  const blogUrl = escapeXml(baseUrl + (lang === 'pt' ? '/pt/blog' : '/blog'));
+  const blogUrl = escapeXml(baseUrl + bilingualUrl(BLOG_PATH, lang));
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel>',
@@ -26,7 +23,7 @@ export function rssFeed(site: Site, lang: Lang, baseUrl: string): string {
     `<link>${blogUrl}</link>`,
     `<atom:link href="${escapeXml(baseUrl + feedUrl(lang))}" rel="self" type="application/rss+xml"/>`,
     `<description>${escapeXml(pages.blog.description[lang])}</description>`,
-    `<language>${lang === 'pt' ? 'pt-PT' : 'en'}</language>`,
+    `<language>${LANGUAGE_TAGS[lang]}</language>`,
     ...items,
     '</channel></rss>',
     '',

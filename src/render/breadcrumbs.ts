@@ -2,6 +2,7 @@ import type { BreadcrumbItem } from '../model/schema';
 import type { Site } from '../model/site';
 import { localizeHref } from '../model/links';
 import type { Lang } from '../shared/lang';
+import { BLOG_PATH } from '../shared/route';
 import type { BreadcrumbView } from '../shared/props';
 
 /** A category's title without its leading emoji, as breadcrumbs and listings name it. */
@@ -16,7 +17,7 @@ export function plainTitle(title: string): string {
 export function derivedTrail(site: Site, lang: Lang, categoryKey: string, article?: { title: string; path: string }): BreadcrumbItem[] {
   const blog = site.content.pages.blog;
   const category = site.categories.get(categoryKey);
-  const trail: BreadcrumbItem[] = [{ title: { [lang]: blog.title[lang] }, path: '/blog' }];
+  const trail: BreadcrumbItem[] = [{ title: { [lang]: blog.title[lang] }, path: BLOG_PATH }];
   if (category) trail.push({ title: { [lang]: plainTitle(category.data.title[lang]) }, path: category.data.blogcategory });
   if (article) trail.push({ title: { [lang]: article.title }, path: article.path });
   return trail;

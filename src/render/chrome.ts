@@ -1,7 +1,7 @@
 import type { Site } from '../model/site';
 import { LANGUAGES, type Lang } from '../shared/lang';
 import type { Chrome, LanguageLabels } from '../shared/props';
-import { editionUrl, type PageKind, type Route } from '../shared/route';
+import { BLOG_PATH, editionUrl, homeUrl, type PageKind, type Route } from '../shared/route';
 import { UI_STRING_KEYS, type Strings } from '../shared/strings';
 import { localizeHref } from '../model/links';
 
@@ -39,7 +39,7 @@ function languageLabels(site: Site): Record<Lang, LanguageLabels> {
 /** The section a page belongs to in the menu: blog pages light up "Blog", the Atelier "Projects". */
 function section(route: Route | undefined): string | undefined {
   if (!route) return undefined;
-  if (route.path.startsWith('/blog')) return '/blog';
+  if (route.path.startsWith(BLOG_PATH)) return BLOG_PATH;
   if (route.path === '/atelier') return '/projects';
   return route.path;
 }
@@ -57,7 +57,7 @@ export function buildChrome({ site, lang, route, year }: ChromeInput): Chrome {
   const current = section(route);
   const alternates: Chrome['alternates'] = {};
   if (route) for (const l of route.meta.availableLangs) alternates[l] = editionUrl(route, l);
-  else for (const l of LANGUAGES) alternates[l] = l === 'pt' ? '/pt/aboutme' : '/aboutme';
+  else for (const l of LANGUAGES) alternates[l] = homeUrl(l);
   return {
     lang,
     kind: (route?.component ?? 'notfound') as PageKind | 'notfound',

@@ -1,10 +1,10 @@
 import type { Site } from '../model/site';
-import type { Lang } from '../shared/lang';
+import { LANGUAGE_TAGS, OG_LOCALES, type Lang } from '../shared/lang';
 import type { Chrome, HeadProps, PageProps, PageStyles } from '../shared/props';
-import { editionUrl, firstLang, homeUrl, type Route } from '../shared/route';
+import { editionUrl, feedUrl, firstLang, homeUrl, notFoundUrl, type Route } from '../shared/route';
+import { isExternal } from '../shared/url';
 import { buildChrome, stringsFor } from './chrome';
 import { pageContent } from './pages';
-import { feedUrl } from '../publish/feed';
 
 /** What rendering needs besides the site: the built asset URLs and the year of the build. */
 export interface RenderContext {
@@ -18,8 +18,6 @@ export interface RenderContext {
   /** Absolute base URL of the published site; the site config's when absent (`--base-url`). */
   baseUrl?: string;
 }
-
-const LOCALES: Record<Lang, string> = { en: 'en_GB', pt: 'pt_PT' };
 
 /** The site's absolute base URL, without a trailing slash. */
 export function baseUrlOf(ctx: RenderContext): string {
@@ -40,7 +38,7 @@ interface HeadInput {
 function headFor(ctx: RenderContext, input: HeadInput): HeadProps {
   const { site } = ctx;
   const base = baseUrlOf(ctx);
-  const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : base + url);
+  const absolute = (url: string) => (isExternal(url) ? url : base + url);
   const { route, lang } = input;
   const alternates: HeadProps['alternates'] = [];
   if (route) {
@@ -63,8 +61,8 @@ function headFor(ctx: RenderContext, input: HeadInput): HeadProps {
       type: route?.component === 'article' ? 'article' : 'website',
       image: absolute(site.media(site.content.config.shareImage)),
       siteName: site.content.owner.name,
-      locale: LOCALES[lang],
-      localeAlternates: offered.filter((l) => l !== lang).map((l) => LOCALES[l]),
+      locale: OG_LOCALES[lang],
+      localeAlternates: offered.filter((l) => l !== lang).map((l) => OG_LOCALES[l]),
     },
     ...(input.jsonLd ? { jsonLd: input.jsonLd } : {}),
   };
@@ -75,14 +73,14 @@ function structuredData(ctx: RenderContext, route: Route, lang: Lang, url: strin
   const { site } = ctx;
   const base = baseUrlOf(ctx);
   const { owner } = site.content;
-  const person = { '@type': 'Person', name: owner.name, url: `${base}${lang === 'pt' ? '/pt/aboutme' : '/aboutme'}` };
+  const person = { '@type': 'Person', name: owner.name, url: `${base}${homeUrl(lang)}` };
   if (route.component === 'aboutme') {
     const avatar = site.media(owner.avatar);
     return {
       '@context': 'https://schema.org',
       ...person,
       jobTitle: owner.subtitle[lang],
-      image: /^https?:/.test(avatar) ? avatar : base + avatar,
+      image: isExternal(avatar) ? avatar : base + avatar,
       sameAs: owner.socials.map((s) => s.url),
     };
   }
@@ -96,7 +94,7 @@ function structuredData(ctx: RenderContext, route: Route, lang: Lang, url: strin
       headline: fm.title,
       description: fm.description,
       datePublished: fm.date,
-      inLanguage: lang === 'pt' ? 'pt-PT' : 'en',
+      inLanguage: LANGUAGE_TAGS[lang],
       url: base + url,
       mainEntityOfPage: base + url,
       author: person,
@@ -125,7 +123,7 @@ export function editionInputs(ctx: RenderContext, route: Route, lang: Lang): Doc
 /** The inputs of the Not Found page in one language (served with status 404). */
 export function notFoundInputs(ctx: RenderContext, lang: Lang): DocumentInputs {
   const strings = stringsFor(ctx.site, lang);
-  const head = headFor(ctx, { title: strings['notFound.title'], description: strings['notFound.message'], lang, url: lang === 'pt' ? '/pt/404' : '/404', route: undefined, kind: 'notfound' });
+  const head = headFor(ctx, { title: strings['notFound.title'], description: strings['notFound.message'], lang, url: notFoundUrl(lang), route: undefined, kind: 'notfound' });
   const chrome = buildChrome({ site: ctx.site, lang, route: undefined, year: ctx.year });
   return { head, chrome, page: { kind: 'notfound', title: strings['notFound.title'] } };
 }

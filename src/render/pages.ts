@@ -3,6 +3,8 @@ import { localizeHref } from '../model/links';
 import type { Lang } from '../shared/lang';
 import type { ArticleLink, ArticleProps, BlogProps, CategoryProps, GalleryProps, PageProps } from '../shared/props';
 import type { Route } from '../shared/route';
+import { readableDate } from '../shared/date';
+import { isExternal } from '../shared/url';
 import { derivedTrail, plainTitle, resolveTrail } from './breadcrumbs';
 
 /** What the head of a page needs from its content. */
@@ -112,7 +114,7 @@ export function pageContent(site: Site, route: Route, lang: Lang): PageContent {
           title: p.title[lang],
           intro: p.intro[lang],
           projects: p.projects.map((project) => {
-            const external = /^https?:\/\//.test(project.link);
+            const external = isExternal(project.link);
             return {
               id: project.id,
               title: project.title[lang],
@@ -155,24 +157,13 @@ export function pageContent(site: Site, route: Route, lang: Lang): PageContent {
   }
 }
 
-/** A publication date as a reader of `lang` writes it: "16 February 2025", "16 de fevereiro de 2025". */
-export function formatDate(date: string, lang: Lang): string {
-  return DATE_FORMATS[lang].format(new Date(`${date}T00:00:00Z`));
-}
-
-/** Built once: constructing an Intl formatter costs far more than formatting a date with it. */
-const DATE_FORMATS: Record<Lang, Intl.DateTimeFormat> = {
-  en: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
-  pt: new Intl.DateTimeFormat('pt-PT', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
-};
-
 /** The articles of a category that have an edition in `lang`, newest first. */
 export function articlesIn(site: Site, categoryKey: string, lang: Lang): ArticleLink[] {
   return site.articles
     .filter((a) => a.category === categoryKey && a.editions[lang])
     .map((a) => a.editions[lang]!)
     .sort((x, y) => y.source.frontMatter.date.localeCompare(x.source.frontMatter.date) || x.url.localeCompare(y.url))
-    .map((e) => ({ title: e.source.frontMatter.title, url: e.url, description: e.source.frontMatter.description, date: e.source.frontMatter.date, dateLabel: formatDate(e.source.frontMatter.date, lang) }));
+    .map((e) => ({ title: e.source.frontMatter.title, url: e.url, description: e.source.frontMatter.description, date: e.source.frontMatter.date, dateLabel: readableDate(e.source.frontMatter.date, lang) }));
 }
 
 function blogProps(site: Site, lang: Lang): BlogProps {
@@ -211,7 +202,7 @@ function categoryContent(site: Site, route: Route, lang: Lang): PageContent {
     links: (category.links ?? [])
       .filter((l) => l.text[lang])
       .map((l) => {
-        const external = /^https?:\/\//.test(l.url);
+        const external = isExternal(l.url);
         return { text: l.text[lang]!, url: external ? l.url : localizeHref(l.url, lang, site.routeByPath), external };
       }),
   };
@@ -249,7 +240,7 @@ function articleContent(site: Site, route: Route, lang: Lang): PageContent {
     title: fm.title,
     description: fm.description ?? fm.title,
     date: fm.date,
-    dateLabel: formatDate(fm.date, lang),
+    dateLabel: readableDate(fm.date, lang),
     breadcrumbs: resolveTrail(site, lang, fm.breadcrumbs ?? derivedTrail(site, lang, edition.source.category, { title: fm.title, path: route.path })),
     ...(index ? { index } : {}),
     html: edition.body.html,

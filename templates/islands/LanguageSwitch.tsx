@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Lang } from '../../src/shared/lang';
+import { LANGUAGES, type Lang } from '../../src/shared/lang';
 import type { LanguageLabels } from '../../src/shared/props';
 import { rememberLang } from '../../src/client/remember';
 
@@ -14,7 +14,6 @@ export interface LanguageSwitchProps {
   currentLabel: string;
 }
 
-const LANGS: Lang[] = ['en', 'pt'];
 const WARNING_MS = 5000;
 
 /**
@@ -31,7 +30,7 @@ export function LanguageSwitch(props: LanguageSwitchProps) {
     return () => window.clearTimeout(timer);
   }, [warning]);
 
-  const targets = props.variant === 'flags' ? LANGS : LANGS.filter((l) => l !== props.lang);
+  const targets = props.variant === 'flags' ? LANGUAGES : LANGUAGES.filter((l) => l !== props.lang);
   return (
     <div className={`lang-switch lang-switch--${props.variant}`}>
       {targets.map((target) => {
