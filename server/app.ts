@@ -74,14 +74,6 @@ function inlineScriptHashes(html: string): string[] {
   return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1] ?? '').digest('base64')}'`);
 }
 
-function cookie(header: string | undefined, name: string): string | undefined {
-  for (const part of header?.split(';') ?? []) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return value.join('=');
-  }
-  return undefined;
-}
-
 /**
  * The production server: the pages of dist/ at their URLs, "/" and "/pt" as redirects to About
  * Me, and the Not Found page (in the language of the path) with status 404 for anything else.
@@ -195,7 +187,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   app.get(rootUrl('en'), async (request, reply) => {
-    const remembered = cookie(request.headers.cookie, 'lang');
+    // The language the visitor last chose, remembered by the flags in a cookie (parsed by @fastify/cookie).
+    const remembered = request.cookies.lang;
     return reply.redirect(homeUrl(isLang(remembered) ? remembered : 'en'), 302);
   });
   app.get(rootUrl('pt'), async (_request, reply) => reply.redirect(homeUrl('pt'), 302));
