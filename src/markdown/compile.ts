@@ -108,18 +108,21 @@ export function compileMarkdown(markdown: string, options: CompileOptions): Comp
   const deep = markdownDepthBeyond(markdown, MAX_DEPTH);
   if (deep) return failed({ code: 'DEPTH001', ...deep });
   let html: string;
+  let text: string;
   try {
     const file = new VFile({ value: markdown, data: { options, collected, figureProblems: problems } });
     // Parsing builds the tree without recursion; the transforms after it walk it recursively.
     const tree = processor.parse(file);
     const tooDeep = treeDepthBeyond(tree, MAX_DEPTH);
     if (tooDeep) return failed({ code: 'DEPTH001', ...tooDeep });
-    html = processor.stringify(processor.runSync(tree, file), file);
+    const hast = processor.runSync(tree, file);
+    html = processor.stringify(hast, file);
+    text = textOf(hast);
   } catch (error) {
     // One text's failure is a diagnostic on its file; the other files are still compiled and checked.
     return failed({ code: 'INTERNAL001', args: { kind: 'markdown', fault: faultText(error) }, line: 0, column: 0 });
   }
-  return { html, text: textOf(html), hash: createHash('sha1').update(html).digest('base64url'), ...collected, problems };
+  return { html, text, hash: createHash('sha1').update(html).digest('base64url'), ...collected, problems };
 }
 
 /**

@@ -1,10 +1,7 @@
-/** The text of compiled HTML: tags dropped, entities of the serializer decoded. */
-export function textOf(html: string): string {
-  return html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
-    .replace(/&(amp|lt|gt|quot);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"' })[e] ?? '')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+import type { Root as HastRoot } from 'hast';
+import { toString as hastToString } from 'hast-util-to-string';
 
+/** The plain text of a compiled document (what search indexes), white space folded to single spaces. */
+export function textOf(tree: HastRoot): string {
+  return hastToString(tree).replace(/\s+/g, ' ').trim();
+}
