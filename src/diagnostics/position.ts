@@ -1,4 +1,5 @@
 import { findNodeAtLocation, parseTree, type Node as JsonNode } from 'jsonc-parser';
+import { isMap, isNode, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 
 /** A 1-based line and column in a text. */
 export interface Position {
@@ -54,51 +55,71 @@ function treeOf(text: string): JsonNode | undefined {
 
 /**
  * The position of a front-matter key in a markdown file: string segments are keys, numeric
- * segments count the "- " items of a list below the previous key. Line numbers count the
- * opening "---". A path that cannot be followed points at the deepest key found.
+ * segments items of a list. The front matter is parsed by `yaml`, so block and flow style,
+ * quoted keys and comments all place alike. A key points at its name, a list item at its dash
+ * (or its first character in a flow list). Line numbers count the opening "---". A path that
+ * cannot be followed points at the deepest key found.
  */
 export function frontMatterPosition(source: string, path: readonly PropertyKey[]): Position {
-  const lines = source.split('\n');
-  const end = lines.indexOf('---', 1);
-  const last = end === -1 ? lines.length : end;
-  let from = 1;
-  let indent = -1;
+  const front = frontMatterOf(source);
+  if (!front) return { line: 1, column: 1 };
+  const { yaml, document, lines } = front;
+  const at = (offset: number): Position => {
+    const { line, col } = lines.linePos(offset);
+    // Line 1 of the file is the opening "---".
+    return { line: line + 1, column: col };
+  };
+  let node: unknown = document.contents;
   let found: Position = { line: 1, column: 1 };
   for (const segment of path) {
-    if (typeof segment === 'number') {
-      let seen = -1;
-      let i = from;
-      for (; i < last; i++) {
-        const match = /^(\s*)-(\s|$)/.exec(lines[i] ?? '');
-        if (match && (match[1]?.length ?? 0) >= Math.max(indent, 0)) seen++;
-        else if (/^\S/.test(lines[i] ?? '') && indent >= 0) break;
-        if (seen === segment) break;
-      }
-      if (seen !== segment || i >= last) return found;
-      const dash = (lines[i] ?? '').indexOf('-');
-      found = { line: i + 1, column: dash + 1 };
-      from = i;
-      indent = dash;
+    if (typeof segment === 'symbol') continue;
+    if (typeof segment === 'number' && isSeq(node)) {
+      const item: unknown = node.items[segment];
+      const start = isNode(item) ? item.range?.[0] : undefined;
+      if (start === undefined) return found;
+      found = at(dashBefore(yaml, start));
+      node = item;
       continue;
     }
-    if (typeof segment !== 'string') continue;
-    const pattern = new RegExp(`^(\\s*(?:-\\s+)?)${escapeRegExp(segment)}\\s*:`);
-    let matched = false;
-    for (let i = from; i < last; i++) {
-      const match = pattern.exec(lines[i] ?? '');
-      if (match) {
-        found = { line: i + 1, column: (match[1]?.length ?? 0) + 1 };
-        from = i + 1;
-        indent = match[1]?.length ?? 0;
-        matched = true;
-        break;
-      }
-    }
-    if (!matched) return found;
+    if (!isMap(node)) return found;
+    const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === String(segment));
+    const start = pair && isScalar(pair.key) ? pair.key.range?.[0] : undefined;
+    if (!pair || start === undefined) return found;
+    found = at(start);
+    node = pair.value;
   }
   return found;
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The offset of a block list item's "-" before its value at `offset`, or `offset` itself (flow lists). */
+function dashBefore(yaml: string, offset: number): number {
+  let i = offset - 1;
+  while (i >= 0 && (yaml[i] === ' ' || yaml[i] === '\t')) i--;
+  return yaml[i] === '-' ? i : offset;
+}
+
+interface FrontMatter {
+  /** The text between the opening and closing "---" lines. */
+  yaml: string;
+  document: Document.Parsed;
+  lines: LineCounter;
+}
+
+/** Parsed front matters of the last files asked about: a file with several problems is parsed once. */
+const FRONT_MATTERS = new Map<string, FrontMatter | undefined>();
+
+function frontMatterOf(source: string): FrontMatter | undefined {
+  if (FRONT_MATTERS.has(source)) return FRONT_MATTERS.get(source);
+  if (FRONT_MATTERS.size >= TREES_KEPT) FRONT_MATTERS.clear();
+  let front: FrontMatter | undefined;
+  const opening = /^---[ \t]*\r?\n/.exec(source);
+  if (opening) {
+    const rest = source.slice(opening[0].length);
+    const closing = /^---[ \t]*\r?$/m.exec(rest);
+    const yaml = closing ? rest.slice(0, closing.index) : rest;
+    const lines = new LineCounter();
+    front = { yaml, document: parseDocument(yaml, { lineCounter: lines }), lines };
+  }
+  FRONT_MATTERS.set(source, front);
+  return front;
 }

@@ -7,3 +7,44 @@ it('finds keys inside front-matter lists by item number', () => {
   expect(frontMatterPosition(src, ['index', 1, 'id'])).toEqual({ line: 13, column: 5 });
   expect(frontMatterPosition(src, ['title'])).toEqual({ line: 2, column: 1 });
 });
+
+// The same keys written in the other styles YAML allows: a line-based walker placed none of these.
+it('finds keys inside flow maps and flow lists', () => {
+  const flow = ['---', 'title: T', 'breadcrumbs: [{ title: { en: Blog }, path: /blog }, { title: { en: Tech }, path: /blog/tech }]', 'index:', '  - { id: a, text: { en: A } }', '---', 'body'].join('\n');
+  expect(frontMatterPosition(flow, ['breadcrumbs', 1, 'path'])).toEqual({ line: 3, column: 76 });
+  expect(frontMatterPosition(flow, ['breadcrumbs', 0, 'title', 'en'])).toEqual({ line: 3, column: 26 });
+  expect(frontMatterPosition(flow, ['breadcrumbs', 1])).toEqual({ line: 3, column: 53 });
+  expect(frontMatterPosition(flow, ['index', 0, 'text', 'en'])).toEqual({ line: 5, column: 22 });
+  expect(frontMatterPosition(flow, ['index', 0])).toEqual({ line: 5, column: 3 });
+});
+
+it('finds quoted keys by their name', () => {
+  const quoted = ['---', '"title": T', "'date': 2025-01-01", 'breadcrumbs:', '  - "path": /blog', '    \'title\': { "en": Blog }', '---'].join('\n');
+  expect(frontMatterPosition(quoted, ['title'])).toEqual({ line: 2, column: 1 });
+  expect(frontMatterPosition(quoted, ['date'])).toEqual({ line: 3, column: 1 });
+  expect(frontMatterPosition(quoted, ['breadcrumbs', 0, 'path'])).toEqual({ line: 5, column: 5 });
+  expect(frontMatterPosition(quoted, ['breadcrumbs', 0, 'title', 'en'])).toEqual({ line: 6, column: 16 });
+});
+
+it('is not misled by comments that look like keys or list items', () => {
+  const commented = [
+    '---',
+    '# path: /not/this',
+    'title: T # title: neither',
+    'breadcrumbs:',
+    '  # - path: /commented/out',
+    '  - path: /blog # - path: /x',
+    '  # the next item is the category',
+    '  - path: /blog/tech',
+    '---',
+  ].join('\n');
+  expect(frontMatterPosition(commented, ['title'])).toEqual({ line: 3, column: 1 });
+  expect(frontMatterPosition(commented, ['breadcrumbs', 1, 'path'])).toEqual({ line: 8, column: 5 });
+  expect(frontMatterPosition(commented, ['breadcrumbs', 1])).toEqual({ line: 8, column: 3 });
+});
+
+it('points at the deepest key found when the path cannot be followed, and at the start without front matter', () => {
+  expect(frontMatterPosition(src, ['breadcrumbs', 5, 'path'])).toEqual({ line: 3, column: 1 });
+  expect(frontMatterPosition(src, ['title', 'en'])).toEqual({ line: 2, column: 1 });
+  expect(frontMatterPosition('no front matter', ['title'])).toEqual({ line: 1, column: 1 });
+});
