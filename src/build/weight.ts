@@ -37,6 +37,12 @@ export interface KindWeight {
   js: Spread;
 }
 
+/**
+ * The scripts each script of the build imports statically, by path under the output folder
+ * (`BuiltAssets.scriptImports`, from esbuild's metafile). A script not in it imports nothing.
+ */
+export type ScriptImports = Readonly<Record<string, readonly string[]>>;
+
 /** One page's weight. */
 interface PageWeight {
   html: Bytes;
@@ -47,11 +53,12 @@ interface PageWeight {
 /**
  * The weight of every page kind, in the order the kinds first appear in `pages`. A linked
  * file counts for every page that loads it (a first visit's cost); an inline style's gzip size
- * is that of its text alone, as if compressed apart from the rest of the page. Lazily imported
- * chunks (`import("…")`) are left out: the page does not load them at start.
+ * is that of its text alone, as if compressed apart from the rest of the page. A page's scripts
+ * count with the scripts they import statically (`scriptImports`); lazily imported chunks
+ * (`import("…")`) are left out: the page does not load them at start.
  * Throws when a page or a file it loads is not among `files`.
  */
-export function pageWeights(files: readonly OutputFile[], pages: readonly WeighedPage[]): KindWeight[] {
+export function pageWeights(files: readonly OutputFile[], pages: readonly WeighedPage[], scriptImports: ScriptImports): KindWeight[] {
   const byPath = new Map(files.map((f) => [f.path, f]));
   const sizes = new Map<string, Bytes>();
   const sizeOf = (file: string): Bytes => {
@@ -69,7 +76,7 @@ export function pageWeights(files: readonly OutputFile[], pages: readonly Weighe
     const weight: PageWeight = {
       html: sizeOf(page.path),
       css: sum([...refs.inlineStyles.map((css) => measure(css)), ...refs.stylesheets.map(sizeOf)]),
-      js: sum([...staticGraph(byPath, refs.scripts)].map(sizeOf)),
+      js: sum([...staticGraph(scriptImports, refs.scripts)].map(sizeOf)),
     };
     const list = kinds.get(page.kind) ?? [];
     list.push(weight);
@@ -174,30 +181,15 @@ function resolve(from: string, url: string): string {
   return bare.startsWith('/') ? bare.slice(1) : path.posix.join(path.posix.dirname(from), bare);
 }
 
-/**
- * The scripts and every module they import statically, each once. esbuild writes a chunk's
- * static imports first, as `import{…}from"…";` or `import"…";` statements, so reading the
- * statements at the start of each file finds them all; `import("…")` further on is lazy.
- */
-function staticGraph(byPath: ReadonlyMap<string, OutputFile>, scripts: readonly string[]): Set<string> {
+/** The scripts and every script they import statically, each once, following `scriptImports`. */
+function staticGraph(scriptImports: ScriptImports, scripts: readonly string[]): Set<string> {
   const seen = new Set<string>();
   const queue = [...scripts];
   let file: string | undefined;
   while ((file = queue.shift()) !== undefined) {
     if (seen.has(file)) continue;
     seen.add(file);
-    for (const specifier of leadingImports(text(contentsOf(byPath, file)))) {
-      if (!/^(?:[a-z]+:)?\/\//i.test(specifier)) queue.push(resolve(file, specifier));
-    }
+    queue.push(...(scriptImports[file] ?? []));
   }
   return seen;
-}
-
-/** The module specifiers of the import and re-export statements a module starts with. */
-function leadingImports(code: string): string[] {
-  // Sticky: each statement must follow the previous one directly.
-  const statement = /\s*(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?(["'])([^"']+)\1\s*;?/y;
-  const specifiers: string[] = [];
-  for (let m = statement.exec(code); m; m = statement.exec(code)) specifiers.push(m[2] ?? '');
-  return specifiers;
 }

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build as esbuild } from 'esbuild';
+import { build as esbuild, type Metafile } from 'esbuild';
 import { PAGE_SHEETS } from '../../templates/styles/sheets';
 import { digest } from '../load/digest';
 import { listFiles } from '../load/files';
@@ -24,6 +24,12 @@ export interface BuiltAssets {
   styles: Record<PageProps['kind'], PageStyles>;
   /** Site URL of the client bundle. */
   script: string;
+  /**
+   * The scripts each script imports statically, by path under dist/ ("assets/client.X.js" ->
+   * ["assets/chunk.Y.js"]), from esbuild's metafile: what a page that loads a script loads at start.
+   * Dynamic imports (`import()`, the in-browser search) are left out.
+   */
+  scriptImports: Record<string, string[]>;
 }
 
 /** The folder of the stylesheets: inputs of the assets, not code (a change restyles pages without a restart). */
@@ -43,7 +49,7 @@ export async function buildAssets(): Promise<BuiltAssets> {
   const [bundle, css] = await Promise.all([bundleClient(), buildStyles({ dir: STYLES_DIR, sheets: PAGE_SHEETS })]);
   const scripts = bundle.outputFiles.map((f) => ({ path: `assets/${path.basename(f.path)}`, contents: f.contents }));
   const script = scripts.find((f) => path.basename(f.path).startsWith('client.'))?.path ?? 'assets/client.js';
-  return { files: [...scripts, ...css.files], styles: css.styles, script: `/${script}` };
+  return { files: [...scripts, ...css.files], styles: css.styles, script: `/${script}`, scriptImports: staticImports(bundle.metafile) };
 }
 
 /** The islands and React, minified; split so that code loaded on demand (the in-browser search) is its own chunk. */
@@ -64,5 +70,14 @@ function bundleClient() {
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'none',
     logLevel: 'silent',
+    metafile: true,
   });
+}
+
+/** The static import graph of the bundle's outputs, by path under dist/ (every output is written flat to assets/). */
+function staticImports(metafile: Metafile): Record<string, string[]> {
+  const asset = (output: string) => `assets/${path.basename(output)}`;
+  return Object.fromEntries(
+    Object.entries(metafile.outputs).map(([output, { imports }]) => [asset(output), imports.filter((i) => i.kind === 'import-statement' && !i.external).map((i) => asset(i.path))]),
+  );
 }

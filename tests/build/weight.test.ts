@@ -3,8 +3,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { transform } from 'esbuild';
 import { describe, expect, inject, it } from 'vitest';
-import { formatWeights, pageWeights, type WeighedPage } from '../../src/build/weight';
-import type { OutputFile } from '../../src/write/assets';
+import { formatWeights, pageWeights, type ScriptImports, type WeighedPage } from '../../src/build/weight';
+import { buildAssets, type OutputFile } from '../../src/write/assets';
 import { PAGE_SHEETS } from '../../templates/styles/sheets';
 import { PROJECT_ROOT } from '../support/content';
 
@@ -29,6 +29,8 @@ describe('page weights of hand-made builds', () => {
     { path: 'assets/chunk.B.js', contents: chunkB },
     { path: 'assets/lazy.js', contents: lazy },
   ];
+  // What esbuild's metafile says of these scripts: static imports only, never the lazy one.
+  const scriptImports: ScriptImports = { 'assets/client.js': ['assets/chunk.A.js', 'assets/chunk.B.js'], 'assets/chunk.A.js': ['assets/chunk.B.js'] };
   const pages: WeighedPage[] = [
     { path: 'blog/one.html', kind: 'article' },
     { path: 'about.html', kind: 'aboutme' },
@@ -36,7 +38,7 @@ describe('page weights of hand-made builds', () => {
   ];
 
   it('sums inline and linked CSS, and the scripts with their static imports once each, never the lazy ones', () => {
-    const [article, aboutme] = pageWeights(files, pages);
+    const [article, aboutme] = pageWeights(files, pages, scriptImports);
     const js = { raw: client.length + chunkA.length + chunkB.length, gzip: gz(client) + gz(chunkA) + gz(chunkB) };
     expect(article?.kind).toBe('article');
     expect(article?.pages).toBe(2);
@@ -49,11 +51,11 @@ describe('page weights of hand-made builds', () => {
 
   it('names a file a page loads that the build does not hold', () => {
     const broken = files.filter((f) => f.path !== 'assets/chunk.B.js');
-    expect(() => pageWeights(broken, pages)).toThrow('assets/chunk.B.js');
+    expect(() => pageWeights(broken, pages, scriptImports)).toThrow('assets/chunk.B.js');
   });
 
   it('prints one line per page kind, in KB raw / gzipped', () => {
-    const table = formatWeights(pageWeights(files, pages)).split('\n');
+    const table = formatWeights(pageWeights(files, pages, scriptImports)).split('\n');
     expect(table[0]).toMatch(/^page kind\s+pages\s+HTML median\s+HTML max\s+CSS median\s+CSS max\s+JS median\s+JS max$/);
     expect(table[1]).toMatch(/^article\s+2\s+0\.\d \/ 0\.\d/);
     expect(table[2]).toMatch(/^aboutme\s+1\s/);
@@ -78,7 +80,24 @@ describe('page weights of the real build', async () => {
     const kind = f.path.endsWith('.html') ? /class="page page--(\w+)"/.exec(Buffer.from(f.contents).toString('utf8'))?.[1] : undefined;
     return kind ? [{ path: f.path, kind }] : [];
   });
-  const weights = pageWeights(files, pages);
+  // The import graph comes from esbuild's metafile of the same client code the build bundled.
+  const { scriptImports, script } = await buildAssets();
+  const weights = pageWeights(files, pages, scriptImports);
+
+  it('takes the start-up scripts from the metafile: the client and its shared chunk, not the lazy search chunk', () => {
+    const client = script.slice(1);
+    const scripts = files.filter((f) => f.path.endsWith('.js')).map((f) => f.path).sort();
+    expect(Object.keys(scriptImports).sort()).toEqual(scripts);
+    const eager = scriptImports[client] ?? [];
+    expect(eager.length).toBeGreaterThan(0);
+    for (const chunk of eager) expect(scripts).toContain(chunk);
+    // The search code is a chunk of its own, imported by nothing at start.
+    const lazy = scripts.filter((s) => s !== client && !eager.includes(s));
+    expect(lazy.length).toBeGreaterThan(0);
+    const article = weights.find((w) => w.kind === 'article');
+    const size = (file: string) => Buffer.from(files.find((f) => f.path === file)!.contents).length;
+    expect(article?.js.max.raw).toBe(size(client) + eager.reduce((sum, chunk) => sum + size(chunk), 0));
+  });
 
   it('covers every page kind', () => {
     expect(weights.map((w) => w.kind).sort()).toEqual(Object.keys(PAGE_SHEETS).sort());
