@@ -65,19 +65,46 @@ function zipfWord(next: () => number, words: readonly string[]): string {
   return words[Math.min(words.length - 1, Math.floor(Math.exp(next() * Math.log(words.length + 1))) - 1)] as string;
 }
 
-function sentence(next: () => number, words: readonly string[], length: number): string {
+type Lang = 'en' | 'pt';
+
+const wordsOf = (lang: Lang) => (lang === 'en' ? EN_WORDS : PT_WORDS);
+
+/** The rarer words (past the function words), which titles and headings are made of, as real ones are. */
+const NAMING = { en: EN_WORDS.slice(40), pt: PT_WORDS.slice(40) };
+/** The same without accents: the words of the heading other articles link to, so its id is plain ASCII. */
+const NAMING_ASCII = { en: NAMING.en.filter((w) => /^[a-z]+$/.test(w)), pt: NAMING.pt.filter((w) => /^[a-z]+$/.test(w)) };
+
+function named(next: () => number, words: readonly string[], count: number): string {
+  const text = Array.from({ length: count }, () => words[Math.floor(next() * words.length)] as string).join(' ');
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+}
+
+/** A sentence of `length` words; now and then one of them in emphasis, or strong, or as inline code. */
+function sentence(next: () => number, words: readonly string[], length: number, marks = false): string {
   const picked = Array.from({ length }, () => zipfWord(next, words));
+  if (marks) {
+    const at = 1 + Math.floor(next() * (length - 1));
+    const roll = next();
+    if (roll < 0.12) picked[at] = `*${picked[at]}*`;
+    else if (roll < 0.18) picked[at] = `**${picked[at]}**`;
+    else if (roll < 0.24) picked[at] = `\`${picked[at]}\``;
+  }
   const text = picked.join(' ');
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }
 
 function paragraph(next: () => number, words: readonly string[], sentences: number): string {
-  return Array.from({ length: sentences }, () => sentence(next, words, 10 + Math.floor(next() * 14))).join(' ');
+  return Array.from({ length: sentences }, () => sentence(next, words, 10 + Math.floor(next() * 14), true)).join(' ');
 }
 
 /** The closest earlier article written in `lang`, which an edition in that language may link to. */
-function previousIn(lang: 'en' | 'pt', index: number): SyntheticArticle | undefined {
-  for (let i = index - 1; i >= 0; i--) {
+function previousIn(lang: Lang, index: number): SyntheticArticle | undefined {
+  return earlierIn(lang, index, 1);
+}
+
+/** An article at least `distance` places before `index` that has an edition in `lang`. */
+function earlierIn(lang: Lang, index: number, distance: number): SyntheticArticle | undefined {
+  for (let i = index - distance; i >= 0; i--) {
     const earlier = syntheticArticle(i);
     if (earlier.langs.includes(lang)) return earlier;
   }
@@ -88,7 +115,9 @@ export interface SyntheticArticle {
   category: string;
   slug: string;
   /** Both languages, or Portuguese only (one in ten). */
-  langs: ('en' | 'pt')[];
+  langs: Lang[];
+  /** Its place in the site's fixed order (the `index` of `syntheticMarkdown`). */
+  index: number;
 }
 
 /** The articles of a synthetic site of `count` articles, in a fixed order. */
@@ -101,44 +130,182 @@ function syntheticArticle(i: number): SyntheticArticle {
     category: SYNTHETIC_CATEGORIES[i % SYNTHETIC_CATEGORIES.length] as string,
     slug: `post${String(i).padStart(5, '0')}`,
     langs: i % 10 === 9 ? ['pt'] : ['en', 'pt'],
+    index: i,
+  };
+}
+
+/** What an edition's front matter and headings say: fixed by article and language, whatever its revision. */
+export interface SyntheticOutline {
+  title: string;
+  description: string;
+  /** The `##` headings, in order; the first is plain ASCII, the one other articles link to. */
+  sections: string[];
+  /** The two `###` headings, under the second section. */
+  subsections: [string, string];
+}
+
+/**
+ * The title, description and section headings of an edition. They never change with the body's
+ * revision: a body edit leaves the front matter as it was (listings unchanged), and links into
+ * the article (by its title, to its first section's id) stay valid.
+ */
+export function syntheticOutline(index: number, lang: Lang): SyntheticOutline {
+  const next = random(1_000_003 + index * 2 + (lang === 'pt' ? 1 : 0));
+  const title = `${named(next, NAMING[lang], 4)} ${index}`;
+  const description = sentence(next, wordsOf(lang), 14);
+  const count = 5 + (index % 3);
+  // A number in each heading keeps the ids of one page distinct (ANCHOR002), as real headings are.
+  const sections = Array.from({ length: count }, (_, s) => `${named(next, s === 0 ? NAMING_ASCII[lang] : NAMING[lang], 2 + Math.floor(next() * 3))} ${s + 1}`);
+  const subsections: [string, string] = [`${named(next, NAMING[lang], 2)} 2a`, `${named(next, NAMING[lang], 2)} 2b`];
+  return { title, description, sections, subsections };
+}
+
+/** The id the site gives a heading (a GitHub-style slug): lower case, spaces as hyphens. */
+function headingId(text: string): string {
+  return text.toLowerCase().replace(/ /g, '-');
+}
+
+/** Images of the real content, each of an article's own category where it has one. */
+const MEDIA: Record<string, string> = {
+  tech: '/media/blog/tech/docker-layers.svg',
+  culture: '/media/blog/culture/gulbenkian-garden.svg',
+  books: '/media/blog/books/mozart-travels.svg',
+  cinema: '/media/blog/cinema/fassbinder-frames.svg',
+  finances: '/media/blog/finances/etfs-crescimento.svg',
+  fitness: '/media/blog/fitness/runningshoes-drop.svg',
+  opinions: '/media/blog/opinions/remotework-week.svg',
+};
+
+/** Pages of the site itself, which articles link to now and then. */
+const SITE_PAGES = [
+  { path: '/aboutme', en: 'about me', pt: 'sobre mim' },
+  { path: '/professional', en: 'professional page', pt: 'página profissional' },
+  { path: '/projects', en: 'projects page', pt: 'página de projetos' },
+  { path: '/atelier', en: 'atelier', pt: 'atelier' },
+  { path: '/blog', en: 'blog', pt: 'blog' },
+] as const;
+
+/** External references of the kind real articles give. */
+const EXTERNAL = [
+  'https://docs.docker.com/get-started/',
+  'https://git-scm.com/book/en/v2',
+  'https://developer.mozilla.org/en-US/docs/Web/HTTP/Cookies',
+  'https://gulbenkian.pt/museu/',
+  'https://en.wikipedia.org/wiki/Rainer_Werner_Fassbinder',
+  'https://www.justetf.com/en/',
+  'https://nodejs.org/en/learn/getting-started/introduction-to-nodejs',
+];
+
+/** The code of an article: the same in both editions, as in the real ones. */
+function codeBlock(index: number): string {
+  const next = random(2_000_003 + index);
+  const word = () => (NAMING_ASCII.en[Math.floor(next() * NAMING_ASCII.en.length)] as string);
+  const lines = 4 + Math.floor(next() * 8);
+  const kinds: Record<string, () => string> = {
+    bash: () => `${['git', 'docker', 'npm', 'curl'][Math.floor(next() * 4)]} ${word()} --${word()} ${word()}`,
+    ts: () => `const ${word()} = await ${word()}(${word()}, '${word()}');`,
+    python: () => `${word()} = ${word()}.${word()}(${word()}=${Math.floor(next() * 100)})`,
+    yaml: () => `${word()}:\n  ${word()}: ${word()}`,
+    json: () => `  "${word()}": ["${word()}", ${Math.floor(next() * 1000)}],`,
+    sql: () => `SELECT ${word()}, ${word()} FROM ${word()} WHERE ${word()} = ${Math.floor(next() * 100)};`,
+  };
+  const language = Object.keys(kinds)[index % 6] as string;
+  const body = Array.from({ length: lines }, kinds[language] as () => string);
+  if (language === 'json') body.unshift('{'), body.push('  "end": true', '}');
+  return ['```' + language, ...body, '```'].join('\n');
+}
+
+function list(next: () => number, words: readonly string[], items: number, numbered: boolean): string {
+  return Array.from({ length: items }, (_, i) => `${numbered ? `${i + 1}.` : '-'} ${sentence(next, words, 4 + Math.floor(next() * 9), true)}`).join('\n');
+}
+
+/**
+ * The links of an edition, fixed by article and language (never by revision), all valid: to the
+ * previous article in its language, by its title or in other words; every third article to the
+ * first section of one further back, by that section's heading; to a page of the site and to its
+ * own category. Texts that name no article stand beside a word no title has ("notes", "section"),
+ * so that LINK004 scans for them, as it does for real texts, and finds nothing.
+ */
+function links(index: number, lang: Lang, category: string): { previous: string; section: string; page: string; category: string } {
+  const previous = previousIn(lang, index);
+  let previousLink = '';
+  if (previous) {
+    const { title } = syntheticOutline(previous.index, lang);
+    const href = `/blog/${previous.category}/${previous.slug}`;
+    const titleWords = title.split(' ');
+    const text = [
+      title,
+      lang === 'en' ? 'the previous article' : 'o artigo anterior',
+      `${lang === 'en' ? 'my notes on' : 'as minhas notas sobre'} ${titleWords.slice(1, 3).join(' ').toLowerCase()}`,
+    ][index % 3] as string;
+    previousLink = ` ${lang === 'en' ? 'See also' : 'Ver também'} [${text}](${href}).`;
+  }
+  let sectionLink = '';
+  const further = index % 3 === 0 ? earlierIn(lang, index, 2 + (index % 40)) : undefined;
+  if (further) {
+    const heading = syntheticOutline(further.index, lang).sections[0] as string;
+    const text = `${lang === 'en' ? 'the section on' : 'a secção sobre'} ${heading.toLowerCase()}`;
+    sectionLink = ` ${lang === 'en' ? 'I wrote more in' : 'Escrevi mais em'} [${text}](/blog/${further.category}/${further.slug}#${headingId(heading)}).`;
+  }
+  const page = SITE_PAGES[index % SITE_PAGES.length] as (typeof SITE_PAGES)[number];
+  return {
+    previous: previousLink,
+    section: sectionLink,
+    page: ` ${lang === 'en' ? 'More on the' : 'Mais na'} [${page[lang]}](${page.path}).`,
+    category: ` ${lang === 'en' ? 'Other articles are in the' : 'Há outros artigos na'} [${lang === 'en' ? `${category} category` : `categoria ${category}`}](/blog/${category}).`,
   };
 }
 
 /**
- * The markdown of one edition: front matter, then three paragraphs of a few hundred words under
- * two headings, with a link to the previous article, as real articles link to each other.
+ * The markdown of one edition, shaped as the real articles are (about a thousand words): front
+ * matter with a title, description, date and cover (and an index of sections in three of ten);
+ * an introduction, then five to seven `##` sections, one with two `###` subsections; a bullet and
+ * a numbered list, a fenced code block, emphasis and inline code, links to other articles (one to
+ * a section), to the site's pages and its category, an external link, a figure and a blockquote.
+ * `revision` rewrites the body's prose only: the front matter, headings and links stay as they were.
  */
-export function syntheticMarkdown(index: number, lang: 'en' | 'pt', revision = 0): string {
+export function syntheticMarkdown(index: number, lang: Lang, revision = 0): string {
   const next = random(index * 2 + (lang === 'pt' ? 1 : 0) + revision * 7919);
-  const words = lang === 'en' ? EN_WORDS : PT_WORDS;
-  // Titles and headings are made of the rarer words, as real ones are (no "the of and").
-  const named = (count: number) => {
-    const text = Array.from({ length: count }, () => words[40 + Math.floor(next() * (words.length - 40))] as string).join(' ');
-    return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
-  };
-  const title = `${named(4)} ${index}`;
+  const words = wordsOf(lang);
+  const article = syntheticArticle(index);
+  const { title, description, sections, subsections } = syntheticOutline(index, lang);
+  const link = links(index, lang, article.category);
   const day = String(1 + (index % 28)).padStart(2, '0');
   const month = String(1 + (index % 12)).padStart(2, '0');
-  const previous = previousIn(lang, index);
-  const link = previous ? ` ${lang === 'en' ? 'See also' : 'Ver também'} [${lang === 'en' ? 'the previous article' : 'o artigo anterior'}](/blog/${previous.category}/${previous.slug}).` : '';
+  const external = EXTERNAL[index % EXTERNAL.length] as string;
+  const media = MEDIA[article.category] as string;
+  const body: string[] = [paragraph(next, words, 4 + Math.floor(next() * 3)) + link.previous];
+  sections.forEach((heading, s) => {
+    body.push(`## ${heading}`, paragraph(next, words, 3 + Math.floor(next() * 3)));
+    if (s === 0) body.push(list(next, words, 3 + Math.floor(next() * 4), false), paragraph(next, words, 3) + link.section);
+    else if (s === 1) {
+      body.push(`### ${subsections[0]}`, paragraph(next, words, 3), list(next, words, 3 + Math.floor(next() * 3), true));
+      body.push(`### ${subsections[1]}`, paragraph(next, words, 3));
+    } else if (s === 2) body.push(codeBlock(index), paragraph(next, words, 2 + Math.floor(next() * 3)));
+    else if (s === 3) {
+      body.push(`::figure[${sentence(next, words, 12)}]{src="${media}" alt="${sentence(next, words, 16)}" width="85"}`);
+      body.push(`> ${paragraph(next, words, 2)}`, paragraph(next, words, 3) + link.page);
+    } else if (s === sections.length - 1) {
+      body.push(`${paragraph(next, words, 3)} [${sentence(next, words, 3).slice(0, -1)}](${external}).${link.category}`);
+    } else body.push(paragraph(next, words, 3 + Math.floor(next() * 3)));
+  });
   return [
     '---',
     `title: ${title}`,
-    `description: ${sentence(next, words, 14)}`,
+    `description: ${description}`,
     `date: ${2010 + (index % 15)}-${month}-${day}`,
+    `cover: ${media}`,
+    ...(index % 10 < 3 ? ['index: true'] : []),
     '---',
     '',
-    paragraph(next, words, 6) + link,
-    '',
-    `## ${named(3)}`,
-    '',
-    paragraph(next, words, 7),
-    '',
-    `## ${named(3)} ${index}`,
-    '',
-    `${paragraph(next, words, 6)} **${words[index % words.length]}** \`${words[(index + 3) % words.length]}\`.`,
+    body.join('\n\n'),
     '',
   ].join('\n');
+}
+
+/** The same edition with its front matter's title replaced (the body as it was). */
+export function withTitle(markdown: string, title: string): string {
+  return markdown.replace(/^title: .*$/m, `title: ${title}`);
 }
 
 /**
@@ -162,6 +329,6 @@ export async function writeSyntheticSite(projectRoot: string, root: string, coun
   return articles;
 }
 
-export function articleFile(root: string, article: SyntheticArticle, lang: 'en' | 'pt'): string {
+export function articleFile(root: string, article: SyntheticArticle, lang: Lang): string {
   return path.join(root, 'content', 'blog', article.category, `${article.slug}.${lang}.md`);
 }
