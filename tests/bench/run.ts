@@ -1,26 +1,29 @@
 // `npm run bench`: builds a synthetic site of N bilingual articles in a temporary folder and
 // measures the pipeline against Eleventy in one run. Prints a table; writes the figures as JSON
 // under bench-results/ so that commits can be compared. Options: --articles N (default 4000),
-// --runs R (repetitions of each measurement, default 3), --no-lighthouse.
+// --runs R (repetitions of each measurement, default 3), --no-lighthouse, --growth (the cold,
+// unchanged and check measures again at 2N articles; off by default, as it doubles the run).
 import { execFileSync } from 'node:child_process';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PROJECT_ROOT } from '../support/content';
+import { browserFigures } from './browser';
 import { devFigures } from './dev';
 import { eleventyBuild, ELEVENTY, prepareEleventy } from './eleventy';
 import { stats, timed, type Stats, type Timed } from './measure';
 import { runLighthouse, type LighthousePage, type LighthouseResult } from './lighthouse';
 import { apiFigures, indexFigures } from './search';
 import { serveSite } from './serve';
-import { articleFile, syntheticMarkdown, writeSyntheticSite } from './synthetic';
+import { articleFile, syntheticMarkdown, syntheticOutline, withTitle, writeSyntheticSite } from './synthetic';
 
 const { values } = parseArgs({
   options: {
     articles: { type: 'string', default: '4000' },
     runs: { type: 'string', default: '3' },
     lighthouse: { type: 'boolean', default: true },
+    growth: { type: 'boolean', default: false },
   },
   allowNegative: true,
 });
@@ -41,11 +44,13 @@ const LIGHTHOUSE_PAGES: LighthousePage[] = [
 const count = Number(values.articles);
 const runs = Number(values.runs);
 if (!Number.isInteger(count) || count < 1 || !Number.isInteger(runs) || runs < 1) {
-  console.error('usage: npm run bench -- [--articles N] [--runs R] [--no-lighthouse]');
+  console.error('usage: npm run bench -- [--articles N] [--runs R] [--no-lighthouse] [--growth]');
   process.exit(2);
 }
 
 const SITE = [path.join(PROJECT_ROOT, 'bin', 'site')];
+/** The real article the browser measure edits, and its page. */
+const BROWSER_ARTICLE = { file: 'content/blog/tech/Site.en.md', page: '/blog/tech/Site' };
 const scratch = path.join(os.tmpdir(), `site-bench-${count}`);
 const root = path.join(scratch, 'site');
 
@@ -83,11 +88,27 @@ async function lighthouseFigures(): Promise<LighthouseResult[]> {
 }
 
 // As under CI (no live progress), with the stage line the table breaks the cold build down by.
-const site = (...args: string[]) => timed(process.execPath, [...SITE, ...args, ...(args[0] === 'build' ? ['--quiet'] : [])], { cwd: root, env: { CI: 'true', SITE_TIMINGS: '1' } });
-const clean = async () => {
-  await rm(path.join(root, 'dist'), { recursive: true, force: true });
-  await rm(path.join(root, '.cache'), { recursive: true, force: true });
+const siteIn = (dir: string, ...args: string[]) => timed(process.execPath, [...SITE, ...args, ...(args[0] === 'build' ? ['--quiet'] : [])], { cwd: dir, env: { CI: 'true', SITE_TIMINGS: '1' } });
+const site = (...args: string[]) => siteIn(root, ...args);
+const cleanIn = async (dir: string) => {
+  await rm(path.join(dir, 'dist'), { recursive: true, force: true });
+  await rm(path.join(dir, '.cache'), { recursive: true, force: true });
 };
+const clean = () => cleanIn(root);
+
+/** Whether this `site build` takes `--explain` (being added): its help lists the flag. */
+function buildExplains(): boolean {
+  const help = execFileSync(process.execPath, [...SITE, 'build', '--help'], { cwd: PROJECT_ROOT, encoding: 'utf8' });
+  return /--explain\b/.test(help);
+}
+
+/** Check, cold build and rebuild with nothing changed: the measures the growth run repeats at 2N. */
+async function sizeFigures(dir: string, label: string) {
+  const check = await repeat(`${label}check`, runs, () => cleanIn(dir), () => siteIn(dir, 'check'));
+  const cold = await repeat(`${label}cold build`, runs, () => cleanIn(dir), () => siteIn(dir, 'build'));
+  const unchanged = await repeat(`${label}unchanged`, runs, async () => {}, () => siteIn(dir, 'build'));
+  return { check, cold, unchanged, pages: Number(/built (\d+) pages/.exec(cold.last.stdout)?.[1] ?? NaN) };
+}
 
 log(`generating ${count} synthetic articles in ${root}`);
 const articles = await writeSyntheticSite(PROJECT_ROOT, root, count);
@@ -97,12 +118,8 @@ const editions = articles.reduce((n, a) => n + a.langs.length, 0);
 log('warm-up (TypeScript compiled once by tsx, not measured)');
 await site('check');
 
-log('site check');
-const check = await repeat('check', runs, async () => {}, () => site('check'));
-
-log('cold build (no dist/, no cache)');
-const cold = await repeat('cold build', runs, clean, () => site('build'));
-const pages = Number(/built (\d+) pages/.exec(cold.last.stdout)?.[1] ?? NaN);
+log('site check (no dist/, no cache), cold build (no dist/, no cache), rebuild with nothing changed');
+const { check, cold, unchanged, pages } = await sizeFigures(root, '');
 
 // Memory against size: the same cold build on a site a quarter as large.
 const quarter = Math.max(1, Math.floor(count / 4));
@@ -112,22 +129,64 @@ await writeSyntheticSite(PROJECT_ROOT, smallRoot, quarter);
 const small = await timed(process.execPath, [...SITE, 'build', '--quiet'], { cwd: smallRoot, env: { CI: 'true' } });
 const smallPages = Number(/built (\d+) pages/.exec(small.stdout)?.[1] ?? NaN);
 
-log('rebuild with nothing changed');
-const unchanged = await repeat('unchanged', runs, async () => {}, () => site('build'));
-
-log('rebuild after one article changed');
+log("rebuild after one article's body changed");
 // An article in the middle of the blog, with an English edition (one in ten is Portuguese only).
 const editedIndex = articles.findIndex((a, i) => i >= Math.floor(count / 2) && a.langs.includes('en'));
 const edited = articles[editedIndex]!;
-const oneChanged = await repeat(
-  'one changed',
-  runs,
-  (run) => writeFile(articleFile(root, edited, 'en'), syntheticMarkdown(editedIndex, 'en', run + 1)),
-  () => site('build'),
-);
+const editedFile = articleFile(root, edited, 'en');
+const oneChanged = await repeat('one changed', runs, (run) => writeFile(editedFile, syntheticMarkdown(editedIndex, 'en', run + 1)), () => site('build'));
 
-log('site dev: from saving one article to the reload event');
-const devRun = await devFigures(root, articleFile(root, edited, 'en'), `/blog/${edited.category}/${edited.slug}`);
+// `--explain` is being added to site build: measured where the CLI offers it, said so where not.
+let explain: { ms: number; ratioToCold: number; madeAgain: string; output: string[] } | { skipped: string };
+if (buildExplains()) {
+  log("site build --explain after one article's body changed");
+  await writeFile(editedFile, syntheticMarkdown(editedIndex, 'en', runs + 1));
+  const run = await timed(process.execPath, [...SITE, 'build', '--explain'], { cwd: root, env: { CI: 'true' } });
+  const lines = run.stdout.split('\n').filter((line) => line.trim() !== '');
+  explain = { ms: run.milliseconds, ratioToCold: run.milliseconds / cold.ms.median, madeAgain: lines.find((l) => /made again/i.test(l))?.trim() ?? '', output: lines.slice(0, 60) };
+} else {
+  explain = { skipped: 'site build does not accept --explain (not in `site build --help`)' };
+  log(`skipped: ${explain.skipped}`);
+}
+
+log("rebuild after one article's title changed (front matter only)");
+const editedTitle = syntheticOutline(editedIndex, 'en').title;
+const bodyAsSaved = await readFile(editedFile, 'utf8');
+const titleChanged = await repeat('title changed', runs, (run) => writeFile(editedFile, withTitle(bodyAsSaved, `${editedTitle} revised ${run + 1}`)), () => site('build'));
+
+log('site check right after a build');
+const checkAfterBuild = await repeat('check after build', runs, async () => {}, () => site('check'));
+
+log('site dev: from saving one article (its body, then its title) to the reload event');
+const devRun = await devFigures(root, editedFile, `/blog/${edited.category}/${edited.slug}`);
+
+log(`site dev in Chromium: from saving ${BROWSER_ARTICLE.file} of the real site to the edit in the open tab`);
+const realCopy = path.join(scratch, 'real-dev');
+await writeSyntheticSite(PROJECT_ROOT, realCopy, 0);
+const browserRun = await browserFigures(realCopy, BROWSER_ARTICLE.page, BROWSER_ARTICLE.file);
+
+// Growth: the same measures on a second synthetic site of twice the articles, removed afterwards.
+let growth: { articles: number; pages: number; check: Stats; cold: Stats; unchanged: Stats; ratios: { check: number; cold: number; unchanged: number; pages: number } } | { skipped: string };
+if (values.growth) {
+  log(`growth: ${count * 2} articles, the same measures`);
+  const doubleRoot = path.join(scratch, 'double');
+  await writeSyntheticSite(PROJECT_ROOT, doubleRoot, count * 2);
+  const twice = await sizeFigures(doubleRoot, '2N ');
+  await rm(doubleRoot, { recursive: true, force: true });
+  growth = {
+    articles: count * 2,
+    pages: twice.pages,
+    check: twice.check.ms,
+    cold: twice.cold.ms,
+    unchanged: twice.unchanged.ms,
+    ratios: {
+      check: twice.check.ms.median / check.ms.median,
+      cold: twice.cold.ms.median / cold.ms.median,
+      unchanged: twice.unchanged.ms.median / unchanged.ms.median,
+      pages: twice.pages / pages,
+    },
+  };
+} else growth = { skipped: 'run with --growth' };
 
 log(`Eleventy (${ELEVENTY}), the same ${count} markdown files in one language`);
 const eleventyDir = await prepareEleventy(root, path.join(scratch, 'eleventy'), articles);
@@ -155,11 +214,16 @@ const results = {
   machine: { cpus: os.availableParallelism(), node: process.version, memoryGb: Math.round(os.totalmem() / 2 ** 30) },
   site: { articles: count, editions, pages },
   check: check.ms,
+  checkAfterBuild: { ms: checkAfterBuild.ms, ratioToCold: checkAfterBuild.ms.median / check.ms.median },
   coldBuild: { ms: cold.ms, perPageMs: perPage, peakRssMb: cold.rssMb },
   quarterSite: { articles: quarter, pages: smallPages, ms: small.milliseconds, peakRssMb: small.peakRssMb },
   unchangedRebuild: { ms: unchanged.ms, ratioToCold: unchanged.ms.median / cold.ms.median },
   oneArticleRebuild: { ms: oneChanged.ms, ratioToCold: oneChanged.ms.median / cold.ms.median },
+  titleEditRebuild: { ms: titleChanged.ms, ratioToCold: titleChanged.ms.median / cold.ms.median },
+  explainRebuild: explain,
   devSaveToReload: devRun,
+  browserSaveToVisible: browserRun,
+  growth,
   eleventy: { version: ELEVENTY, pages: count, ms: eleventy.ms, perPageMs: eleventyPerPage, peakRssMb: eleventy.rssMb },
   ratioPerPageToEleventy: perPage / eleventyPerPage,
   coldBuildStagesMs: coldStages,
@@ -169,7 +233,8 @@ const results = {
 
 const table: [string, string, string][] = [
   ['measure', 'median', 'spread (min–max)'],
-  [`site check (${editions} editions)`, seconds(check.ms.median), range(check.ms)],
+  [`site check (${editions} editions, no cache)`, seconds(check.ms.median), range(check.ms)],
+  ['site check right after a build', seconds(checkAfterBuild.ms.median), `${range(checkAfterBuild.ms)}  (${pct(results.checkAfterBuild.ratioToCold)} of cold check)`],
   [`cold build (${pages} pages)`, seconds(cold.ms.median), range(cold.ms)],
   ['  per page', `${perPage.toFixed(2)} ms`, ''],
   ['  peak memory', `${cold.rssMb.median.toFixed(0)} MB`, `${cold.rssMb.min.toFixed(0)}–${cold.rssMb.max.toFixed(0)} MB`],
@@ -179,8 +244,26 @@ const table: [string, string, string][] = [
     `${(pages / smallPages).toFixed(1)}× the pages take ${(cold.rssMb.median / small.peakRssMb).toFixed(1)}× the memory, ${(cold.ms.median / small.milliseconds).toFixed(1)}× the time`,
   ],
   ['rebuild, nothing changed', seconds(unchanged.ms.median), `${range(unchanged.ms)}  (${pct(results.unchangedRebuild.ratioToCold)} of cold)`],
-  ['rebuild, one article changed', seconds(oneChanged.ms.median), `${range(oneChanged.ms)}  (${pct(results.oneArticleRebuild.ratioToCold)} of cold)`],
-  [`site dev: save to reload (${devRun.edits} edits)`, seconds(devRun.saveToReloadMs.median), range(devRun.saveToReloadMs)],
+  ["rebuild, one article's body changed", seconds(oneChanged.ms.median), `${range(oneChanged.ms)}  (${pct(results.oneArticleRebuild.ratioToCold)} of cold)`],
+  ["rebuild, one article's title changed", seconds(titleChanged.ms.median), `${range(titleChanged.ms)}  (${pct(results.titleEditRebuild.ratioToCold)} of cold)`],
+  'skipped' in explain
+    ? ['site build --explain, one body changed', 'skipped', explain.skipped]
+    : ['site build --explain, one body changed', seconds(explain.ms), `1 run  (${pct(explain.ratioToCold)} of cold); ${explain.madeAgain}`],
+  [`site dev: body save to reload (${devRun.edits} edits)`, seconds(devRun.saveToReloadMs.median), range(devRun.saveToReloadMs)],
+  [`site dev: title save to reload (${devRun.edits} edits)`, seconds(devRun.titleSaveToReloadMs.median), range(devRun.titleSaveToReloadMs)],
+  [
+    `site dev in Chromium, real site: save to visible (${browserRun.edits} edits)`,
+    seconds(browserRun.saveToVisibleMs.median),
+    `${range(browserRun.saveToVisibleMs)}  (${browserRun.page})`,
+  ],
+  ...('skipped' in growth
+    ? [['growth 2N÷N', 'skipped', growth.skipped] as [string, string, string]]
+    : ([
+        [`growth: ${growth.articles} articles (${growth.pages} pages)`, '2N÷N', `pages ×${growth.ratios.pages.toFixed(2)}`],
+        ['  site check', `×${growth.ratios.check.toFixed(2)}`, `${seconds(growth.check.median)} (${range(growth.check)})`],
+        ['  cold build', `×${growth.ratios.cold.toFixed(2)}`, `${seconds(growth.cold.median)} (${range(growth.cold)})`],
+        ['  rebuild, nothing changed', `×${growth.ratios.unchanged.toFixed(2)}`, `${seconds(growth.unchanged.median)} (${range(growth.unchanged)})`],
+      ] as [string, string, string][])),
   [`Eleventy (${count} pages, one language)`, seconds(eleventy.ms.median), range(eleventy.ms)],
   ['  per page', `${eleventyPerPage.toFixed(2)} ms`, `ours ÷ Eleventy per page: ${results.ratioPerPageToEleventy.toFixed(2)}`],
   ...indexes.map((i): [string, string, string] => [
