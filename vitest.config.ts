@@ -1,10 +1,38 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Tests that run in-process and need no built site, no child process, browser or database: they
+ * start in about a second. Everything else (a test file that is not listed here included) is an
+ * integration test and runs after the one build of the real content that global-build.ts makes.
+ */
+const UNIT = [
+  'tests/build/workers.test.ts',
+  'tests/check/**/*.test.ts',
+  'tests/diagnostics/**/*.test.ts',
+  'tests/load/**/*.test.ts',
+  'tests/markdown/**/*.test.ts',
+  'tests/model/**/*.test.ts',
+  'tests/search/**/*.test.ts',
+  'tests/templates/**/*.test.{ts,tsx}',
+  'tests/typecheck/**/*.test.ts',
+  'tests/write/**/*.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
-    globalSetup: ['tests/support/global-build.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    projects: [
+      { extends: true, test: { name: 'unit', include: UNIT } },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['tests/**/*.test.{ts,tsx}'],
+          exclude: [...UNIT, '**/node_modules/**'],
+          globalSetup: ['tests/support/global-build.ts'],
+        },
+      },
+    ],
   },
 });

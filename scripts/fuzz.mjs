@@ -110,7 +110,9 @@ for (const r of results) {
   const f = r.figures;
   if (r.name === 'content' && f) {
     const random = f.cases - (f.fixedCases ?? 0);
-    console.log(`content:  ${verdict}; ${random} random cases (+${f.fixedCases ?? 0} fixed) in ${(f.totalMs / 1000).toFixed(1)} s, ${random + (f.fixedCases ?? 0) ? Math.round(f.totalMs / f.cases) : 0} ms a case (set-up ${(f.setupMs / 1000).toFixed(1)} s; vitest run ${(r.ms / 1000).toFixed(1)} s), ${f.failedCases} failing`);
+    console.log(
+      `content:  ${verdict}; ${random} random cases (+${f.fixedCases ?? 0} fixed) in ${(f.totalMs / 1000).toFixed(1)} s, ${random + (f.fixedCases ?? 0) ? Math.round(f.totalMs / f.cases) : 0} ms a case (set-up ${(f.setupMs / 1000).toFixed(1)} s; vitest run ${(r.ms / 1000).toFixed(1)} s), ${f.failedCases} failing`,
+    );
     if (f.slowest) console.log(`          slowest case ${f.slowest.ms} ms${f.slowest.timedOut ? ' (timed out)' : ''}: ${f.slowest.damage}`);
     for (const p of f.problems ?? []) console.log(`          ${p.count} × ${p.group}\n              e.g. ${p.example}`);
   } else if (f) {

@@ -1,21 +1,21 @@
+import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createHash } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
-import helmet from 'helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from 'helmet';
+import type MiniSearch from 'minisearch';
+import type { DevEvents } from '../src/dev/events';
+import { isLang, LANGUAGES, type Lang } from '../src/shared/lang';
+import { homeUrl, notFoundUrl, pageFile, pageOfFile, prefixLang, rootUrl, searchIndexUrl } from '../src/shared/route';
+import { loadSearchIndex, type SearchDocument, searchIn } from '../src/shared/search';
 import { api } from './api';
+import { listDist, resolveDistFile } from './files';
 import type { SiteStore } from './storage/store';
 import { ensureXsrfCookie } from './xsrf';
-import { isLang, LANGUAGES, type Lang } from '../src/shared/lang';
-import { loadSearchIndex, searchIn, type SearchDocument } from '../src/shared/search';
-import type MiniSearch from 'minisearch';
-import { homeUrl, notFoundUrl, pageFile, pageOfFile, prefixLang, rootUrl, searchIndexUrl } from '../src/shared/route';
-import { listDist, resolveDistFile } from './files';
-import type { DevEvents } from '../src/dev/events';
 
 export interface AppOptions {
   /** The built site to serve. */
@@ -71,7 +71,12 @@ function withDevClient(html: string, page: string): string {
 
 /** The sha256 sources of a document's inline scripts, for the Content-Security-Policy. */
 function inlineScriptHashes(html: string): string[] {
-  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1] ?? '').digest('base64')}'`);
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    (m) =>
+      `'sha256-${createHash('sha256')
+        .update(m[1] ?? '')
+        .digest('base64')}'`,
+  );
 }
 
 /**
@@ -201,7 +206,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const file = resolveDistFile(files, urlPath);
       if (file && dev && file.endsWith('.html')) {
         const html = await readFile(path.join(distDir, file), 'utf8');
-        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(withDevClient(html, pageOfFile(file)));
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(withDevClient(html, pageOfFile(file)));
       }
       if (file) {
         // Assets carry a content hash in their name, so they never change under the same URL.

@@ -5,9 +5,7 @@ import { pageFile } from '../src/shared/route';
 /** Every file under dist/ by its exact, case-sensitive relative path ("blog/tech/Site.html"). */
 export async function listDist(distDir: string): Promise<Set<string>> {
   const entries = await readdir(distDir, { withFileTypes: true, recursive: true });
-  return new Set(
-    entries.filter((e) => e.isFile()).map((e) => path.relative(distDir, path.join(e.parentPath, e.name)).split(path.sep).join('/')),
-  );
+  return new Set(entries.filter((e) => e.isFile()).map((e) => path.relative(distDir, path.join(e.parentPath, e.name)).split(path.sep).join('/')));
 }
 
 /**

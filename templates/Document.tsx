@@ -43,11 +43,7 @@ export function Document({ head, chrome, page }: { head: HeadProps; chrome: Chro
         <link rel="manifest" href={head.manifest} />
         <link rel="alternate" type="application/rss+xml" title={head.feed.title} href={head.feed.href} />
         {head.jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeProps(head.jsonLd) }} />}
-        {'inline' in head.styles ? (
-          <style dangerouslySetInnerHTML={{ __html: head.styles.inline }} />
-        ) : (
-          head.styles.links.map((href) => <link key={href} rel="stylesheet" href={href} />)
-        )}
+        {'inline' in head.styles ? <style dangerouslySetInnerHTML={{ __html: head.styles.inline }} /> : head.styles.links.map((href) => <link key={href} rel="stylesheet" href={href} />)}
         {/* A module script is deferred: it never blocks rendering. */}
         <script type="module" src={head.script} />
       </head>

@@ -77,16 +77,11 @@ export async function openPostgresStore(connectionString: string, options: Postg
       return Number(rows[0]?.count ?? 0);
     },
     async subscribe(email: string, lang: Lang) {
-      const { rowCount } = await pool.query(
-        'INSERT INTO subscribers (email, email_key, lang) VALUES ($1, $2, $3) ON CONFLICT (email_key) DO NOTHING',
-        [email, email.toLowerCase(), lang],
-      );
+      const { rowCount } = await pool.query('INSERT INTO subscribers (email, email_key, lang) VALUES ($1, $2, $3) ON CONFLICT (email_key) DO NOTHING', [email, email.toLowerCase(), lang]);
       return rowCount === 1 ? 'subscribed' : 'already';
     },
     async subscribers() {
-      const { rows } = await pool.query<{ email: string; lang: Lang; subscribed_at: Date }>(
-        'SELECT email, lang, subscribed_at FROM subscribers ORDER BY subscribed_at, email',
-      );
+      const { rows } = await pool.query<{ email: string; lang: Lang; subscribed_at: Date }>('SELECT email, lang, subscribed_at FROM subscribers ORDER BY subscribed_at, email');
       return rows.map((r) => ({ email: r.email, lang: r.lang, subscribedAt: r.subscribed_at.toISOString() }));
     },
     async close() {
@@ -152,8 +147,8 @@ function notValidUrl(error: unknown): OperationalError {
 
 /** SQLSTATE codes of a refused connection (PostgreSQL's error codes, appendix A). */
 const REFUSED: Record<string, { what: string; hint: string }> = {
-  '28P01': { what: 'the password was not accepted', hint: "Check the user name and password in DATABASE_URL." },
-  '28000': { what: 'the server does not accept this user from this machine', hint: 'Check the user name in DATABASE_URL and the server\'s pg_hba.conf.' },
+  '28P01': { what: 'the password was not accepted', hint: 'Check the user name and password in DATABASE_URL.' },
+  '28000': { what: 'the server does not accept this user from this machine', hint: "Check the user name in DATABASE_URL and the server's pg_hba.conf." },
   '3D000': { what: 'the database does not exist', hint: 'Create it (createdb), or name an existing database in DATABASE_URL.' },
   '57P03': { what: 'the server is starting up or shutting down', hint: 'Wait a moment, then start again.' },
   '53300': { what: 'the server has too many connections', hint: "Raise the server's max_connections, or run fewer instances." },
@@ -163,11 +158,11 @@ const REFUSED: Record<string, { what: string; hint: string }> = {
 const UNREACHABLE: Record<string, { what: string; hint: string }> = {
   ECONNREFUSED: { what: 'the connection was refused', hint: 'Check that PostgreSQL is running and that the host and port in DATABASE_URL are right.' },
   ENOTFOUND: { what: 'the host name was not found', hint: 'Check the host name in DATABASE_URL.' },
-  EAI_AGAIN: { what: 'the host name could not be looked up', hint: 'Check the host name in DATABASE_URL and this machine\'s DNS.' },
+  EAI_AGAIN: { what: 'the host name could not be looked up', hint: "Check the host name in DATABASE_URL and this machine's DNS." },
   ETIMEDOUT: { what: 'the connection timed out', hint: 'Check that the database server is reachable from this machine (firewall, address).' },
   EHOSTUNREACH: { what: 'the host cannot be reached', hint: 'Check the host in DATABASE_URL and the network between the two machines.' },
   ENETUNREACH: { what: 'the network cannot be reached', hint: 'Check the host in DATABASE_URL and the network between the two machines.' },
-  ECONNRESET: { what: 'the server closed the connection', hint: 'Check that the port in DATABASE_URL is PostgreSQL\'s, and the server\'s log.' },
+  ECONNRESET: { what: 'the server closed the connection', hint: "Check that the port in DATABASE_URL is PostgreSQL's, and the server's log." },
 };
 
 /** An OperationalError for a database that could not be reached or would not let us in. */
@@ -177,7 +172,11 @@ function connectFailure(error: unknown, action: string, timeoutMs: number): Oper
   const known = (code && (REFUSED[code] ?? UNREACHABLE[code])) || undefined;
   if (known) return new OperationalError(`${action}: ${known.what} (${code})`, known.hint, { cause: error });
   if (/timeout/i.test(message)) {
-    return new OperationalError(`${action}: no answer within ${timeoutMs / 1000} s`, 'Check that the database server is running and reachable from this machine (firewall, address); PGCONNECT_TIMEOUT sets the wait in seconds.', { cause: error });
+    return new OperationalError(
+      `${action}: no answer within ${timeoutMs / 1000} s`,
+      'Check that the database server is running and reachable from this machine (firewall, address); PGCONNECT_TIMEOUT sets the wait in seconds.',
+      { cause: error },
+    );
   }
   if (/SSL|TLS|certificate/i.test(message)) return new OperationalError(`${action}: ${message}`, 'Check the sslmode in DATABASE_URL against what the server offers.', { cause: error });
   if (/password|SASL|SCRAM/i.test(message)) return new OperationalError(`${action}: ${message}`, 'Check the user name and password in DATABASE_URL.', { cause: error });

@@ -1,4 +1,4 @@
-import { accessSync, constants, mkdirSync, statSync, type Stats } from 'node:fs';
+import { accessSync, constants, mkdirSync, type Stats, statSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { OperationalError, operational, systemCode } from '../../src/diagnostics/failure';

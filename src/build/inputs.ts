@@ -9,7 +9,11 @@ export type Inputs = Readonly<Record<string, string>>;
 
 /** One hash of a whole record, independent of the order its names were written in. */
 export function keyOf(inputs: Inputs): string {
-  return digest(...Object.keys(inputs).sort().flatMap((name) => [name, inputs[name] ?? '']));
+  return digest(
+    ...Object.keys(inputs)
+      .sort()
+      .flatMap((name) => [name, inputs[name] ?? '']),
+  );
 }
 
 export function sameInputs(a: Inputs | undefined, b: Inputs): boolean {

@@ -1,11 +1,11 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { OperationalError } from '../diagnostics/failure';
 import type { CompiledMarkdown } from '../markdown/compile';
 import type { Lang } from '../shared/lang';
-import { OperationalError } from '../diagnostics/failure';
-import { type BodySite, foundValue, type TrackedBody } from './found';
 import type { CompileBatch, CompileWorkerData } from './compileWorker';
 import type { Explain } from './explain';
+import { type BodySite, foundValue, type TrackedBody } from './found';
 import { changedInputs, type Inputs } from './inputs';
 import type { Memo } from './memo';
 
@@ -119,7 +119,13 @@ export async function compileInWorkers(
               const batch = batches[next];
               if (!batch) return resolve();
               current = batch;
-              const message: CompileBatch = { id: next++, jobs: batch.map((i) => { const job = jobs[i] as MarkdownJob; return { markdown: job.markdown, lang: job.lang }; }) };
+              const message: CompileBatch = {
+                id: next++,
+                jobs: batch.map((i) => {
+                  const job = jobs[i] as MarkdownJob;
+                  return { markdown: job.markdown, lang: job.lang };
+                }),
+              };
               worker.postMessage(message);
             };
             worker.on('message', (reply: { results: TrackedBody[] }) => {

@@ -19,27 +19,27 @@ import { checkSite } from '../check/check';
 import { idsInHtml, type RenderedIds } from '../check/ids';
 import { type Diagnostic, hasErrors } from '../diagnostics/diagnostic';
 import { digest } from '../load/digest';
+import type { CompiledMarkdown } from '../markdown/compile';
 import { deriveRoutes } from '../model/routes';
 import { createSite, markdownTexts, type Site } from '../model/site';
-import type { CompiledMarkdown } from '../markdown/compile';
 import { rssFeed } from '../publish/feed';
 import { webManifest } from '../publish/manifest';
 import { robotsTxt, sitemapXml } from '../publish/sitemap';
-import { baseUrlOf, renderRedirect, type RenderContext } from '../render/inputs';
+import { baseUrlOf, type RenderContext, renderRedirect } from '../render/inputs';
 import { idInputs, lookOf, type PagePlan, pageDocument, planPages, siteHashes } from '../render/plan';
 import { searchDocuments } from '../search/documents';
 import { LANGUAGES, type Lang } from '../shared/lang';
-import { feedUrl, pageFile, rootUrl, searchIndexUrl } from '../shared/route';
 import type { PageProps } from '../shared/props';
+import { feedUrl, pageFile, rootUrl, searchIndexUrl } from '../shared/route';
 import type { BuiltAssets } from '../write/assets';
-import type { ScriptImports } from './weight';
-import { type Commit, commitOutput, type Copy, StaleOutputError, type WriteReport } from '../write/commit';
+import { type Commit, type Copy, commitOutput, StaleOutputError, type WriteReport } from '../write/commit';
 import { Output } from '../write/output';
 import type { Explain, Remade } from './explain';
 import { changedInputs, type Inputs } from './inputs';
 import { compileBodies } from './markdown';
 import { BuildSession, type Codes, type Memos } from './session';
 import { type ProgressListener, type Stage, Tasks } from './tasks';
+import type { ScriptImports } from './weight';
 
 export type { BuildProgress, ProgressListener } from './tasks';
 
@@ -183,9 +183,10 @@ async function model(session: BuildSession, tasks: Tasks, explain: Explain): Pro
       if (!body) throw new Error('createSite asked for markdown that markdownTexts does not list');
       return body;
     };
+    // The site is modelled from what loaded even when some files did not: the check still reports
+    // on the rest, and the errors stop the build after it.
     const { site, diagnostics } = createSite(content, compiled, routes);
-    const all = [...loaded.diagnostics, ...diagnostics];
-    return hasErrors(all) ? { diagnostics: all, media } : { site, diagnostics: all, media };
+    return { site, diagnostics: [...loaded.diagnostics, ...diagnostics], media };
   });
 }
 
@@ -226,7 +227,14 @@ async function clientAssets(memos: Memos, code: Codes, explain: Explain): Promis
 }
 
 /** Every page: carried over when made from the same inputs as in the previous output, rendered otherwise. */
-async function renderPages(plans: readonly PagePlan[], ctx: RenderContext, output: Output, rendered: ReadonlyMap<string, string>, explain: Explain, progress: (done: number, total: number) => void): Promise<PageEntry[]> {
+async function renderPages(
+  plans: readonly PagePlan[],
+  ctx: RenderContext,
+  output: Output,
+  rendered: ReadonlyMap<string, string>,
+  explain: Explain,
+  progress: (done: number, total: number) => void,
+): Promise<PageEntry[]> {
   const total = plans.length;
   for (const [i, plan] of plans.entries()) {
     if (i % 100 === 0) progress(i, total);

@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { listMedia } from '../check/check';
 import { articleFiles } from '../load/articles';
-import { loadContent, type LoadResult } from '../load/content';
+import { type LoadResult, loadContent } from '../load/content';
 import { digest } from '../load/digest';
 import type { BuiltAssets } from '../write/assets';
 import { type OutputManifest, readManifest, stillDescribes, writeManifest } from '../write/manifest';
-import type { TrackedBody } from './found';
 import { codeFingerprint } from './fingerprint';
+import type { TrackedBody } from './found';
 import { Memo } from './memo';
 
 /** The pipeline code each kind of work depends on: markdown bodies on the compiler and link resolution only. */

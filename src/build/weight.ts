@@ -170,7 +170,13 @@ function attributes(source: string): Map<string, string> {
   const attrs = new Map<string, string>();
   for (const m of source.matchAll(/([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g)) {
     const value = m[2] ?? m[3] ?? m[4] ?? '';
-    attrs.set((m[1] ?? '').toLowerCase(), value.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'"));
+    attrs.set(
+      (m[1] ?? '').toLowerCase(),
+      value
+        .replace(/&amp;/g, '&')
+        .replace(/&quot;/g, '"')
+        .replace(/&#x27;|&#39;/g, "'"),
+    );
   }
   return attrs;
 }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { diagnostic, type Diagnostic, type Place } from '../diagnostics/diagnostic';
+import { type Diagnostic, diagnostic, type Place } from '../diagnostics/diagnostic';
 import type { ArticleEdition, Site } from '../model/site';
 import { bodyPlace, frontMatterPlace, jsonPlace } from './place';
 

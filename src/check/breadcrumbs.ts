@@ -1,4 +1,4 @@
-import { diagnostic, type Diagnostic, type Place } from '../diagnostics/diagnostic';
+import { type Diagnostic, diagnostic, type Place } from '../diagnostics/diagnostic';
 import type { BreadcrumbItem } from '../model/schema';
 import type { Site } from '../model/site';
 import { plainTitle } from '../render/breadcrumbs';
@@ -27,13 +27,7 @@ function pageTitle(site: Site, path: string, lang: Lang): string | undefined {
  * leads to a page, the trail is the route's real parents Blog > category (> article), and each
  * title is its page's title in the language shown.
  */
-function checkTrail(
-  site: Site,
-  items: readonly BreadcrumbItem[],
-  expected: readonly string[],
-  langs: readonly Lang[],
-  placeOf: (path: (string | number)[]) => Place,
-): Diagnostic[] {
+function checkTrail(site: Site, items: readonly BreadcrumbItem[], expected: readonly string[], langs: readonly Lang[], placeOf: (path: (string | number)[]) => Place): Diagnostic[] {
   const out: Diagnostic[] = [];
   items.forEach((item, i) => {
     const want = expected[i];

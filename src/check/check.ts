@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic';
+import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic';
+import { faultText } from '../diagnostics/failure';
 import { listFiles } from '../load/files';
 import type { Site } from '../model/site';
 import { checkAssets } from './assets';
@@ -7,7 +8,6 @@ import { checkBreadcrumbs } from './breadcrumbs';
 import { checkEmptyCategoryLinks } from './emptyCategory';
 import { checkIds, type EditionIds, editionIds, type RenderedIds } from './ids';
 import { checkLinks, collectLinks, type InternalLink } from './links';
-import { faultText } from '../diagnostics/failure';
 import { checkRegister } from './register';
 import { checkRoutes } from './routes';
 import { checkTranslations } from './translations';

@@ -1,4 +1,4 @@
-import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic';
+import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic';
 import type { Site } from '../model/site';
 import type { Lang } from '../shared/lang';
 import type { InternalLink } from './links';

@@ -1,4 +1,4 @@
-import { diagnostic, type Diagnostic, type Place } from '../diagnostics/diagnostic';
+import { type Diagnostic, diagnostic, type Place } from '../diagnostics/diagnostic';
 import type { ArticleEdition, Site } from '../model/site';
 import type { Lang } from '../shared/lang';
 import type { Route } from '../shared/route';

@@ -1,12 +1,51 @@
 import type { Article, Site } from '../model/site';
-import type { CheckMemory, TitleMatch } from './memory';
 import type { Lang } from '../shared/lang';
 import type { Route } from '../shared/route';
 
+/** The article a link's text names instead of its target (LINK004), when there is one. */
+export type TitleMatch = { title: string; path: string } | undefined;
+
 const STOPWORDS = new Set([
-  'the', 'and', 'for', 'with', 'from', 'this', 'that', 'into', 'your', 'how', 'what', 'using', 'use', 'about', 'article',
-  'post', 'read', 'here', 'guide', 'more', 'see', 'page', 'para', 'com', 'por', 'uma', 'como', 'sobre', 'artigo', 'aqui',
-  'ler', 'leia', 'mais', 'ver', 'dos', 'das', 'nos', 'nas', 'que', 'pagina',
+  'the',
+  'and',
+  'for',
+  'with',
+  'from',
+  'this',
+  'that',
+  'into',
+  'your',
+  'how',
+  'what',
+  'using',
+  'use',
+  'about',
+  'article',
+  'post',
+  'read',
+  'here',
+  'guide',
+  'more',
+  'see',
+  'page',
+  'para',
+  'com',
+  'por',
+  'uma',
+  'como',
+  'sobre',
+  'artigo',
+  'aqui',
+  'ler',
+  'leia',
+  'mais',
+  'ver',
+  'dos',
+  'das',
+  'nos',
+  'nas',
+  'que',
+  'pagina',
 ]);
 
 /** Words of a text that can name something: lower case, no accents, no short or filler words. */
@@ -21,70 +60,95 @@ export function significantWords(text: string): Set<string> {
   );
 }
 
-/** The significant words of an article's titles in every language, worked out once per article. */
-const TITLE_WORDS = new WeakMap<Article, Set<string>>();
-
-function titleWordsOf(article: Article): Set<string> {
-  let words = TITLE_WORDS.get(article);
-  if (!words) {
-    words = new Set<string>();
-    for (const edition of Object.values(article.editions)) for (const w of significantWords(edition.source.frontMatter.title)) words.add(w);
-    TITLE_WORDS.set(article, words);
-  }
-  return words;
+/**
+ * Which articles name each word, made once per check. An article names a word when one of its
+ * titles (any language) has it as a significant word, or its slug contains it anywhere ("docker"
+ * in "deploydockerflaskazure"). Postings are article positions in `site.articles`, ascending.
+ */
+export interface TitleIndex {
+  articles: readonly Article[];
+  /** Position in `articles` of each article. */
+  position: ReadonlyMap<Article, number>;
+  postings: ReadonlyMap<string, readonly number[]>;
 }
 
-/** How many of `words` an article's titles (any language) or its slug contain. */
-function coverage(article: Article, words: ReadonlySet<string>): Set<string> {
-  const titleWords = titleWordsOf(article);
-  const slug = article.slug.toLowerCase();
-  return new Set([...words].filter((w) => titleWords.has(w) || slug.includes(w)));
+export function titleIndex(site: Site): TitleIndex {
+  const postings = new Map<string, number[]>();
+  const position = new Map<Article, number>();
+  site.articles.forEach((article, at) => {
+    position.set(article, at);
+    const words = new Set<string>();
+    for (const edition of Object.values(article.editions)) for (const w of significantWords(edition.source.frontMatter.title)) words.add(w);
+    // A word is only [a-z0-9]: it can only be found inside a run of those in the slug. A slug is a
+    // file name (255 bytes at most), so listing every substring of 3 or more letters stays small.
+    for (const run of article.slug.toLowerCase().match(/[a-z0-9]{3,}/g) ?? []) {
+      for (let start = 0; start + 3 <= run.length; start++) {
+        for (let end = start + 3; end <= run.length; end++) words.add(run.slice(start, end));
+      }
+    }
+    for (const w of words) {
+      const list = postings.get(w);
+      if (list) list.push(at);
+      else postings.set(w, [at]);
+    }
+  });
+  return { articles: site.articles, position, postings };
+}
+
+/** Whether the sorted list holds `at`. */
+function holds(list: readonly number[], at: number): boolean {
+  let low = 0;
+  let high = list.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >>> 1;
+    const value = list[mid] as number;
+    if (value === at) return true;
+    if (value < at) low = mid + 1;
+    else high = mid - 1;
+  }
+  return false;
 }
 
 /**
  * The article a link's text names, when it is not the article the link opens: another article
  * covers strictly more of the text's words (at least two), including every word the target
- * lacks. Links to pages other than articles, and texts like "here", are never judged.
+ * lacks. Links to pages other than articles, and texts like "here", are never judged. Of several,
+ * the one covering most, and of those the first in the site's order.
+ *
+ * The candidates are the articles in the postings of every word the target lacks, so a link costs
+ * the length of its shortest such posting, not a pass over every article.
  */
-export function articleTitleMatch(site: Site, text: string, target: Route, lang: Lang): TitleMatch {
+export function articleTitleMatch(site: Site, index: TitleIndex, text: string, target: Route, lang: Lang): TitleMatch {
   if (target.component !== 'article') return undefined;
-  const words = significantWords(text);
-  if (words.size < 2) return undefined;
+  const words = [...significantWords(text)];
+  if (words.length < 2) return undefined;
   const targetArticle = site.articleByPath.get(target.path);
   if (!targetArticle) return undefined;
-  const targetCover = coverage(targetArticle, words);
-  const missing = [...words].filter((w) => !targetCover.has(w));
+  const targetAt = index.position.get(targetArticle) ?? -1;
+  const lists = words.map((w) => index.postings.get(w) ?? []);
+  const targetCover = lists.filter((list) => holds(list, targetAt)).length;
+  const missing = lists.filter((list) => !holds(list, targetAt));
   if (missing.length === 0) return undefined;
-  let best: { article: Article; size: number } | undefined;
-  for (const article of site.articles) {
-    if (article === targetArticle) continue;
-    const cover = coverage(article, words);
-    if (cover.size >= 2 && cover.size > targetCover.size && missing.every((w) => cover.has(w)) && (!best || cover.size > best.size)) {
-      best = { article, size: cover.size };
-    }
+  missing.sort((a, b) => a.length - b.length);
+  const [shortest, ...others] = missing as [readonly number[], ...(readonly number[])[]];
+  let best: { at: number; size: number } | undefined;
+  for (const at of shortest) {
+    if (at === targetAt || !others.every((list) => holds(list, at))) continue;
+    const size = lists.filter((list) => holds(list, at)).length;
+    if (size >= 2 && size > targetCover && (!best || size > best.size)) best = { at, size };
   }
   if (!best) return undefined;
-  const edition = best.article.editions[lang] ?? Object.values(best.article.editions)[0];
-  return { title: edition?.source.frontMatter.title ?? best.article.slug, path: best.article.route.path };
+  const article = index.articles[best.at] as Article;
+  const edition = article.editions[lang] ?? Object.values(article.editions)[0];
+  return { title: edition?.source.frontMatter.title ?? article.slug, path: article.route.path };
 }
 
-/**
- * `articleTitleMatch` for one check of `site`. With `memory`, answers are kept by language,
- * target and text while every article's path and titles stay as they were: the scan over all
- * articles is then made only for links that are new or changed.
- */
-export function titleMatcher(site: Site, memory?: CheckMemory['titleMatches']): (text: string, target: Route, lang: Lang) => TitleMatch {
-  if (!memory) return (text, target, lang) => articleTitleMatch(site, text, target, lang);
-  const titles = site.articles.map((a) => `${a.route.path}\0${Object.values(a.editions).map((e) => e.source.frontMatter.title).join('\0')}`).join('\n');
-  if (titles !== memory.titles) {
-    memory.titles = titles;
-    memory.answers.clear();
-  }
+/** `articleTitleMatch` for one check of `site`: the index is made once, on the first link judged. */
+export function titleMatcher(site: Site): (text: string, target: Route, lang: Lang) => TitleMatch {
+  let index: TitleIndex | undefined;
   return (text, target, lang) => {
-    const key = `${lang}\0${target.path}\0${text}`;
-    if (memory.answers.has(key)) return memory.answers.get(key);
-    const answer = articleTitleMatch(site, text, target, lang);
-    memory.answers.set(key, answer);
-    return answer;
+    if (target.component !== 'article') return undefined;
+    index ??= titleIndex(site);
+    return articleTitleMatch(site, index, text, target, lang);
   };
 }

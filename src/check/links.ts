@@ -1,11 +1,11 @@
-import { diagnostic, type Diagnostic, type Place } from '../diagnostics/diagnostic';
+import { type Diagnostic, diagnostic, type Place } from '../diagnostics/diagnostic';
 import type { Article, ArticleEdition, Site } from '../model/site';
 import { LANGUAGES, type Lang } from '../shared/lang';
 import { offers, type Route } from '../shared/route';
-import { bodyPlace, jsonPlace } from './place';
-import { caseVariant, closestRoute, splitHref, targetLang } from './targets';
 import type { EditionIds } from './ids';
 import { titleMatcher } from './linkText';
+import { bodyPlace, jsonPlace } from './place';
+import { caseVariant, closestRoute, splitHref, targetLang } from './targets';
 
 /** An internal link as written in the content, with the language of the page that shows it. */
 export interface InternalLink {

@@ -1,4 +1,4 @@
-import { diagnostic, type Diagnostic, type Place } from '../diagnostics/diagnostic';
+import { type Diagnostic, diagnostic, type Place } from '../diagnostics/diagnostic';
 import type { Site } from '../model/site';
 import { bodyPlace, frontMatterPlace, jsonPlace } from './place';
 
@@ -19,15 +19,47 @@ export interface RegisterMark {
 // and never with "-se" ("Remova-se o contentor" is impersonal); verbs whose form there can also be
 // a noun or a plain statement are left out ("Começa em 1952" and "Troca de táxi" are statements,
 // "Fixe!" and "Passe" other words), or count only before the words an order takes ("Toca no").
-const TU = /(?<![\p{L}-])(teus?|tuas?|contigo|estás|podes|queres|tens|sabes|vês|lês|vais|precisas|gostas|preferes|encontras|consegues|tiveste|fizeste|viste|investiste|quiseres|tiveres|puderes|precisares|gostares|preferires|leres|veres|vires|encontrares|usares)(?![\p{L}-])/giu;
+const TU =
+  /(?<![\p{L}-])(teus?|tuas?|contigo|estás|podes|queres|tens|sabes|vês|lês|vais|precisas|gostas|preferes|encontras|consegues|tiveste|fizeste|viste|investiste|quiseres|tiveres|puderes|precisares|gostares|preferires|leres|veres|vires|encontrares|usares)(?![\p{L}-])/giu;
 const VOCE_WORD = /(?<![\p{L}-])(você)(?![\p{L}])/giu;
 const OBJECT = '(?= (?:um|uma|o|a|os|as)\\b)';
 const ON = '(?= (?:no|na|para)\\b)';
 const TU_ORDERS = ['lê', 'vê', 'clica', 'subscreve', `toca${ON}`, `escolhe${OBJECT}`, `pesquisa${OBJECT}`, 'pergunta(?=-me)'];
 const VOCE_ORDERS = [
-  `toque${ON}`, 'leia', 'veja', 'use', 'pesquise', 'clique', 'siga', 'explore', 'mergulhe', 'volte', 'experimente', 'descubra',
-  'subscreva', 'confirme', 'fale', 'imagine', 'compare', 'defina', 'crie', 'comece', 'consulte', 'saiba', 'visite', 'prefira',
-  'verifique', 'troque', 'repare', 'remova', 'escreva', 'envie', 'faça', 'tenha', 'pergunte', `escolha${OBJECT}`,
+  `toque${ON}`,
+  'leia',
+  'veja',
+  'use',
+  'pesquise',
+  'clique',
+  'siga',
+  'explore',
+  'mergulhe',
+  'volte',
+  'experimente',
+  'descubra',
+  'subscreva',
+  'confirme',
+  'fale',
+  'imagine',
+  'compare',
+  'defina',
+  'crie',
+  'comece',
+  'consulte',
+  'saiba',
+  'visite',
+  'prefira',
+  'verifique',
+  'troque',
+  'repare',
+  'remova',
+  'escreva',
+  'envie',
+  'faça',
+  'tenha',
+  'pergunte',
+  `escolha${OBJECT}`,
 ];
 
 /** An order given with one of `verbs`: capitalised where a sentence starts, in lower case after ":" or ";". */
@@ -135,7 +167,5 @@ export function checkRegister(site: Site): Diagnostic[] {
   const odd: Register = voce <= tu ? 'você' : 'tu';
   const usual = found.find((f) => f.mark.register !== odd)!;
   const example = { words: usual.mark.words, file: usual.place().file };
-  return found
-    .filter((f) => f.mark.register === odd)
-    .map(({ mark, place }) => diagnostic('I18N004', place(), { words: mark.words, form: odd, places: Math.max(tu, voce), example }));
+  return found.filter((f) => f.mark.register === odd).map(({ mark, place }) => diagnostic('I18N004', place(), { words: mark.words, form: odd, places: Math.max(tu, voce), example }));
 }

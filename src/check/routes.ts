@@ -1,7 +1,7 @@
-import { diagnostic, type Diagnostic, type Place } from '../diagnostics/diagnostic';
+import { type Diagnostic, diagnostic, type Place } from '../diagnostics/diagnostic';
 import type { Site } from '../model/site';
-import { jsonPlace } from './place';
 import type { InternalLink } from './links';
+import { jsonPlace } from './place';
 import { splitHref } from './targets';
 
 function routePlace(site: Site, path: string): Place {
@@ -37,9 +37,12 @@ export function checkRoutes(site: Site, links: readonly InternalLink[]): Diagnos
   });
   for (const route of site.routes) {
     if (reached.has(route.path)) continue;
-    const place = route.component === 'category' || route.component === 'gallery'
-      ? { file: `content/categories/${route.name}.json`, line: 1, column: 1 }
-      : route.component === 'article' ? routePlace(site, route.path) : { file: `content/pages/${route.name}.json`, line: 1, column: 1 };
+    const place =
+      route.component === 'category' || route.component === 'gallery'
+        ? { file: `content/categories/${route.name}.json`, line: 1, column: 1 }
+        : route.component === 'article'
+          ? routePlace(site, route.path)
+          : { file: `content/pages/${route.name}.json`, line: 1, column: 1 };
     out.push(diagnostic('ORPHAN001', place, { path: route.path }));
   }
   return out;

@@ -1,4 +1,4 @@
-import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic';
+import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic';
 import type { Site } from '../model/site';
 import { LANGUAGES } from '../shared/lang';
 import { UI_STRING_KEYS } from '../shared/strings';
@@ -31,7 +31,8 @@ export function checkTranslations(site: Site): Diagnostic[] {
     for (const edition of Object.values(article.editions)) {
       const { breadcrumbs, index } = edition.source.frontMatter;
       breadcrumbs?.forEach((item, i) => {
-        if (!item.title[edition.lang]) out.push(diagnostic('I18N002', frontMatterPlace(edition, ['breadcrumbs', i, 'title']), { kind: 'breadcrumb', lang: edition.lang, path: item.path, edition: true }));
+        if (!item.title[edition.lang])
+          out.push(diagnostic('I18N002', frontMatterPlace(edition, ['breadcrumbs', i, 'title']), { kind: 'breadcrumb', lang: edition.lang, path: item.path, edition: true }));
       });
       if (Array.isArray(index)) {
         index.forEach((entry, i) => {
@@ -46,7 +47,9 @@ export function checkTranslations(site: Site): Diagnostic[] {
       if (!article) return;
       for (const lang of LANGUAGES) {
         if (article.editions[lang] && !entry.title[lang]) {
-          out.push(diagnostic('I18N003', jsonPlace(site, 'content/pages/blog.json', ['highlights', key, i, 'title']), { path: entry.path, lang, title: article.editions[lang]!.source.frontMatter.title }));
+          out.push(
+            diagnostic('I18N003', jsonPlace(site, 'content/pages/blog.json', ['highlights', key, i, 'title']), { path: entry.path, lang, title: article.editions[lang]!.source.frontMatter.title }),
+          );
         }
       }
     });

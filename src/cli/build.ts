@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { formatExplanation } from '../build/explain';
-import { build, type BuildResult } from '../build/pipeline';
+import { type BuildResult, build } from '../build/pipeline';
 import { progressLine } from './progress';
-import { weightTable } from './weight';
 import { report } from './report';
+import { weightTable } from './weight';
 
 export interface BuildCommandOptions {
   root: string;

@@ -1,7 +1,7 @@
+import { loadSite } from '../build/pipeline';
 import { hasErrors } from '../diagnostics/diagnostic';
 import { summary } from '../diagnostics/printer';
-import { loadSite } from '../build/pipeline';
-import { report, type ReportFormat } from './report';
+import { type ReportFormat, report } from './report';
 
 /** Exit 1 on an error, or on a warning under --strict; 0 otherwise. */
 export async function runCheck(options: { root: string; format: ReportFormat; strict: boolean }): Promise<number> {

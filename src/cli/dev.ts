@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { watch } from 'chokidar';
 import { transform } from 'esbuild';
-import { readFile } from 'node:fs/promises';
 import { buildApp } from '../../server/app';
 import { listenOn } from '../../server/listen';
 import { openStore } from '../../server/storage/open';

@@ -1,6 +1,6 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
-import { startServer, type ServeOptions } from '../../server/main';
+import { type ServeOptions, startServer } from '../../server/main';
 import { notFoundUrl, pageFile } from '../shared/route';
 
 export async function runServe(options: ServeOptions): Promise<number> {

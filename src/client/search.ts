@@ -1,6 +1,6 @@
 import type { Lang } from '../shared/lang';
-import type { SearchResult } from '../shared/search';
 import { searchIndexUrl } from '../shared/route';
+import type { SearchResult } from '../shared/search';
 
 /** The in-browser indexes, loaded on first use where the API cannot be reached (a static host). */
 const local = new Map<Lang, Promise<(term: string) => SearchResult[]>>();

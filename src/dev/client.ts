@@ -1,7 +1,7 @@
 // The dev-only script `site dev` adds to every page it serves (never part of dist/): it listens
 // to the dev server's event stream, reloads the page when it was rebuilt (keeping the scroll
 // position), swaps stylesheets in place on a CSS-only change, and shows build errors over the page.
-import type { DevEvent, OverlayError } from './events';
+import type { DevEvent, OverlayError } from '../shared/devEvents';
 
 const SCROLL_KEY = 'site-dev-scroll';
 const page = (document.currentScript ?? document.querySelector('script[data-dev-page]'))?.getAttribute('data-dev-page') ?? location.pathname;
@@ -42,7 +42,14 @@ async function swapStyles(): Promise<void> {
   for (const element of fresh.head.querySelectorAll(selector)) document.head.append(document.importNode(element, true));
   // The old styles go once the new linked ones have loaded, so the page never shows unstyled.
   const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter((l) => !old.includes(l));
-  await Promise.all(links.map((l) => new Promise((resolve) => { l.onload = l.onerror = resolve; })));
+  await Promise.all(
+    links.map(
+      (l) =>
+        new Promise((resolve) => {
+          l.onload = l.onerror = resolve;
+        }),
+    ),
+  );
   for (const element of old) element.remove();
 }
 

@@ -1,28 +1,7 @@
 import type { ServerResponse } from 'node:http';
+import type { DevEvent, OverlayError } from '../shared/devEvents';
 
-/** What `site dev` tells the open pages. */
-export type DevEvent =
-  /** Pages were rebuilt: tabs showing one of `pages` (site paths, "*" for all) reload. */
-  | { type: 'reload'; pages: string[] }
-  /** Only stylesheets changed: tabs take the new CSS without reloading. */
-  | { type: 'css' }
-  /** The last build failed: tabs show these errors over the page. */
-  | { type: 'errors'; errors: OverlayError[] }
-  /** The errors are fixed: tabs hide the overlay. */
-  | { type: 'ok' };
-
-/** One error as the overlay shows it: the same facts `site check` prints. */
-export interface OverlayError {
-  file: string;
-  line: number;
-  column: number;
-  /** The rule code; absent for an exception thrown by a template or the pipeline. */
-  code?: string;
-  message: string;
-  hint?: string;
-  /** The lines around the position, with a caret, as the terminal shows them. */
-  frame: string;
-}
+export type { DevEvent, OverlayError };
 
 /**
  * The server-sent event stream of `site dev`: every open tab holds one connection. A tab that

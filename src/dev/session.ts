@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { TOOL_ROOT } from '../build/fingerprint';
-import { readTextSync } from '../load/files';
-import { pageOfFile } from '../shared/route';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { codeFrame } from '../diagnostics/printer';
+import { readTextSync } from '../load/files';
+import { pageOfFile } from '../shared/route';
 import type { BuildWorkerData, BuiltReply, WorkerReply, WorkerRequest } from './buildWorker';
 import type { DevEvents, OverlayError } from './events';
 import { describeFailure, type Failure } from './failure';
@@ -132,7 +132,11 @@ export class DevSession {
       this.options.events.send(cssOnly ? { type: 'css' } : { type: 'reload', pages });
     }
     const timings = Boolean(process.env.SITE_TIMINGS);
-    const stages = timings ? ` (${Object.entries(reply.stages).map(([stage, ms]) => `${stage} ${Math.round(ms)} ms`).join(', ')})` : '';
+    const stages = timings
+      ? ` (${Object.entries(reply.stages)
+          .map(([stage, ms]) => `${stage} ${Math.round(ms)} ms`)
+          .join(', ')})`
+      : '';
     if (previous || pages.length > 0) this.options.log(`✓ rebuilt in ${Math.round(reply.milliseconds)} ms: ${pages.length} page${pages.length === 1 ? '' : 's'} changed${stages}`);
     return { ok: true, milliseconds: reply.milliseconds, pages };
   }

@@ -71,15 +71,13 @@ export const CODES = {
   TEXT001: define({
     severity: 'error',
     title: 'Text that is not UTF-8',
-    message: (a: { byte: number; offset: number }) =>
-      `byte 0x${a.byte.toString(16).padStart(2, '0').toUpperCase()} at offset ${a.offset} is not valid UTF-8`,
+    message: (a: { byte: number; offset: number }) => `byte 0x${a.byte.toString(16).padStart(2, '0').toUpperCase()} at offset ${a.offset} is not valid UTF-8`,
     hint: 'Save the file as UTF-8 in your editor; the position shown is the first byte that is not.',
   }),
   TEXT002: define({
     severity: 'error',
     title: 'Control character in the text',
-    message: (a: { codePoint: number }) =>
-      `the text holds the control character U+${a.codePoint.toString(16).padStart(4, '0').toUpperCase()}${a.codePoint === 0 ? ' (NUL)' : ''}`,
+    message: (a: { codePoint: number }) => `the text holds the control character U+${a.codePoint.toString(16).padStart(4, '0').toUpperCase()}${a.codePoint === 0 ? ' (NUL)' : ''}`,
     hint: 'Delete the invisible character at the position shown (often pasted along with text); tabs and line breaks are fine.',
   }),
   DEPTH001: define({
@@ -111,8 +109,7 @@ export const CODES = {
     severity: 'error',
     title: 'Invalid JSON',
     /** `more`: the syntax errors after this one that are not reported. */
-    message: (a: { error: string; more: number }) =>
-      `JSON syntax error: ${a.error}${a.more > 0 ? ` (and ${a.more.toLocaleString('en')} more syntax errors after it)` : ''}`,
+    message: (a: { error: string; more: number }) => `JSON syntax error: ${a.error}${a.more > 0 ? ` (and ${a.more.toLocaleString('en')} more syntax errors after it)` : ''}`,
     hint: 'Fix the syntax at the position shown (a missing comma, quote or bracket is the usual cause).',
   }),
   FM001: define({
@@ -151,16 +148,13 @@ export const CODES = {
     title: 'Unknown category',
     /** `listedBy`: where the category is named, an article's folder or the Blog index. */
     message: (a: { category: string; listedBy: 'folder' | 'blogIndex' }) =>
-      a.listedBy === 'folder'
-        ? `category "${a.category}" has no content/categories/${a.category}.json`
-        : `the Blog index lists "${a.category}", which has no content/categories/${a.category}.json`,
+      a.listedBy === 'folder' ? `category "${a.category}" has no content/categories/${a.category}.json` : `the Blog index lists "${a.category}", which has no content/categories/${a.category}.json`,
     hint: 'Create content/categories/<key>.json or move the file to an existing category folder.',
   }),
   CAT002: define({
     severity: 'error',
     title: 'Category key and file disagree',
-    message: (a: { key: string; blogCategoryName: string; blogcategory: string }) =>
-      `category file "${a.key}" declares blogCategoryName "${a.blogCategoryName}" and blogcategory "${a.blogcategory}"`,
+    message: (a: { key: string; blogCategoryName: string; blogcategory: string }) => `category file "${a.key}" declares blogCategoryName "${a.blogCategoryName}" and blogcategory "${a.blogcategory}"`,
     hint: 'blogCategoryName must equal the file name and blogcategory must be "/blog/<key>".',
   }),
   MD001: define({
@@ -192,40 +186,34 @@ export const CODES = {
   LINK003: define({
     severity: 'error',
     title: 'Link to a page not offered in the language of the linking page',
-    message: (a: { path: string; lang: Lang; offered: readonly Lang[] }) =>
-      `"${a.path}" is not offered in ${a.lang} (only ${a.offered.join(', ')}), but the ${a.lang} page links to it`,
+    message: (a: { path: string; lang: Lang; offered: readonly Lang[] }) => `"${a.path}" is not offered in ${a.lang} (only ${a.offered.join(', ')}), but the ${a.lang} page links to it`,
     hint: 'Write the target in this language, or show the link only where the target exists.',
   }),
   LINK004: define({
     severity: 'error',
     title: 'Link text names another article than the one it opens',
     /** `article`: the article the link's text names. */
-    message: (a: { text: string; path: string; article: { title: string; path: string } }) =>
-      `the link "${a.text}" opens "${a.path}", but its text names the article "${a.article.title}"`,
+    message: (a: { text: string; path: string; article: { title: string; path: string } }) => `the link "${a.text}" opens "${a.path}", but its text names the article "${a.article.title}"`,
     hint: (a) => `Point it at "${a.article.path}", or change the text.`,
   }),
   LINK005: define({
     severity: 'error',
     title: 'Link to a category with no article in the language of the linking page',
-    message: (a: { path: string; lang: Lang }) =>
-      `"${a.path}" lists no article in ${LANGUAGE[a.lang]}, but the ${a.lang} text links to it: its reader finds an empty category`,
+    message: (a: { path: string; lang: Lang }) => `"${a.path}" lists no article in ${LANGUAGE[a.lang]}, but the ${a.lang} text links to it: its reader finds an empty category`,
     hint: 'Remove the link, or link to the category only from texts in a language it has articles in.',
   }),
   ANCHOR001: define({
     severity: 'error',
     title: 'Link to a section that does not exist',
     /** `near`: an id of the page that differs only in case or hyphens; `ids`: the page's own ids. */
-    message: (a: { hash: string; path: string; lang: Lang; near?: string | undefined; ids: readonly string[] }) =>
-      `"#${a.hash}" is not an id on ${a.path} (${a.lang})`,
+    message: (a: { hash: string; path: string; lang: Lang; near?: string | undefined; ids: readonly string[] }) => `"#${a.hash}" is not an id on ${a.path} (${a.lang})`,
     hint: (a) => (a.near ? `Did you mean "#${a.near}"?` : `Ids on that page include: ${a.ids.slice(0, 8).join(', ') || 'none'}.`),
   }),
   ANCHOR002: define({
     severity: 'error',
     title: 'Two elements of a page share an id',
     message: (a: { kind: 'layout'; heading: string; id: string } | { kind: 'twice'; id: string; path: string; lang: Lang }) =>
-      a.kind === 'layout'
-        ? `the heading "${a.heading}" gets the id "${a.id}", which the page layout already uses`
-        : `the id "${a.id}" appears twice on ${a.path} (${a.lang})`,
+      a.kind === 'layout' ? `the heading "${a.heading}" gets the id "${a.id}", which the page layout already uses` : `the id "${a.id}" appears twice on ${a.path} (${a.lang})`,
     hint: 'Rename the heading so its id is unique on the page.',
   }),
   INDEX001: define({
@@ -242,8 +230,7 @@ export const CODES = {
      * `want`: the path the route has at this item; `last`: the item is the page itself; `trail`:
      * the route's real trail; `variant`: a page whose path differs only in case.
      */
-    message: (a: { path: string; want: string; last: boolean; trail: readonly string[]; variant?: string | undefined }) =>
-      `"${a.path}" is not a page of the site`,
+    message: (a: { path: string; want: string; last: boolean; trail: readonly string[]; variant?: string | undefined }) => `"${a.path}" is not a page of the site`,
     hint: (a) =>
       a.variant
         ? `Write "${a.variant}": paths are case-sensitive.`
@@ -255,13 +242,7 @@ export const CODES = {
     severity: 'error',
     title: 'Breadcrumb trail does not follow the real route',
     /** `trail`: the route's real trail; `item`: 1-based. */
-    message: (
-      a: { trail: readonly string[] } & (
-        | { kind: 'afterPage'; path: string }
-        | { kind: 'wrongItem'; item: number; path: string; want: string }
-        | { kind: 'stops'; items: number }
-      ),
-    ) =>
+    message: (a: { trail: readonly string[] } & ({ kind: 'afterPage'; path: string } | { kind: 'wrongItem'; item: number; path: string; want: string } | { kind: 'stops'; items: number })) =>
       a.kind === 'afterPage'
         ? `the trail has an item "${a.path}" after the page itself`
         : a.kind === 'wrongItem'
@@ -273,8 +254,7 @@ export const CODES = {
     severity: 'error',
     title: "Breadcrumb title differs from its page's title",
     /** `actual`: the title of the page at `path` in `lang`. */
-    message: (a: { lang: Lang; title: string; path: string; actual: string }) =>
-      `the ${a.lang} title "${a.title}" of "${a.path}" differs from that page's title "${a.actual}"`,
+    message: (a: { lang: Lang; title: string; path: string; actual: string }) => `the ${a.lang} title "${a.title}" of "${a.path}" differs from that page's title "${a.actual}"`,
     hint: (a) => `Write "${a.actual}", or leave breadcrumbs out to derive them.`,
   }),
   I18N001: define({
@@ -287,12 +267,7 @@ export const CODES = {
     severity: 'error',
     title: 'Page text missing in a language the page offers',
     /** `category`: the category's path; `edition`: the text is an article edition's, in `lang`. */
-    message: (
-      a:
-        | { kind: 'note'; lang: Lang; category: string }
-        | { kind: 'breadcrumb'; lang: Lang; path: string; edition: boolean }
-        | { kind: 'indexEntry'; lang: Lang; id: string },
-    ) =>
+    message: (a: { kind: 'note'; lang: Lang; category: string } | { kind: 'breadcrumb'; lang: Lang; path: string; edition: boolean } | { kind: 'indexEntry'; lang: Lang; id: string }) =>
       a.kind === 'note'
         ? `the note "msg" has no ${LANGUAGE[a.lang]} text, but ${a.category} is offered in ${a.lang}`
         : a.kind === 'breadcrumb'
@@ -304,8 +279,7 @@ export const CODES = {
     severity: 'error',
     title: 'Listing title in a language the article is not written in',
     /** `title`: the article's own title in `lang`. */
-    message: (a: { path: string; lang: Lang; title: string }) =>
-      `"${a.path}" is written in ${LANGUAGE[a.lang]} but has no ${a.lang} title here, so the ${a.lang} Blog index leaves it out`,
+    message: (a: { path: string; lang: Lang; title: string }) => `"${a.path}" is written in ${LANGUAGE[a.lang]} but has no ${a.lang} title here, so the ${a.lang} Blog index leaves it out`,
     hint: (a) => `Add its ${a.lang} title: "${a.title}".`,
   }),
   I18N004: define({
@@ -324,10 +298,7 @@ export const CODES = {
     title: 'Referenced file does not exist',
     /** `variant`: a file under content/media whose path differs only in case. */
     message: (a: { url: string; variant?: string | undefined }) => `"${a.url}" is not a file under content/media`,
-    hint: (a) =>
-      a.variant
-        ? `Write "/media/${a.variant}": file names are case-sensitive.`
-        : 'Put the file under content/media/ at that path, or fix the path (it is case-sensitive).',
+    hint: (a) => (a.variant ? `Write "/media/${a.variant}": file names are case-sensitive.` : 'Put the file under content/media/ at that path, or fix the path (it is case-sensitive).'),
   }),
   ASSET002: define({
     severity: 'error',
@@ -353,9 +324,7 @@ export const CODES = {
     title: 'Address with a scheme its field does not allow',
     /** In markdown, `href` as written; in a field, `field`'s dotted path and the schema's words. */
     message: (a: { kind: 'markdown'; href: string } | { kind: 'field'; field: string; problem: string }) =>
-      a.kind === 'markdown'
-        ? `"${a.href.length > 60 ? `${a.href.slice(0, 60)}…` : a.href}" is not an address a page may carry`
-        : `${a.field}: ${a.problem}`,
+      a.kind === 'markdown' ? `"${a.href.length > 60 ? `${a.href.slice(0, 60)}…` : a.href}" is not an address a page may carry` : `${a.field}: ${a.problem}`,
     hint: 'Links are site paths ("/blog/...") or https:// addresses (mailto: for e-mail); images and media are "/media/..." paths or https:// addresses.',
   }),
   INTERNAL001: define({

@@ -1,5 +1,5 @@
-import { findNodeAtLocation, parseTree, type Node as JsonNode } from 'jsonc-parser';
-import { isMap, isNode, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
+import { findNodeAtLocation, type Node as JsonNode, parseTree } from 'jsonc-parser';
+import { type Document, isMap, isNode, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
 
 /** A 1-based line and column in a text. */
 export interface Position {

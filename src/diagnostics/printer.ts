@@ -69,9 +69,7 @@ export function formatGithub(diagnostics: readonly Diagnostic[]): string {
   return diagnostics
     .map((d) => {
       const kind = d.severity === 'error' ? 'error' : 'warning';
-      const props = [`file=${d.file}`, d.line > 0 ? `line=${d.line}` : '', d.column > 0 ? `col=${d.column}` : '', `title=${d.code}`]
-        .filter(Boolean)
-        .join(',');
+      const props = [`file=${d.file}`, d.line > 0 ? `line=${d.line}` : '', d.column > 0 ? `col=${d.column}` : '', `title=${d.code}`].filter(Boolean).join(',');
       return `::${kind} ${props}::${escapeGithub(`${d.message} Hint: ${d.hint}`)}`;
     })
     .join('\n');

@@ -1,13 +1,13 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
-import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic';
+import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic';
 import { frontMatterPosition } from '../diagnostics/position';
 import { ArticleFrontMatter } from '../model/schema';
 import type { Lang } from '../shared/lang';
+import { digest } from './digest';
 import { listFiles, relativeFile } from './files';
 import { schemaDiagnostics } from './issues';
-import { digest } from './digest';
 import { readContentText } from './text';
 
 /** One edition of an article as written on disk: content/blog/<category>/<Slug>.<lang>.md. */
@@ -56,7 +56,9 @@ export function articleFiles(): ArticleFiles {
 export async function loadArticles(root: string, diagnostics: Diagnostic[], files: ArticleFiles = articleFiles()): Promise<ArticleSource[]> {
   const blogDir = path.join(root, 'content', 'blog');
   const { stale } = files;
-  const listing = (stale !== 'all' && files.listing && listingStillHolds(blogDir, files.listing, stale)) || (await listFiles(blogDir, { links: true, foldersNamed: /\.md$/ })).filter((absolute) => absolute.endsWith('.md'));
+  const listing =
+    (stale !== 'all' && files.listing && listingStillHolds(blogDir, files.listing, stale)) ||
+    (await listFiles(blogDir, { links: true, foldersNamed: /\.md$/ })).filter((absolute) => absolute.endsWith('.md'));
   const articles: ArticleSource[] = [];
   const read = new Map<string, ReadArticle>();
   for (const absolute of listing) {

@@ -1,13 +1,11 @@
 import path from 'node:path';
-import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic';
-import {
-  AboutMePage, AtelierPage, BlogPage, Category, Navigation, Owner, ProfessionalPage, ProjectsPage, SiteConfig, UiStrings,
-} from '../model/schema';
 import type { z } from 'zod';
-import { listFiles, relativeFile } from './files';
-import { loadJsonFile, type JsonFiles } from './json';
-import { loadArticles, type ArticleFiles, type ArticleSource } from './articles';
+import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic';
+import { AboutMePage, AtelierPage, BlogPage, Category, Navigation, Owner, ProfessionalPage, ProjectsPage, SiteConfig, UiStrings } from '../model/schema';
 import { categoryPath } from '../shared/route';
+import { type ArticleFiles, type ArticleSource, loadArticles } from './articles';
+import { listFiles, relativeFile } from './files';
+import { type JsonFiles, loadJsonFile } from './json';
 
 export interface CategorySource {
   key: string;
@@ -87,7 +85,13 @@ export async function loadContent(root: string, articleMemory?: ArticleFiles): P
   }
   return {
     content: {
-      root, config, owner, navigation, strings, pages: { aboutme, professional, projects, atelier, blog }, categories,
+      root,
+      config,
+      owner,
+      navigation,
+      strings,
+      pages: { aboutme, professional, projects, atelier, blog },
+      categories,
       articles: articles.filter((a) => known.has(a.category)),
       json,
     },

@@ -1,16 +1,11 @@
 import type { z } from 'zod';
 import type { SchemaProblem } from '../diagnostics/codes';
-import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic';
-import { ADDRESS_RULE } from '../model/schema';
+import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic';
 import type { Position } from '../diagnostics/position';
+import { ADDRESS_RULE } from '../model/schema';
 
 /** One diagnostic per zod issue: "field.path: message", at the line of the failing key. */
-export function schemaDiagnostics(
-  file: string,
-  data: unknown,
-  error: z.ZodError,
-  locate: (path: readonly PropertyKey[]) => Position,
-): Diagnostic[] {
+export function schemaDiagnostics(file: string, data: unknown, error: z.ZodError, locate: (path: readonly PropertyKey[]) => Position): Diagnostic[] {
   return error.issues.map((issue) => {
     const fullPath = issue.path;
     const place = { file, ...locate(fullPath) };

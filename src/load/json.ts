@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { type ParseError, parse, printParseErrorCode } from 'jsonc-parser';
 import type { z } from 'zod';
-import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic';
+import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic';
 import { jsonPathPosition, offsetToPosition } from '../diagnostics/position';
 import { relativeFile } from './files';
 import { schemaDiagnostics } from './issues';
@@ -18,13 +18,7 @@ export type JsonFiles = Map<string, { text: string; value: unknown }>;
  * Reads one JSON content file and validates it against its schema. Returns the parsed value,
  * or undefined after pushing diagnostics (file, line and column of each problem).
  */
-export async function loadJsonFile<S extends z.ZodType>(
-  root: string,
-  relative: string,
-  schema: S,
-  diagnostics: Diagnostic[],
-  loaded?: JsonFiles,
-): Promise<z.infer<S> | undefined> {
+export async function loadJsonFile<S extends z.ZodType>(root: string, relative: string, schema: S, diagnostics: Diagnostic[], loaded?: JsonFiles): Promise<z.infer<S> | undefined> {
   const absolute = path.join(root, relative);
   const file = relativeFile(root, absolute);
   const read = readContentText(absolute, file);
@@ -68,7 +62,8 @@ export function jsonDepthBeyond(text: string, limit: number): number | undefined
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // a backslash escapes the next character
+      if (c === 0x5c)
+        i++; // a backslash escapes the next character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) {

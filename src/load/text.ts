@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import type { DiagnosticArgs } from '../diagnostics/codes';
-import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic';
+import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic';
 import { systemCode } from '../diagnostics/failure';
 import { offsetToPosition } from '../diagnostics/position';
 import { MAX_FILE_BYTES } from './limits';

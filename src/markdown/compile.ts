@@ -13,11 +13,11 @@ import { VFile } from 'vfile';
 import type { Finding } from '../diagnostics/codes';
 import { faultText } from '../diagnostics/failure';
 import { MAX_DEPTH } from '../load/limits';
+import { isExternal } from '../shared/url';
 import { markdownDepthBeyond, treeDepthBeyond } from './depth';
 import { remarkFigure } from './figure';
 import type { ImageSize } from './imageSize';
 import { textOf } from './text';
-import { isExternal } from '../shared/url';
 
 /** A section heading of a compiled document: the target of anchors and index lists. */
 export interface Heading {
@@ -138,14 +138,8 @@ export function allowedAddress(href: string, kind: Reference['kind']): boolean {
   return scheme === 'https' || scheme === 'http' || (kind === 'link' && (scheme === 'mailto' || scheme === 'tel'));
 }
 
-function rewriteTree(
-  tree: HastRoot,
-  options: CompileOptions,
-  found: { headings: Heading[]; references: Reference[]; ids: string[] },
-  problems: MarkdownProblem[],
-): void {
-  const refuse = (href: string, line: number, column: number) =>
-    problems.push({ code: 'URL001', args: { kind: 'markdown', href }, line, column });
+function rewriteTree(tree: HastRoot, options: CompileOptions, found: { headings: Heading[]; references: Reference[]; ids: string[] }, problems: MarkdownProblem[]): void {
+  const refuse = (href: string, line: number, column: number) => problems.push({ code: 'URL001', args: { kind: 'markdown', href }, line, column });
   visit(tree, 'element', (node: Element) => {
     const line = node.position?.start.line ?? 0;
     const column = node.position?.start.column ?? 0;

@@ -1,7 +1,7 @@
-import type { Root, Image, Paragraph, PhrasingContent } from 'mdast';
-import type { LeafDirective, TextDirective, ContainerDirective } from 'mdast-util-directive';
+import type { Image, Paragraph, PhrasingContent, Root } from 'mdast';
+import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
 import { toString } from 'mdast-util-to-string';
-import { visit, SKIP } from 'unist-util-visit';
+import { SKIP, visit } from 'unist-util-visit';
 
 import type { MarkdownProblem } from './compile';
 

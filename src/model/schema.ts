@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { isoDay } from '../shared/date';
 import { LANGUAGES } from '../shared/lang';
-import { UI_STRING_KEYS, type StringKey } from '../shared/strings';
+import { type StringKey, UI_STRING_KEYS } from '../shared/strings';
 
 export const Lang = z.enum(LANGUAGES);
 
@@ -38,15 +38,16 @@ function checkWebAddress(value: string, ctx: z.RefinementCtx): void {
 export const SitePath = z.string().superRefine(checkSitePath);
 
 /** A file under content/media, referenced by its site path ("/media/..."). */
-export const MediaPath = z
-  .string()
-  .regex(/^\/media\/[^\s]+$/, 'must be a media path starting with "/media/"');
+export const MediaPath = z.string().regex(/^\/media\/[^\s]+$/, 'must be a media path starting with "/media/"');
 
 /** An absolute https:// address (http:// too, with the HTTP001 warning); no other scheme. */
 export const HttpsUrl = z.string().superRefine(checkWebAddress);
 
 /** A site path (internal) or an https:// address (external). */
-export const LinkTarget = z.string().min(1).superRefine((value, ctx) => (value.startsWith('/') ? checkSitePath(value, ctx) : checkWebAddress(value, ctx)));
+export const LinkTarget = z
+  .string()
+  .min(1)
+  .superRefine((value, ctx) => (value.startsWith('/') ? checkSitePath(value, ctx) : checkWebAddress(value, ctx)));
 
 /** Localized text: en and/or pt. Sometimes only one key is present (spec section 3). */
 export const LocalizedText = z
@@ -57,13 +58,9 @@ export const LocalizedText = z
   });
 
 /** Text that every page shows in both languages, so both keys are required. */
-export const BilingualText = z
-  .object({ en: z.string().min(1), pt: z.string().min(1) })
-  .strict();
+export const BilingualText = z.object({ en: z.string().min(1), pt: z.string().min(1) }).strict();
 
-export const NavigationItem = z
-  .object({ title: BilingualText, path: SitePath, icon: z.string().min(1) })
-  .strict();
+export const NavigationItem = z.object({ title: BilingualText, path: SitePath, icon: z.string().min(1) }).strict();
 
 export const SocialIcon = z
   .object({
@@ -96,9 +93,7 @@ export const SkillGroup = z
   })
   .strict();
 
-export const ValueItem = z
-  .object({ img_url: MediaPath, title: BilingualText, description: BilingualText })
-  .strict();
+export const ValueItem = z.object({ img_url: MediaPath, title: BilingualText, description: BilingualText }).strict();
 
 export const MediaItem = z
   .object({
@@ -137,13 +132,9 @@ export const BreadcrumbItem = z.object({ title: LocalizedText, path: SitePath })
 
 export const LinkItem = z.object({ text: LocalizedText, url: LinkTarget }).strict();
 
-export const IndexItem = z
-  .object({ id: z.string().regex(/^[A-Za-z0-9_-]+$/), text: LocalizedText })
-  .strict();
+export const IndexItem = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]+$/), text: LocalizedText }).strict();
 
-export const GalleryPhoto = z
-  .object({ img_url: MediaPath, title: BilingualText, description: BilingualText })
-  .strict();
+export const GalleryPhoto = z.object({ img_url: MediaPath, title: BilingualText, description: BilingualText }).strict();
 
 /**
  * A route (the spec's "Route": path, name, component, meta.availableLangs). Routes are derived
@@ -203,9 +194,7 @@ export const Navigation = z.array(NavigationItem).length(4);
  * content/strings.json: every UI string the templates use. A key missing a language is a
  * translation diagnostic (I18N001) of the checker rather than a schema error.
  */
-export const UiStrings = z
-  .object(Object.fromEntries(UI_STRING_KEYS.map((key) => [key, LocalizedText])) as Record<StringKey, typeof LocalizedText>)
-  .strict();
+export const UiStrings = z.object(Object.fromEntries(UI_STRING_KEYS.map((key) => [key, LocalizedText])) as Record<StringKey, typeof LocalizedText>).strict();
 
 /** Head metadata every page file carries. */
 const PageMeta = {
@@ -274,13 +263,9 @@ export const Project = z
   .strict();
 
 /** content/pages/projects.json */
-export const ProjectsPage = z
-  .object({ ...PageMeta, intro: BilingualText, projects: z.array(Project).min(1) })
-  .strict();
+export const ProjectsPage = z.object({ ...PageMeta, intro: BilingualText, projects: z.array(Project).min(1) }).strict();
 
-export const Playlist = z
-  .object({ title: BilingualText, description: BilingualText, img: MediaPath, url: HttpsUrl })
-  .strict();
+export const Playlist = z.object({ title: BilingualText, description: BilingualText, img: MediaPath, url: HttpsUrl }).strict();
 
 /** content/pages/atelier.json */
 export const AtelierPage = z
@@ -355,9 +340,9 @@ export const ArticleFrontMatter = z
      */
     description: z.string().min(1).optional(),
     /** Publication date, YYYY-MM-DD. */
-    date: z.union([z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD'), z.date()], { error: 'must be a date written YYYY-MM-DD' }).transform((d) =>
-      typeof d === 'string' ? d : isoDay(d),
-    ),
+    date: z
+      .union([z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD'), z.date()], { error: 'must be a date written YYYY-MM-DD' })
+      .transform((d) => (typeof d === 'string' ? d : isoDay(d))),
     /** Image shown in listings and link previews. */
     cover: MediaPath.optional(),
     /** Hand-written trail; when absent the trail is Blog > category > article. */

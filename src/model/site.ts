@@ -1,8 +1,8 @@
-import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic';
+import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic';
 import { jsonPathPosition } from '../diagnostics/position';
 import type { ArticleSource } from '../load/articles';
-import { digest } from '../load/digest';
 import type { CategorySource, LoadedContent } from '../load/content';
+import { digest } from '../load/digest';
 import type { CompiledMarkdown } from '../markdown/compile';
 import { LANGUAGES, type Lang } from '../shared/lang';
 import { articlePath, editionUrl, type Route } from '../shared/route';

@@ -1,6 +1,6 @@
 import type { Site } from '../model/site';
-import { LANGUAGE_TAGS, type Lang } from '../shared/lang';
 import { rssDate } from '../shared/date';
+import { LANGUAGE_TAGS, type Lang } from '../shared/lang';
 import { BLOG_PATH, bilingualUrl, feedUrl } from '../shared/route';
 import { escapeXml } from './sitemap';
 

@@ -1,9 +1,9 @@
+import { localizeHref } from '../model/links';
 import type { BreadcrumbItem } from '../model/schema';
 import type { Site } from '../model/site';
-import { localizeHref } from '../model/links';
 import type { Lang } from '../shared/lang';
-import { BLOG_PATH } from '../shared/route';
 import type { BreadcrumbView } from '../shared/props';
+import { BLOG_PATH } from '../shared/route';
 
 /** A category's title without its leading emoji, as breadcrumbs and listings name it. */
 export function plainTitle(title: string): string {

@@ -1,9 +1,9 @@
+import { localizeHref } from '../model/links';
 import type { Site } from '../model/site';
 import { LANGUAGES, type Lang } from '../shared/lang';
 import type { Chrome, LanguageLabels } from '../shared/props';
 import { BLOG_PATH, editionUrl, homeUrl, type PageKind, type Route } from '../shared/route';
-import { UI_STRING_KEYS, type Strings } from '../shared/strings';
-import { localizeHref } from '../model/links';
+import { type Strings, UI_STRING_KEYS } from '../shared/strings';
 
 /** The UI strings of one language. */
 export function stringsFor(site: Site, lang: Lang): Strings {

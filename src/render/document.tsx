@@ -2,7 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { Document } from '../../templates/Document';
 import type { Lang } from '../shared/lang';
 import type { Route } from '../shared/route';
-import { editionInputs, notFoundInputs, type DocumentInputs, type RenderContext } from './inputs';
+import { type DocumentInputs, editionInputs, notFoundInputs, type RenderContext } from './inputs';
 
 function toHtml(element: React.ReactElement): string {
   return `<!DOCTYPE html>${renderToString(element)}`;

@@ -1,5 +1,5 @@
 import type { Site } from '../model/site';
-import { LANGUAGE_TAGS, OG_LOCALES, type Lang } from '../shared/lang';
+import { LANGUAGE_TAGS, type Lang, OG_LOCALES } from '../shared/lang';
 import type { Chrome, HeadProps, PageProps, PageStyles } from '../shared/props';
 import { editionUrl, feedUrl, firstLang, homeUrl, notFoundUrl, type Route } from '../shared/route';
 import { isExternal } from '../shared/url';
@@ -135,10 +135,7 @@ export function notFoundInputs(ctx: RenderContext, lang: Lang): DocumentInputs {
  */
 export function renderRedirect(lang: Lang): string {
   const target = homeUrl(lang);
-  const script =
-    lang === 'en'
-      ? `<script>try{if(localStorage.getItem('lang')==='pt')location.replace('${homeUrl('pt')}')}catch(e){}</script>`
-      : '';
+  const script = lang === 'en' ? `<script>try{if(localStorage.getItem('lang')==='pt')location.replace('${homeUrl('pt')}')}catch(e){}</script>` : '';
   return [
     '<!DOCTYPE html>',
     `<html lang="${lang}"><head><meta charset="utf-8">`,

@@ -1,9 +1,9 @@
-import type { Article, Site } from '../model/site';
 import { localizeHref } from '../model/links';
+import type { Article, Site } from '../model/site';
+import { readableDate } from '../shared/date';
 import type { Lang } from '../shared/lang';
 import type { ArticleLink, ArticleProps, BlogProps, CategoryProps, GalleryProps, PageProps } from '../shared/props';
 import type { Route } from '../shared/route';
-import { readableDate } from '../shared/date';
 import { isExternal } from '../shared/url';
 import { derivedTrail, plainTitle, resolveTrail } from './breadcrumbs';
 
@@ -163,7 +163,13 @@ export function articlesIn(site: Site, categoryKey: string, lang: Lang): Article
     .filter((a) => a.category === categoryKey && a.editions[lang])
     .map((a) => a.editions[lang]!)
     .sort((x, y) => y.source.frontMatter.date.localeCompare(x.source.frontMatter.date) || x.url.localeCompare(y.url))
-    .map((e) => ({ title: e.source.frontMatter.title, url: e.url, description: e.source.frontMatter.description, date: e.source.frontMatter.date, dateLabel: readableDate(e.source.frontMatter.date, lang) }));
+    .map((e) => ({
+      title: e.source.frontMatter.title,
+      url: e.url,
+      description: e.source.frontMatter.description,
+      date: e.source.frontMatter.date,
+      dateLabel: readableDate(e.source.frontMatter.date, lang),
+    }));
 }
 
 function blogProps(site: Site, lang: Lang): BlogProps {
@@ -175,16 +181,18 @@ function blogProps(site: Site, lang: Lang): BlogProps {
     categories: blog.categories.flatMap((key) => {
       const category = site.categories.get(key);
       if (!category) return [];
-      return [{
-        key,
-        title: category.data.title[lang],
-        description: category.data.description[lang],
-        url: localizeHref(category.data.blogcategory, lang, site.routeByPath),
-        gallery: category.data.kind === 'gallery',
-        articles: blog.highlights?.[key]
-          ? blog.highlights[key].flatMap((entry) => (entry.title[lang] ? [{ title: entry.title[lang]!, url: localizeHref(entry.path, lang, site.routeByPath) }] : []))
-          : articlesIn(site, key, lang).map(({ title, url }) => ({ title, url })),
-      }];
+      return [
+        {
+          key,
+          title: category.data.title[lang],
+          description: category.data.description[lang],
+          url: localizeHref(category.data.blogcategory, lang, site.routeByPath),
+          gallery: category.data.kind === 'gallery',
+          articles: blog.highlights?.[key]
+            ? blog.highlights[key].flatMap((entry) => (entry.title[lang] ? [{ title: entry.title[lang]!, url: localizeHref(entry.path, lang, site.routeByPath) }] : []))
+            : articlesIn(site, key, lang).map(({ title, url }) => ({ title, url })),
+        },
+      ];
     }),
   };
 }
@@ -231,10 +239,7 @@ function articleContent(site: Site, route: Route, lang: Lang): PageContent {
   const edition = findArticle(site, route).editions[lang];
   if (!edition) throw new Error(`route ${route.path} has no ${lang} edition`);
   const fm = edition.source.frontMatter;
-  const index =
-    fm.index === true
-      ? edition.body.headings.filter((h) => h.depth === 2).map((h) => ({ id: h.id, text: h.text }))
-      : fm.index?.map((i) => ({ id: i.id, text: i.text[lang] ?? i.id }));
+  const index = fm.index === true ? edition.body.headings.filter((h) => h.depth === 2).map((h) => ({ id: h.id, text: h.text })) : fm.index?.map((i) => ({ id: i.id, text: i.text[lang] ?? i.id }));
   const props: ArticleProps = {
     kind: 'article',
     title: fm.title,

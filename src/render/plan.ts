@@ -1,10 +1,10 @@
+import type { Inputs } from '../build/inputs';
 import { digest } from '../load/digest';
 import { routeTable } from '../model/routes';
 import type { ArticleEdition, Site } from '../model/site';
 import { LANGUAGES, type Lang } from '../shared/lang';
 import type { PageProps } from '../shared/props';
 import { editionUrl, notFoundUrl, pageFile, type Route } from '../shared/route';
-import type { Inputs } from '../build/inputs';
 import { type DocumentInputs, editionInputs, notFoundInputs, type RenderContext } from './inputs';
 
 /**

@@ -10,12 +10,14 @@ export function searchDocuments(site: Site, lang: Lang): SearchDocument[] {
     if (!edition) return [];
     const category = site.categories.get(article.category);
     const fm = edition.source.frontMatter;
-    return [{
-      id: edition.url,
-      title: fm.title,
-      category: category ? plainTitle(category.data.title[lang]) : article.category,
-      endpoint: edition.url,
-      text: `${fm.description ?? ''} ${edition.body.text}`,
-    }];
+    return [
+      {
+        id: edition.url,
+        title: fm.title,
+        category: category ? plainTitle(category.data.title[lang]) : article.category,
+        endpoint: edition.url,
+        text: `${fm.description ?? ''} ${edition.body.text}`,
+      },
+    ];
   });
 }

@@ -189,16 +189,7 @@ export interface NotFoundProps {
   title: string;
 }
 
-export type PageProps =
-  | AboutMeProps
-  | ProfessionalProps
-  | ProjectsProps
-  | AtelierProps
-  | BlogProps
-  | CategoryProps
-  | GalleryProps
-  | ArticleProps
-  | NotFoundProps;
+export type PageProps = AboutMeProps | ProfessionalProps | ProjectsProps | AtelierProps | BlogProps | CategoryProps | GalleryProps | ArticleProps | NotFoundProps;
 
 /**
  * The CSS of one page kind: its minified text, inlined in a <style> when small, or the site URLs

@@ -4,9 +4,10 @@
  * matching on the last word typed, fuzzy matching for small typos, and terms stemmed in the
  * index's language and folded for case and accents ("musica" finds "Música").
  */
-import MiniSearch, { type Options } from 'minisearch';
+
 import { stemmer as stemEnglish } from '@orama/stemmers/english';
 import { stemmer as stemPortuguese } from '@orama/stemmers/portuguese';
+import MiniSearch, { type Options } from 'minisearch';
 import type { Lang } from './lang';
 import { topMatches } from './topMatches';
 

@@ -82,7 +82,18 @@ function scratchFor(data: IndexData): Scratch {
       if (!data._documentIds.has(doc)) continue;
       fieldLengths.forEach((length, fieldId) => (lengths[doc * fields + fieldId] = length ?? 0));
     }
-    scratch = { score: new Float64Array(size), current: new Float64Array(size), words: new Uint16Array(size), lastWord: new Uint16Array(size), order: new Int32Array(size), touched: new Int32Array(size), touchedCount: 0, lengths, fields, shape };
+    scratch = {
+      score: new Float64Array(size),
+      current: new Float64Array(size),
+      words: new Uint16Array(size),
+      lastWord: new Uint16Array(size),
+      order: new Int32Array(size),
+      touched: new Int32Array(size),
+      touchedCount: 0,
+      lengths,
+      fields,
+      shape,
+    };
     scratches.set(data, scratch);
   }
   return scratch;
@@ -109,7 +120,9 @@ export function topMatches<T>(index: MiniSearch<T>, query: string, limit: number
   const settings = { ...data._options.searchOptions, ...options };
   if (settings.combineWith !== undefined && settings.combineWith.toUpperCase() !== 'AND') throw new Error('topMatches combines words with AND only');
   const { tokenize, processTerm, fields } = data._options;
-  const words = tokenize(query).flatMap((token) => processTerm(token) ?? []).filter((word): word is string => !!word);
+  const words = tokenize(query)
+    .flatMap((token) => processTerm(token) ?? [])
+    .filter((word): word is string => !!word);
   if (words.length === 0) return { matches: [], total: 0 };
 
   const weights = { ...DEFAULT_WEIGHTS, ...settings.weights };
@@ -178,7 +191,8 @@ export function topMatches<T>(index: MiniSearch<T>, query: string, limit: number
     const quality = new Set(words).size;
     const best: number[] = [];
     let total = 0;
-    const ranksAbove = (a: number, b: number) => (scratch.score[a] as number) > (scratch.score[b] as number) || (scratch.score[a] === scratch.score[b] && (scratch.order[a] as number) < (scratch.order[b] as number));
+    const ranksAbove = (a: number, b: number) =>
+      (scratch.score[a] as number) > (scratch.score[b] as number) || (scratch.score[a] === scratch.score[b] && (scratch.order[a] as number) < (scratch.order[b] as number));
     for (let i = 0; i < scratch.touchedCount; i++) {
       const doc = scratch.touched[i] as number;
       if (scratch.words[doc] !== words.length) continue;

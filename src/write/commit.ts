@@ -1,8 +1,8 @@
-import { statSync, type Stats } from 'node:fs';
+import { type Stats, statSync } from 'node:fs';
 import { copyFile, cp, link, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { digest } from '../load/digest';
 import { operational } from '../diagnostics/failure';
+import { digest } from '../load/digest';
 import type { OutputManifest } from './manifest';
 import { IN_FLIGHT, type Output } from './output';
 

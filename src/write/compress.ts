@@ -29,10 +29,7 @@ export async function writeWithCopies(dir: string, file: string, contents: strin
   await writeFile(target, contents);
   if (!compress || !COMPRESSIBLE.test(file)) return undefined;
   const raw = typeof contents === 'string' ? Buffer.from(contents) : contents;
-  const [br, gzipped] = await Promise.all([
-    brotli(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality(file), [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
-    gz(raw, { level: 9 }),
-  ]);
+  const [br, gzipped] = await Promise.all([brotli(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality(file), [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }), gz(raw, { level: 9 })]);
   if (br.length < raw.length) await writeFile(`${target}.br`, br);
   if (gzipped.length >= raw.length) return undefined;
   await writeFile(`${target}.gz`, gzipped);

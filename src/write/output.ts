@@ -1,8 +1,8 @@
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { type Inputs, sameInputs } from '../build/inputs';
-import { digest } from '../load/digest';
 import { operational } from '../diagnostics/failure';
+import { digest } from '../load/digest';
 import { writeWithCopies } from './compress';
 import { prepareOutputFolder } from './folder';
 import type { ManifestEntry, OutputManifest } from './manifest';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
+import { rememberLang } from '../../src/client/remember';
 import { LANGUAGES, type Lang } from '../../src/shared/lang';
 import type { LanguageLabels } from '../../src/shared/props';
-import { rememberLang } from '../../src/client/remember';
 
 export interface LanguageSwitchProps {
   lang: Lang;
@@ -38,12 +38,7 @@ export function LanguageSwitch(props: LanguageSwitchProps) {
         const href = props.alternates[target];
         const current = target === props.lang;
         // Flags are above the fold but tiny: low priority keeps React from preloading them.
-        const content =
-          props.variant === 'flags' ? (
-            <img src={props.flags[target]} alt="" width={28} height={19} fetchPriority="low" />
-          ) : (
-            label.name
-          );
+        const content = props.variant === 'flags' ? <img src={props.flags[target]} alt="" width={28} height={19} fetchPriority="low" /> : label.name;
         if (current) {
           return (
             <span key={target} className="lang-switch__item lang-switch__item--current" title={`${props.currentLabel}: ${label.name}`}>

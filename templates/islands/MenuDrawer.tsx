@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Lang } from '../../src/shared/lang';
 import type { NavLink, SocialLink } from '../../src/shared/props';
-import { VisitCounter } from './VisitCounter';
 import { NewTabLink } from '../pieces/NewTabLink';
+import { VisitCounter } from './VisitCounter';
 
 export interface MenuDrawerProps {
   lang: Lang;

@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from 'react';
-import type { Lang } from '../../src/shared/lang';
+import { type FormEvent, useState } from 'react';
 import { postJson } from '../../src/client/api';
+import type { Lang } from '../../src/shared/lang';
 
 export interface NewsletterFormProps {
   lang: Lang;
@@ -43,9 +43,13 @@ export function NewsletterForm({ lang, label, placeholder, submit, invalid }: Ne
 
   return (
     <form className="newsletter__form" method="post" action="/api/newsletter" noValidate onSubmit={onSubmit}>
-      <label className="visually-hidden" htmlFor="newsletter-email">{label}</label>
+      <label className="visually-hidden" htmlFor="newsletter-email">
+        {label}
+      </label>
       <input id="newsletter-email" name="email" type="email" autoComplete="email" placeholder={placeholder} value={email} onChange={(e) => setEmail(e.target.value)} />
-      <button type="submit" disabled={sending}>{submit}</button>
+      <button type="submit" disabled={sending}>
+        {submit}
+      </button>
       <p className={`newsletter__message${message ? ` newsletter__message--${message.tone}` : ''}`} role="status">
         {message?.text}
       </p>

@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { searchBlog } from '../../src/client/search';
 import type { Lang } from '../../src/shared/lang';
 import type { SearchResult } from '../../src/shared/search';
-import { searchBlog } from '../../src/client/search';
 
 export interface SearchBoxProps {
   lang: Lang;
@@ -79,7 +79,9 @@ export function SearchBox({ lang, title, label, placeholder, subtext, minTermLen
     <section className="search" aria-labelledby="search-title">
       <h2 id="search-title">{title}</h2>
       <div className="search__field">
-        <label className="visually-hidden" htmlFor="search-input">{label}</label>
+        <label className="visually-hidden" htmlFor="search-input">
+          {label}
+        </label>
         <input
           id="search-input"
           className="search__input"

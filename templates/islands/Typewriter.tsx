@@ -19,7 +19,10 @@ export function Typewriter({ texts }: TypewriterProps) {
     if (texts.length === 0) return undefined;
     let cancelled = false;
     let timer = 0;
-    const wait = (ms: number) => new Promise<void>((resolve) => { timer = window.setTimeout(resolve, ms); });
+    const wait = (ms: number) =>
+      new Promise<void>((resolve) => {
+        timer = window.setTimeout(resolve, ms);
+      });
     const run = async () => {
       await wait(TYPEWRITER.startMs);
       let index = 0;
@@ -50,7 +53,9 @@ export function Typewriter({ texts }: TypewriterProps) {
   return (
     <p className="typewriter">
       <span className="visually-hidden">{texts.join(' ')}</span>
-      <span className="typewriter__text" aria-hidden="true">{shown}</span>
+      <span className="typewriter__text" aria-hidden="true">
+        {shown}
+      </span>
       <span className="typewriter__cursor" aria-hidden="true" />
     </p>
   );

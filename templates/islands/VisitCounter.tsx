@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import type { Lang } from '../../src/shared/lang';
 import { visits } from '../../src/client/visits';
+import type { Lang } from '../../src/shared/lang';
 
 export interface VisitCounterProps {
   lang: Lang;

@@ -1,7 +1,7 @@
 import type { Chrome } from '../../src/shared/props';
 import { Island } from '../islands/Island';
-import { languageSwitchProps } from './languageSwitchProps';
 import { NewTabLink } from '../pieces/NewTabLink';
+import { languageSwitchProps } from './languageSwitchProps';
 
 /** Footer: social links, language entry, newsletter form, visit counter and the year. */
 export function Footer({ chrome }: { chrome: Chrome }) {
@@ -13,16 +13,16 @@ export function Footer({ chrome }: { chrome: Chrome }) {
           <p className="site-footer__name">{chrome.owner.name}</p>
           <p className="site-footer__subtitle">{chrome.owner.subtitle}</p>
           <nav aria-label={s['footer.social']}>
-          <ul className="site-footer__socials">
-            {chrome.owner.socials.map((social) => (
-              <li key={social.url}>
-                <NewTabLink href={social.url} note={s['external.newTab']}>
-                  <img src={social.img} alt="" width={24} height={24} loading="lazy" decoding="async" />
-                  <span>{social.name}</span>
-                </NewTabLink>
-              </li>
-            ))}
-          </ul>
+            <ul className="site-footer__socials">
+              {chrome.owner.socials.map((social) => (
+                <li key={social.url}>
+                  <NewTabLink href={social.url} note={s['external.newTab']}>
+                    <img src={social.img} alt="" width={24} height={24} loading="lazy" decoding="async" />
+                    <span>{social.name}</span>
+                  </NewTabLink>
+                </li>
+              ))}
+            </ul>
           </nav>
         </section>
         <nav className="site-footer__nav" aria-label={s['footer.nav']}>
@@ -42,7 +42,9 @@ export function Footer({ chrome }: { chrome: Chrome }) {
           </a>
         </nav>
         <section className="newsletter" aria-labelledby="newsletter-title">
-          <h2 id="newsletter-title" className="newsletter__title">{s['newsletter.title']}</h2>
+          <h2 id="newsletter-title" className="newsletter__title">
+            {s['newsletter.title']}
+          </h2>
           <p className="newsletter__text">{s['newsletter.text']}</p>
           <Island
             name="NewsletterForm"

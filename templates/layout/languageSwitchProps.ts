@@ -1,5 +1,5 @@
-import type { LanguageSwitchProps } from '../islands/LanguageSwitch';
 import type { Chrome } from '../../src/shared/props';
+import type { LanguageSwitchProps } from '../islands/LanguageSwitch';
 
 /** The language switch's props, taken from the chrome. */
 export function languageSwitchProps(chrome: Chrome, variant: LanguageSwitchProps['variant']): LanguageSwitchProps {

@@ -16,7 +16,9 @@ export function AboutMe({ chrome, page }: { chrome: Chrome; page: AboutMeProps }
           ))}
         </video>
         <div className="banner__overlay">
-          <h1 id="greeting" className="banner__title">{page.title}</h1>
+          <h1 id="greeting" className="banner__title">
+            {page.title}
+          </h1>
           <Island name="Typewriter" props={{ texts: page.greeting }} />
         </div>
       </section>

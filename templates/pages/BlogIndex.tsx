@@ -30,9 +30,7 @@ export function BlogIndex({ chrome, page }: { chrome: Chrome; page: BlogProps })
               <a href={category.url}>{category.title}</a>
             </h3>
             <p>{category.description}</p>
-            <p className="categories__count">
-              {category.gallery ? s['blog.photos'] : category.articles.length > 0 ? count(category.articles.length) : s['blog.noArticles']}
-            </p>
+            <p className="categories__count">{category.gallery ? s['blog.photos'] : category.articles.length > 0 ? count(category.articles.length) : s['blog.noArticles']}</p>
             {category.articles.length > 0 && (
               <ul className="categories__articles">
                 {category.articles.map((article) => (

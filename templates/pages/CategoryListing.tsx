@@ -38,7 +38,13 @@ export function CategoryListing({ chrome, page }: { chrome: Chrome; page: Catego
           <ul className="plain-links">
             {page.links.map((link) => (
               <li key={link.url}>
-                {link.external ? <NewTabLink href={link.url} note={s['external.newTab']}>{link.text}</NewTabLink> : <a href={link.url}>{link.text}</a>}
+                {link.external ? (
+                  <NewTabLink href={link.url} note={s['external.newTab']}>
+                    {link.text}
+                  </NewTabLink>
+                ) : (
+                  <a href={link.url}>{link.text}</a>
+                )}
               </li>
             ))}
           </ul>

@@ -15,18 +15,14 @@ export function Gallery({ chrome, page }: { chrome: Chrome; page: GalleryProps }
           <li key={photo.src} className="gallery__item">
             <button type="button" className="gallery__open" data-photo-index={i} aria-haspopup="dialog">
               {/* The first row loads at once, the first photo first (the largest paint on wide screens). */}
-              <img
-                src={photo.src}
-                alt={photo.description}
-                width={800}
-                height={600}
-                loading={i < 3 ? 'eager' : 'lazy'}
-                fetchPriority={i === 0 ? 'high' : undefined}
-                decoding="async"
-              />
+              <img src={photo.src} alt={photo.description} width={800} height={600} loading={i < 3 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : undefined} decoding="async" />
               <span className="gallery__caption">
-                <span className="gallery__title" data-photo-title="">{photo.title}</span>
-                <span className="gallery__description" data-photo-text="">{photo.description}</span>
+                <span className="gallery__title" data-photo-title="">
+                  {photo.title}
+                </span>
+                <span className="gallery__description" data-photo-text="">
+                  {photo.description}
+                </span>
               </span>
             </button>
           </li>
@@ -47,8 +43,12 @@ export function Gallery({ chrome, page }: { chrome: Chrome; page: GalleryProps }
           </button>
         </div>
         <div className="gallery-dialog__details">
-          <h2 id="gallery-dialog-title" className="gallery-dialog__title" data-gallery-title="">{page.photos[0]?.title}</h2>
-          <p className="gallery-dialog__text" data-gallery-text="">{page.photos[0]?.description}</p>
+          <h2 id="gallery-dialog-title" className="gallery-dialog__title" data-gallery-title="">
+            {page.photos[0]?.title}
+          </h2>
+          <p className="gallery-dialog__text" data-gallery-text="">
+            {page.photos[0]?.description}
+          </p>
           <p className="gallery-dialog__counter" data-gallery-counter="" aria-live="polite" />
           <button type="button" className="button gallery-dialog__close" data-dialog-close="">
             {s['dialog.close']}

@@ -14,20 +14,13 @@ export function Projects({ chrome, page }: { chrome: Chrome; page: ProjectsProps
               Width and height give the card's 16:10 frame before the picture loads (CSS sizes it).
               The first picture is the page's largest paint: fetched at once and first, and preloaded.
             */}
-            <img
-              className="card__img"
-              src={project.img}
-              alt=""
-              width={480}
-              height={300}
-              loading={i === 0 ? 'eager' : 'lazy'}
-              fetchPriority={i === 0 ? 'high' : undefined}
-              decoding="async"
-            />
+            <img className="card__img" src={project.img} alt="" width={480} height={300} loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : undefined} decoding="async" />
             <div className="card__body">
               <h2 className="card__title">
                 {project.external ? (
-                  <NewTabLink href={project.href} note={s['external.newTab']}>{project.title}</NewTabLink>
+                  <NewTabLink href={project.href} note={s['external.newTab']}>
+                    {project.title}
+                  </NewTabLink>
                 ) : (
                   <a href={project.href}>{project.title}</a>
                 )}

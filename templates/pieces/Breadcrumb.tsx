@@ -10,11 +10,15 @@ export function Breadcrumb({ items, label }: { items: BreadcrumbView[]; label: s
           return (
             <li key={item.url + i}>
               {last ? (
-                <a href={item.url} aria-current="page">{item.title}</a>
+                <a href={item.url} aria-current="page">
+                  {item.title}
+                </a>
               ) : (
                 <>
                   <a href={item.url}>{item.title}</a>
-                  <span className="breadcrumb__separator" aria-hidden="true">&gt;</span>
+                  <span className="breadcrumb__separator" aria-hidden="true">
+                    &gt;
+                  </span>
                 </>
               )}
             </li>

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { isCssLength, isCssTime } from './cssValues';
 
 export interface FlipCardProps {
@@ -31,7 +31,20 @@ export const FLIP_DEFAULTS = { transition: '0.5s', perspective: 1000 } as const;
  * are validated as CSS lengths and the transition as a time: a wrong value is a programming
  * error, reported when the page is rendered.
  */
-export function FlipCard({ width, height, transition = FLIP_DEFAULTS.transition, activeClick = false, activeHover = false, horizontal = false, value, onChange, front, back, label, className = '' }: FlipCardProps) {
+export function FlipCard({
+  width,
+  height,
+  transition = FLIP_DEFAULTS.transition,
+  activeClick = false,
+  activeHover = false,
+  horizontal = false,
+  value,
+  onChange,
+  front,
+  back,
+  label,
+  className = '',
+}: FlipCardProps) {
   if (!isCssLength(width)) throw new Error(`FlipCard: width "${width}" is not a CSS length`);
   if (!isCssLength(height)) throw new Error(`FlipCard: height "${height}" is not a CSS length`);
   if (!isCssTime(transition)) throw new Error(`FlipCard: transition "${transition}" is not a time in s or ms`);

@@ -9,16 +9,7 @@ import { NewTabLink } from './NewTabLink';
 export function HorizontalCard({ card, action, newTabLabel, first = false }: { card: LinkCardView; action: string; newTabLabel: string; first?: boolean }) {
   return (
     <NewTabLink className="hcard" href={card.url}>
-      <img
-        className="hcard__img"
-        src={card.img}
-        alt=""
-        width={480}
-        height={270}
-        loading={first ? 'eager' : 'lazy'}
-        fetchPriority={first ? 'high' : undefined}
-        decoding="async"
-      />
+      <img className="hcard__img" src={card.img} alt="" width={480} height={270} loading={first ? 'eager' : 'lazy'} fetchPriority={first ? 'high' : undefined} decoding="async" />
       <span className="hcard__body">
         <span className="hcard__title">{card.title}</span>
         <span className="hcard__text">{card.description}</span>

@@ -4,7 +4,7 @@ import { launchChromium } from '../support/chromium';
 import { PROJECT_ROOT } from '../support/content';
 import { listen, startDev } from '../support/dev';
 import { settle } from './dev';
-import { stats, type Stats } from './measure';
+import { type Stats, stats } from './measure';
 
 export interface BrowserFigures {
   /** The page open in the tab, and the file saved. */

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { PROJECT_ROOT } from '../support/content';
-import { listen, startDev, type EventLog } from '../support/dev';
-import { stats, type Stats } from './measure';
+import { type EventLog, listen, startDev } from '../support/dev';
+import { type Stats, stats } from './measure';
 import { withTitle } from './synthetic';
 
 export interface DevFigures {

@@ -1,8 +1,8 @@
 import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { type Timed, timed } from './measure';
 import { articleFile, type SyntheticArticle } from './synthetic';
 import { benchTool } from './tools';
-import { timed, type Timed } from './measure';
 
 /** Pinned: 3.1.8 needs an override of @11ty/recursive-copy on this registry; 3.1.7 installs as is. */
 export const ELEVENTY = '@11ty/eleventy@3.1.7';

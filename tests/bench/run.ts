@@ -11,9 +11,9 @@ import { parseArgs } from 'node:util';
 import { PROJECT_ROOT } from '../support/content';
 import { browserFigures } from './browser';
 import { devFigures } from './dev';
-import { eleventyBuild, ELEVENTY, prepareEleventy } from './eleventy';
-import { stats, timed, type Stats, type Timed } from './measure';
-import { runLighthouse, type LighthousePage, type LighthouseResult } from './lighthouse';
+import { ELEVENTY, eleventyBuild, prepareEleventy } from './eleventy';
+import { type LighthousePage, type LighthouseResult, runLighthouse } from './lighthouse';
+import { type Stats, stats, type Timed, timed } from './measure';
 import { apiFigures, indexFigures } from './search';
 import { serveSite } from './serve';
 import { articleFile, syntheticMarkdown, syntheticOutline, withTitle, writeSyntheticSite } from './synthetic';
@@ -104,9 +104,24 @@ function buildExplains(): boolean {
 
 /** Check, cold build and rebuild with nothing changed: the measures the growth run repeats at 2N. */
 async function sizeFigures(dir: string, label: string) {
-  const check = await repeat(`${label}check`, runs, () => cleanIn(dir), () => siteIn(dir, 'check'));
-  const cold = await repeat(`${label}cold build`, runs, () => cleanIn(dir), () => siteIn(dir, 'build'));
-  const unchanged = await repeat(`${label}unchanged`, runs, async () => {}, () => siteIn(dir, 'build'));
+  const check = await repeat(
+    `${label}check`,
+    runs,
+    () => cleanIn(dir),
+    () => siteIn(dir, 'check'),
+  );
+  const cold = await repeat(
+    `${label}cold build`,
+    runs,
+    () => cleanIn(dir),
+    () => siteIn(dir, 'build'),
+  );
+  const unchanged = await repeat(
+    `${label}unchanged`,
+    runs,
+    async () => {},
+    () => siteIn(dir, 'build'),
+  );
   return { check, cold, unchanged, pages: Number(/built (\d+) pages/.exec(cold.last.stdout)?.[1] ?? NaN) };
 }
 
@@ -134,7 +149,12 @@ log("rebuild after one article's body changed");
 const editedIndex = articles.findIndex((a, i) => i >= Math.floor(count / 2) && a.langs.includes('en'));
 const edited = articles[editedIndex]!;
 const editedFile = articleFile(root, edited, 'en');
-const oneChanged = await repeat('one changed', runs, (run) => writeFile(editedFile, syntheticMarkdown(editedIndex, 'en', run + 1)), () => site('build'));
+const oneChanged = await repeat(
+  'one changed',
+  runs,
+  (run) => writeFile(editedFile, syntheticMarkdown(editedIndex, 'en', run + 1)),
+  () => site('build'),
+);
 
 // `--explain` is being added to site build: measured where the CLI offers it, said so where not.
 let explain: { ms: number; ratioToCold: number; madeAgain: string; output: string[] } | { skipped: string };
@@ -152,10 +172,20 @@ if (buildExplains()) {
 log("rebuild after one article's title changed (front matter only)");
 const editedTitle = syntheticOutline(editedIndex, 'en').title;
 const bodyAsSaved = await readFile(editedFile, 'utf8');
-const titleChanged = await repeat('title changed', runs, (run) => writeFile(editedFile, withTitle(bodyAsSaved, `${editedTitle} revised ${run + 1}`)), () => site('build'));
+const titleChanged = await repeat(
+  'title changed',
+  runs,
+  (run) => writeFile(editedFile, withTitle(bodyAsSaved, `${editedTitle} revised ${run + 1}`)),
+  () => site('build'),
+);
 
 log('site check right after a build');
-const checkAfterBuild = await repeat('check after build', runs, async () => {}, () => site('check'));
+const checkAfterBuild = await repeat(
+  'check after build',
+  runs,
+  async () => {},
+  () => site('check'),
+);
 
 log('site dev: from saving one article (its body, then its title) to the reload event');
 const devRun = await devFigures(root, editedFile, `/blog/${edited.category}/${edited.slug}`);
@@ -190,7 +220,12 @@ if (values.growth) {
 
 log(`Eleventy (${ELEVENTY}), the same ${count} markdown files in one language`);
 const eleventyDir = await prepareEleventy(root, path.join(scratch, 'eleventy'), articles);
-const eleventy = await repeat('eleventy', runs, async () => {}, () => eleventyBuild(eleventyDir));
+const eleventy = await repeat(
+  'eleventy',
+  runs,
+  async () => {},
+  () => eleventyBuild(eleventyDir),
+);
 
 // The API first: loading both indexes here for the in-process figures leaves this process a large
 // heap to collect, whose pauses would be counted as the server's latency.
@@ -251,11 +286,7 @@ const table: [string, string, string][] = [
     : ['site build --explain, one body changed', seconds(explain.ms), `1 run  (${pct(explain.ratioToCold)} of cold); ${explain.madeAgain}`],
   [`site dev: body save to reload (${devRun.edits} edits)`, seconds(devRun.saveToReloadMs.median), range(devRun.saveToReloadMs)],
   [`site dev: title save to reload (${devRun.edits} edits)`, seconds(devRun.titleSaveToReloadMs.median), range(devRun.titleSaveToReloadMs)],
-  [
-    `site dev in Chromium, real site: save to visible (${browserRun.edits} edits)`,
-    seconds(browserRun.saveToVisibleMs.median),
-    `${range(browserRun.saveToVisibleMs)}  (${browserRun.page})`,
-  ],
+  [`site dev in Chromium, real site: save to visible (${browserRun.edits} edits)`, seconds(browserRun.saveToVisibleMs.median), `${range(browserRun.saveToVisibleMs)}  (${browserRun.page})`],
   ...('skipped' in growth
     ? [['growth 2N÷N', 'skipped', growth.skipped] as [string, string, string]]
     : ([

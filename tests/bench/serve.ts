@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,11 +14,10 @@ export interface ServedSite {
 export async function serveSite(root: string, distDir = path.join(root, 'dist')): Promise<ServedSite> {
   const port = await freePort();
   const scratch = await mkdtemp(path.join(os.tmpdir(), 'bench-serve-'));
-  const server = spawn(
-    process.execPath,
-    [path.join(PROJECT_ROOT, 'bin', 'site'), '--root', root, 'serve', '--port', String(port), '--dist', distDir, '--db', path.join(scratch, 'bench.db')],
-    { env: { ...process.env, NODE_ENV: 'production' }, stdio: ['ignore', 'ignore', 'inherit'] },
-  );
+  const server = spawn(process.execPath, [path.join(PROJECT_ROOT, 'bin', 'site'), '--root', root, 'serve', '--port', String(port), '--dist', distDir, '--db', path.join(scratch, 'bench.db')], {
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const origin = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (server.exitCode === null) {

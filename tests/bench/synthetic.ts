@@ -199,7 +199,7 @@ const EXTERNAL = [
 /** The code of an article: the same in both editions, as in the real ones. */
 function codeBlock(index: number): string {
   const next = random(2_000_003 + index);
-  const word = () => (NAMING_ASCII.en[Math.floor(next() * NAMING_ASCII.en.length)] as string);
+  const word = () => NAMING_ASCII.en[Math.floor(next() * NAMING_ASCII.en.length)] as string;
   const lines = 4 + Math.floor(next() * 8);
   const kinds: Record<string, () => string> = {
     bash: () => `${['git', 'docker', 'npm', 'curl'][Math.floor(next() * 4)]} ${word()} --${word()} ${word()}`,
@@ -233,11 +233,9 @@ function links(index: number, lang: Lang, category: string): { previous: string;
     const { title } = syntheticOutline(previous.index, lang);
     const href = `/blog/${previous.category}/${previous.slug}`;
     const titleWords = title.split(' ');
-    const text = [
-      title,
-      lang === 'en' ? 'the previous article' : 'o artigo anterior',
-      `${lang === 'en' ? 'my notes on' : 'as minhas notas sobre'} ${titleWords.slice(1, 3).join(' ').toLowerCase()}`,
-    ][index % 3] as string;
+    const text = [title, lang === 'en' ? 'the previous article' : 'o artigo anterior', `${lang === 'en' ? 'my notes on' : 'as minhas notas sobre'} ${titleWords.slice(1, 3).join(' ').toLowerCase()}`][
+      index % 3
+    ] as string;
     previousLink = ` ${lang === 'en' ? 'See also' : 'Ver também'} [${text}](${href}).`;
   }
   let sectionLink = '';
@@ -321,11 +319,7 @@ export async function writeSyntheticSite(projectRoot: string, root: string, coun
   await symlink(media, path.join(root, 'content', 'media'));
   const articles = syntheticArticles(count);
   for (const category of SYNTHETIC_CATEGORIES) await mkdir(path.join(root, 'content', 'blog', category), { recursive: true });
-  await Promise.all(
-    articles.flatMap((article, index) =>
-      article.langs.map((lang) => writeFile(articleFile(root, article, lang), syntheticMarkdown(index, lang))),
-    ),
-  );
+  await Promise.all(articles.flatMap((article, index) => article.langs.map((lang) => writeFile(articleFile(root, article, lang), syntheticMarkdown(index, lang)))));
   return articles;
 }
 

@@ -14,10 +14,7 @@ export async function benchTool(spec: string, options: { overrides?: Record<stri
   const marker = path.join(dir, '.installed');
   if (existsSync(marker)) return dir;
   await mkdir(dir, { recursive: true });
-  await writeFile(
-    path.join(dir, 'package.json'),
-    JSON.stringify({ name: 'bench-tool', private: true, ...(options.overrides ? { overrides: options.overrides } : {}) }, null, 2),
-  );
+  await writeFile(path.join(dir, 'package.json'), JSON.stringify({ name: 'bench-tool', private: true, ...(options.overrides ? { overrides: options.overrides } : {}) }, null, 2));
   process.stderr.write(`installing ${spec} for the benchmark (once)…\n`);
   const result = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', spec], { cwd: dir, stdio: ['ignore', 'inherit', 'inherit'] });
   if (result.status !== 0) throw new Error(`npm install ${spec} failed (exit ${result.status})`);

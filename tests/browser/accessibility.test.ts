@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSite } from '../../src/build/pipeline';
 import { editionUrl } from '../../src/shared/route';
-import { startBrowserSession, type BrowserSession } from '../support/browser';
+import { type BrowserSession, startBrowserSession } from '../support/browser';
 import { PROJECT_ROOT } from '../support/content';
 
 let session: BrowserSession;
@@ -25,7 +25,13 @@ describe.each([1280, 375])('axe-core at %i px', (width) => {
     for (const url of PAGES) {
       await page.goto(session.origin + url);
       const result = await new AxeBuilder({ page }).analyze();
-      for (const v of result.violations) violations.push(`${url}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+      for (const v of result.violations)
+        violations.push(
+          `${url}: ${v.id} (${v.impact}) ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(', ')}`,
+        );
     }
     expect(violations).toEqual([]);
     await page.context().close();

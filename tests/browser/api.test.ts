@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBrowserSession, type BrowserSession } from '../support/browser';
+import { type BrowserSession, startBrowserSession } from '../support/browser';
 
 let withApi: BrowserSession;
 let staticHost: BrowserSession;

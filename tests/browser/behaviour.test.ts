@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBrowserSession, type BrowserSession } from '../support/browser';
+import { type BrowserSession, startBrowserSession } from '../support/browser';
 
 let session: BrowserSession;
 beforeAll(async () => {
@@ -11,7 +11,10 @@ afterAll(async () => {
 const url = (path: string) => session.origin + path;
 
 describe('Professional experience dialog', () => {
-  for (const [lang, path, close] of [['en', '/professional', 'Close'], ['pt', '/pt/professional', 'Fechar']] as const) {
+  for (const [lang, path, close] of [
+    ['en', '/professional', 'Close'],
+    ['pt', '/pt/professional', 'Fechar'],
+  ] as const) {
     it(`opens with the image, title and long text, and closes with ${close} or Escape (${lang})`, async () => {
       const { page, problems } = await session.open(375, { height: 740 });
       await page.goto(url(path));
@@ -40,7 +43,10 @@ describe('Professional experience dialog', () => {
 
 describe('galleries', () => {
   it('show 3 photos a row on desktop and 2 on mobile, 12 in all', async () => {
-    for (const [width, perRow] of [[1280, 3], [375, 2]] as const) {
+    for (const [width, perRow] of [
+      [1280, 3],
+      [375, 2],
+    ] as const) {
       const { page } = await session.open(width);
       await page.goto(url('/blog/gastronomy'));
       const tops = await page.locator('.gallery__item').evaluateAll((items) => items.map((i) => Math.round(i.getBoundingClientRect().top)));
@@ -186,9 +192,7 @@ describe('navigation', () => {
     const entry = page.locator('.article__index a').nth(1);
     const id = (await entry.getAttribute('href'))!.slice(1);
     await entry.click();
-    await expect
-      .poll(() => page.evaluate((target) => Math.round(document.getElementById(target)!.getBoundingClientRect().top), id), { timeout: 5000 })
-      .toBeLessThan(120);
+    await expect.poll(() => page.evaluate((target) => Math.round(document.getElementById(target)!.getBoundingClientRect().top), id), { timeout: 5000 }).toBeLessThan(120);
     expect(page.url()).toBe(url(`/blog/tech/Site#${id}`));
     await page.context().close();
   });
@@ -236,7 +240,12 @@ describe('reduced motion', () => {
     const { page } = await session.open(1280, { reducedMotion: 'reduce' });
     await page.goto(url('/professional'));
     expect(await page.locator('.reveal').count()).toBe(0);
-    expect(await page.locator('.values__item').first().evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+    expect(
+      await page
+        .locator('.values__item')
+        .first()
+        .evaluate((el) => getComputedStyle(el).opacity),
+    ).toBe('1');
     await page.context().close();
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBrowserSession, type BrowserSession } from '../support/browser';
+import { type BrowserSession, startBrowserSession } from '../support/browser';
 
 let session: BrowserSession;
 beforeAll(async () => {
@@ -132,8 +132,21 @@ describe('keyboard', () => {
 describe('narrow screens', () => {
   it('never scroll sideways at 320 px, on any page kind in either language', async () => {
     const { page } = await session.open(320, { height: 700 });
-    const urls = ['/aboutme', '/pt/professional', '/projects', '/pt/atelier', '/blog', '/pt/blog/tech', '/blog/gastronomy', '/pt/blog/photos',
-      '/pt/blog/finances/etfs', '/blog/tech/DynamicsCEWebAPIQueries', '/pt/blog/books/DangerousLiaisons', '/blog/books/MozartLifeWork', '/pt/nada'];
+    const urls = [
+      '/aboutme',
+      '/pt/professional',
+      '/projects',
+      '/pt/atelier',
+      '/blog',
+      '/pt/blog/tech',
+      '/blog/gastronomy',
+      '/pt/blog/photos',
+      '/pt/blog/finances/etfs',
+      '/blog/tech/DynamicsCEWebAPIQueries',
+      '/pt/blog/books/DangerousLiaisons',
+      '/blog/books/MozartLifeWork',
+      '/pt/nada',
+    ];
     for (const url of urls) {
       await page.goto(session.origin + url);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), url).toBeLessThanOrEqual(320);

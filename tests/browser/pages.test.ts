@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBrowserSession, type BrowserSession } from '../support/browser';
+import { type BrowserSession, startBrowserSession } from '../support/browser';
 
 let session: BrowserSession;
 let origin: string;
@@ -14,9 +14,25 @@ afterAll(async () => {
 const open = (width: number, height?: number) => session.open(width, height ? { height } : {});
 
 const EDITIONS = [
-  '/aboutme', '/pt/aboutme', '/professional', '/pt/professional', '/projects', '/pt/projects', '/atelier', '/pt/atelier',
-  '/blog', '/pt/blog', '/blog/tech', '/pt/blog/tech', '/blog/gastronomy', '/pt/blog/photos', '/blog/tech/Site',
-  '/pt/blog/tech/Site', '/blog/culture/gulbenkian', '/blog/books/DangerousLiaisons', '/pt/blog/books/DangerousLiaisons',
+  '/aboutme',
+  '/pt/aboutme',
+  '/professional',
+  '/pt/professional',
+  '/projects',
+  '/pt/projects',
+  '/atelier',
+  '/pt/atelier',
+  '/blog',
+  '/pt/blog',
+  '/blog/tech',
+  '/pt/blog/tech',
+  '/blog/gastronomy',
+  '/pt/blog/photos',
+  '/blog/tech/Site',
+  '/pt/blog/tech/Site',
+  '/blog/culture/gulbenkian',
+  '/blog/books/DangerousLiaisons',
+  '/pt/blog/books/DangerousLiaisons',
 ];
 
 describe('pages in Chromium', () => {

@@ -1,10 +1,10 @@
-import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { loadSite } from '../../src/build/pipeline';
 import { editionUrl } from '../../src/shared/route';
-import { copyOfContent, PROJECT_ROOT } from '../support/content';
 import { site } from '../support/cli';
+import { copyOfContent, PROJECT_ROOT } from '../support/content';
 
 describe('the build of the real content', () => {
   const distDir = inject('distDir');
@@ -118,7 +118,7 @@ describe('site build on broken content', () => {
     for (const kind of ['aboutme', 'professional', 'projects', 'atelier', 'blog', 'category', 'gallery', 'article', 'notfound']) {
       expect(outside.stdout).toMatch(new RegExp(`^${kind} +\\d+ +[\\d.]+ / [\\d.]+`, 'm'));
     }
-    expect(outside.stdout).toMatch(/^ {2}load [\d.]+ s · markdown [\d.]+ s · check .* · write [\d.]+ s$/m);
+    expect(outside.stdout).toMatch(/^ {2}load [\d.]+ s · markdown [\d.]+ s · model .* · check .* · write [\d.]+ s$/m);
     const underCi = await site(['--root', content.root, 'build'], { CI: 'true' });
     expect(underCi.stdout).toMatch(/^✓ built \d+ pages .*\n$/);
     expect(underCi.stdout.split('\n').filter(Boolean)).toHaveLength(1);

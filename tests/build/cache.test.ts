@@ -65,7 +65,7 @@ describe('the build cache', () => {
     await edit('content/blog/books/DangerousLiaisons.en.md', (t) => t.replace('An added sentence about letters.', 'An added sentence about the letters.'));
     const explained = await build('--explain');
     expect(explained).toContain('changed: text\n    content/blog/books/DangerousLiaisons.en.md');
-    expect(explained).toMatch(/changed: edition en\n    blog\/books\/DangerousLiaisons\.html\n    pt\/blog\/books\/DangerousLiaisons\.html\n/);
+    expect(explained).toMatch(/changed: edition en\n {4}blog\/books\/DangerousLiaisons\.html\n {4}pt\/blog\/books\/DangerousLiaisons\.html\n/);
     expect(explained).not.toContain('listing');
     expect(await build('--explain')).toContain('Nothing was made again');
   });
@@ -73,7 +73,7 @@ describe('the build cache', () => {
   it('matches a cold build after an article title is edited, rendering its page and the listings that show it', async () => {
     await edit('content/blog/books/DangerousLiaisons.en.md', (t) => t.replace(/^title: .*$/m, 'title: Dangerous Liaisons, read again'));
     const explained = await build('--explain');
-    expect(explained).toMatch(/changed: listing\n    blog\.html\n    blog\/books\.html\n/);
+    expect(explained).toMatch(/changed: listing\n {4}blog\.html\n {4}blog\/books\.html\n/);
     expect(explained).not.toContain('pt/blog.html');
     expect(explained).not.toContain('aboutme.html');
     await expectSameAsColdBuild();

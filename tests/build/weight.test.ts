@@ -1,4 +1,4 @@
-import { readFile, readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { transform } from 'esbuild';
@@ -86,7 +86,10 @@ describe('page weights of the real build', async () => {
 
   it('takes the start-up scripts from the metafile: the client and its shared chunk, not the lazy search chunk', () => {
     const client = script.slice(1);
-    const scripts = files.filter((f) => f.path.endsWith('.js')).map((f) => f.path).sort();
+    const scripts = files
+      .filter((f) => f.path.endsWith('.js'))
+      .map((f) => f.path)
+      .sort();
     expect(Object.keys(scriptImports).sort()).toEqual(scripts);
     const eager = scriptImports[client] ?? [];
     expect(eager.length).toBeGreaterThan(0);

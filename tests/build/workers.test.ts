@@ -17,7 +17,10 @@ describe('markdown worker threads', () => {
   const compileWith = async (source: string) => {
     const entry = path.join(dir, `${Math.random().toString(36).slice(2)}.mjs`);
     await writeFile(entry, source);
-    const jobs = [{ markdown: '# A', lang: 'en' as const }, { markdown: '# B', lang: 'en' as const }];
+    const jobs = [
+      { markdown: '# A', lang: 'en' as const },
+      { markdown: '# B', lang: 'en' as const },
+    ];
     return compileInWorkers([0, 1], jobs, { routes: [], imageCdn: undefined, mediaDir: dir }, 1, () => {}, pathToFileURL(entry));
   };
 

@@ -3,7 +3,7 @@ import { loadSite } from '../../src/build/pipeline';
 import { CODES } from '../../src/diagnostics/codes';
 import type { Diagnostic } from '../../src/diagnostics/diagnostic';
 import { copyOfContent, PROJECT_ROOT } from '../support/content';
-import { applyFixture, listFixtures, type Fixture } from '../support/fixtures';
+import { applyFixture, type Fixture, listFixtures } from '../support/fixtures';
 
 const fixtures = await listFixtures();
 

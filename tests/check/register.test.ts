@@ -23,7 +23,7 @@ describe('the register of a Portuguese text (I18N004)', () => {
     expect(marks('Pesquisa (Coming soon)')).toEqual([]);
   });
 
-  it('leaves code, link targets, directive attributes and quotations out of an article\'s prose', () => {
+  it("leaves code, link targets, directive attributes and quotations out of an article's prose", () => {
     const body = 'Diz-se «Leia isto» e segue.\n\n```bash\n# Use o comando\n```\n\nVer [aqui](/blog/tech/Site). `Veja` não.\n';
     const prose = proseOf(body);
     expect(prose).toHaveLength(body.length);

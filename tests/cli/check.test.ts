@@ -46,9 +46,7 @@ describe('site check', () => {
     await applyFixture(content.root, fixture('LINK001'));
     const json = await check(content.root, '--format', 'json');
     expect(json.code).toBe(1);
-    expect(JSON.parse(json.stdout)).toEqual([
-      expect.objectContaining({ code: 'LINK001', severity: 'error', file: 'content/blog/tech/Kubernetes.en.md', line: 7, column: 23 }),
-    ]);
+    expect(JSON.parse(json.stdout)).toEqual([expect.objectContaining({ code: 'LINK001', severity: 'error', file: 'content/blog/tech/Kubernetes.en.md', line: 7, column: 23 })]);
     const github = await check(content.root, '--format', 'github');
     expect(github.stdout).toMatch(/^::error file=content\/blog\/tech\/Kubernetes\.en\.md,line=7,col=23,title=LINK001::"\/blog\/tech\/Helm" is not a page of the site/);
   });

@@ -22,7 +22,10 @@ async function exportOf(subscribers: [string, 'en' | 'pt'][]) {
 
 describe('site newsletter export', () => {
   it('prints the subscribers as CSV, e-mail, language and time', async () => {
-    const result = await exportOf([['ana@example.pt', 'pt'], ['ben@example.com', 'en']]);
+    const result = await exportOf([
+      ['ana@example.pt', 'pt'],
+      ['ben@example.com', 'en'],
+    ]);
     expect(result.code).toBe(0);
     const lines = result.stdout.trim().split('\n');
     expect(lines[0]).toBe('email,language,subscribed_at');
@@ -54,8 +57,17 @@ describe('site newsletter export', () => {
 
   it('exports an address the API accepts that starts with a formula character as text', async () => {
     // The API's z.email() accepts a local part starting with + or -: a spreadsheet would compute "-2+3".
-    const result = await exportOf([['-2+3@example.com', 'en'], ['+1@example.com', 'pt']]);
+    const result = await exportOf([
+      ['-2+3@example.com', 'en'],
+      ['+1@example.com', 'pt'],
+    ]);
     expect(result.code).toBe(0);
-    expect(result.stdout.split('\n').slice(1, 3).map((l) => l.split(',')[0]).sort()).toEqual(["'+1@example.com", "'-2+3@example.com"]);
+    expect(
+      result.stdout
+        .split('\n')
+        .slice(1, 3)
+        .map((l) => l.split(',')[0])
+        .sort(),
+    ).toEqual(["'+1@example.com", "'-2+3@example.com"]);
   });
 });

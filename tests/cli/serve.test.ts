@@ -3,8 +3,8 @@ import { createServer, type Server } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { copyOfContent } from '../support/content';
 import { site } from '../support/cli';
+import { copyOfContent } from '../support/content';
 import { freePort } from '../support/ports';
 
 /**
@@ -36,8 +36,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const serve = (args: string[], env: NodeJS.ProcessEnv = {}) =>
-  site(['serve', '--dist', inject('distDir'), '--db', path.join(dir, 'site.db'), ...args], { DATABASE_URL: '', ...env });
+const serve = (args: string[], env: NodeJS.ProcessEnv = {}) => site(['serve', '--dist', inject('distDir'), '--db', path.join(dir, 'site.db'), ...args], { DATABASE_URL: '', ...env });
 
 describe('site serve cannot start', () => {
   it('on a port in use', async () => {
@@ -119,7 +118,9 @@ describe('site dev cannot start', () => {
       const started = Date.now();
       const result = await site(['--root', root, 'dev', '--port', String(heldPort), '--db', path.join(root, 'dev.db')]);
       expect(result.code, result.stderr).toBe(1);
-      expect(result.stderr).toBe(`✗ cannot listen on 127.0.0.1:${heldPort}: port ${heldPort} is already in use (EADDRINUSE)\n  Stop the other server on that port, or choose another port with --port.\n`);
+      expect(result.stderr).toBe(
+        `✗ cannot listen on 127.0.0.1:${heldPort}: port ${heldPort} is already in use (EADDRINUSE)\n  Stop the other server on that port, or choose another port with --port.\n`,
+      );
       expect(Date.now() - started).toBeLessThan(25_000);
     } finally {
       await cleanup();

@@ -82,7 +82,16 @@ describe('countable facts', () => {
   });
 
   it('gives ETFs, Git, Docker-Flask-Azure, the Dynamics queries and Pages-to-Azure an index whose entries all reach a section', async () => {
-    const withIndex = ['/blog/finances/etfs', '/blog/tech/Git', '/pt/blog/tech/Git', '/blog/tech/deploydockerflaskazure', '/pt/blog/tech/deploydockerflaskazure', '/blog/tech/DynamicsCEWebAPIQueries', '/pt/blog/tech/DynamicsCEWebAPIQueries', '/blog/tech/pages2static'];
+    const withIndex = [
+      '/blog/finances/etfs',
+      '/blog/tech/Git',
+      '/pt/blog/tech/Git',
+      '/blog/tech/deploydockerflaskazure',
+      '/pt/blog/tech/deploydockerflaskazure',
+      '/blog/tech/DynamicsCEWebAPIQueries',
+      '/pt/blog/tech/DynamicsCEWebAPIQueries',
+      '/blog/tech/pages2static',
+    ];
     for (const url of withIndex) {
       const html = await page(url);
       const nav = /<nav class="article__index"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '';
@@ -98,7 +107,7 @@ describe('countable facts', () => {
     for (const url of ['/blog/tech/docker', '/pt/blog/tech/docker']) expect(await page(url)).not.toMatch(/href="(\/pt)?\/blog\/tech\/dotnetWebAPIAzure"/);
   });
 
-  it('links the Pages-to-Azure article to the Git article\'s Github Actions section, which exists', async () => {
+  it("links the Pages-to-Azure article to the Git article's Github Actions section, which exists", async () => {
     expect(await page('/blog/tech/pages2static')).toContain('href="/pt/blog/tech/Git#github-actions"');
     expect(await page('/pt/blog/tech/Git')).toContain('id="github-actions"');
   });
@@ -112,7 +121,19 @@ describe('countable facts', () => {
   it('documents the four Dynamics Web API queries as text, with every field the spec names', () => {
     for (const lang of ['en', 'pt'] as const) {
       const html = edition('/blog/tech/DynamicsCEWebAPIQueries', lang)!.body.html;
-      for (const field of ['solutioncomponents', 'AddSolutionComponent', 'ComponentId', 'ComponentType', 'SolutionUniqueName', 'AddRequiredComponents', 'DoNotIncludeSubcomponents', 'IncludedComponentSettingsValues', 'RemoveSolutionComponent', 'SolutionComponent', 'solutioncomponentid']) {
+      for (const field of [
+        'solutioncomponents',
+        'AddSolutionComponent',
+        'ComponentId',
+        'ComponentType',
+        'SolutionUniqueName',
+        'AddRequiredComponents',
+        'DoNotIncludeSubcomponents',
+        'IncludedComponentSettingsValues',
+        'RemoveSolutionComponent',
+        'SolutionComponent',
+        'solutioncomponentid',
+      ]) {
         expect(html, `${lang} ${field}`).toContain(field);
       }
     }

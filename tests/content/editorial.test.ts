@@ -68,7 +68,11 @@ describe('one Portuguese voice', () => {
   it('speaks to the reader as tu (or in neutral infinitives) in every Portuguese text, never as você', () => {
     const voce = allTexts
       .filter((t) => t.lang === 'pt')
-      .flatMap((t) => registerMarks(t.text).filter((m) => m.register === 'você').map((m) => `${t.where}: ${m.words}`));
+      .flatMap((t) =>
+        registerMarks(t.text)
+          .filter((m) => m.register === 'você')
+          .map((m) => `${t.where}: ${m.words}`),
+      );
     expect(voce).toEqual([]);
   });
 
@@ -84,7 +88,9 @@ describe('one spelling and one number format per language', () => {
     const bodies = editions.map((e) => ({
       where: e.url,
       lang: e.lang,
-      text: withoutCode(e.source.body).replace(/^## Github Actions$/gm, '').replaceAll('[Github Actions](/blog/tech/Git#github-actions)', ''),
+      text: withoutCode(e.source.body)
+        .replace(/^## Github Actions$/gm, '')
+        .replaceAll('[Github Actions](/blog/tech/Git#github-actions)', ''),
     }));
     expect(found([...jsonTexts(), ...bodies, ...articleTexts().filter((t) => t.where.endsWith(')'))], /Github/g)).toEqual([]);
   });
@@ -92,24 +98,53 @@ describe('one spelling and one number format per language', () => {
   it('writes the Portuguese headings of the pages in sentence case', () => {
     const { professional, atelier, aboutme } = site.content.pages;
     const headings = [
-      professional.experienceTitle, professional.skillsTitle, professional.valuesTitle,
-      ...professional.experiences.map((x) => x.title), ...professional.skills.map((s) => s.title), ...professional.values.map((v) => v.title),
-      atelier.videosTitle, atelier.articlesTitle, ...atelier.playlists.map((p) => p.title),
-      aboutme.intro.title, aboutme.mediaTitle, aboutme.hobbies.title, ...aboutme.sections.map((s) => s.heading),
+      professional.experienceTitle,
+      professional.skillsTitle,
+      professional.valuesTitle,
+      ...professional.experiences.map((x) => x.title),
+      ...professional.skills.map((s) => s.title),
+      ...professional.values.map((v) => v.title),
+      atelier.videosTitle,
+      atelier.articlesTitle,
+      ...atelier.playlists.map((p) => p.title),
+      aboutme.intro.title,
+      aboutme.mediaTitle,
+      aboutme.hobbies.title,
+      ...aboutme.sections.map((s) => s.heading),
     ].map((h) => h.pt ?? '');
     // Names keep their capitals: products, acronyms, and the spec's own "Sobre Mim".
     const NAMES = new Set(['Mim', 'Power', 'Platform', 'Dynamics', 'Azure', 'PLN', 'MS', 'Medium']);
-    const titleCase = headings.filter((h) => h.split(/\s+/).slice(1).some((w) => /^\p{Lu}\p{Ll}/u.test(w) && !NAMES.has(w.replace(/\W+$/u, ''))));
+    const titleCase = headings.filter((h) =>
+      h
+        .split(/\s+/)
+        .slice(1)
+        .some((w) => /^\p{Lu}\p{Ll}/u.test(w) && !NAMES.has(w.replace(/\W+$/u, ''))),
+    );
     expect(titleCase).toEqual([]);
   });
 
   it('writes "blog" in Portuguese, never "blogue"', () => {
-    expect(found(allTexts.filter((t) => t.lang === 'pt'), /\bblogues?\b/gi)).toEqual([]);
+    expect(
+      found(
+        allTexts.filter((t) => t.lang === 'pt'),
+        /\bblogues?\b/gi,
+      ),
+    ).toEqual([]);
   });
 
   it('groups thousands with a comma in English and a space in Portuguese, and never leaves a long number ungrouped', () => {
-    expect(found(allTexts.filter((t) => t.lang === 'en'), /(?<![\d.,])\d{1,3}(?:[ .\u00a0\u202f]\d{3})+(?![\d.,])/g)).toEqual([]);
-    expect(found(allTexts.filter((t) => t.lang === 'pt'), /(?<![\d.,])\d{1,3}(?:\.\d{3})+(?![\d.,])/g)).toEqual([]);
+    expect(
+      found(
+        allTexts.filter((t) => t.lang === 'en'),
+        /(?<![\d.,])\d{1,3}(?:[ .\u00a0\u202f]\d{3})+(?![\d.,])/g,
+      ),
+    ).toEqual([]);
+    expect(
+      found(
+        allTexts.filter((t) => t.lang === 'pt'),
+        /(?<![\d.,])\d{1,3}(?:\.\d{3})+(?![\d.,])/g,
+      ),
+    ).toEqual([]);
     expect(found(allTexts, /(?<![\d.,:/-])\d{5,}(?![\d.,:/-])/g)).toEqual([]);
   });
 });
@@ -151,7 +186,7 @@ describe('articles that show what existed on their date', () => {
     expect(later).toEqual([]);
   });
 
-  it('shows the same code in both editions of a tech article, comments and the example front matter\'s words aside', () => {
+  it("shows the same code in both editions of a tech article, comments and the example front matter's words aside", () => {
     const normal = (code: string) =>
       code
         .replace(/(^|\s)(#|\/\/).*$/gm, '$1')
@@ -182,7 +217,7 @@ describe('articles that show what existed on their date', () => {
 describe('captions that say what is shown', () => {
   const PHOTO_CLAIM = /\b(my copy|meu exemplar|my camera|minha câmara|photograph(ed)?|fotografad[ao]|fotografia minha)\b|^(Me|Eu) /i;
 
-  it('describe the drawings of the articles as drawings, not as photographs or the author\'s copy', () => {
+  it("describe the drawings of the articles as drawings, not as photographs or the author's copy", () => {
     const claims = editions.flatMap((e) =>
       [...e.source.body.matchAll(/^::figure\[([^\]]*)\]\{[^}]*src="([^"]+)"[^}]*alt="([^"]*)"/gm)]
         .filter((m) => m[2]!.endsWith('.svg'))
@@ -200,8 +235,8 @@ describe('captions that say what is shown', () => {
   });
 });
 
-describe('the spec\'s facts and real sources', () => {
-  it('gives each experience the period of the spec\'s table, and no text ends the Microsoft one', () => {
+describe("the spec's facts and real sources", () => {
+  it("gives each experience the period of the spec's table, and no text ends the Microsoft one", () => {
     const periods = Object.fromEntries(site.content.pages.professional.experiences.map((x) => [x.name, x.period?.en]));
     expect(periods).toEqual({
       Siemens: 'Since August 2023',

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/chromium';
-import { startDev, type RunningDev } from '../support/dev';
+import { type RunningDev, startDev } from '../support/dev';
 import { copyOfTool } from '../support/tool';
 
 /** An open tab of `site dev`: the owner edits files on disk and the page follows by itself. */

@@ -3,7 +3,7 @@ import { readFile, rename, symlink, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listen, startDev, type EventLog, type RunningDev } from '../support/dev';
+import { type EventLog, listen, type RunningDev, startDev } from '../support/dev';
 import { copyOfTool, differences, filesUnder } from '../support/tool';
 
 const run = promisify(execFile);
@@ -181,7 +181,9 @@ describe('site dev', () => {
     expect(await order()).toBe('second last');
     // The listing shows titles, descriptions and dates, newest first: all three change here.
     since = events.events.length;
-    await edit('content/blog/books/Second.en.md', (t) => t.replace('date: 2001-01-01', 'date: 2030-01-01').replace('Listed after the first.', 'Now listed first.').replace('A second book', 'A newer book'));
+    await edit('content/blog/books/Second.en.md', (t) =>
+      t.replace('date: 2001-01-01', 'date: 2030-01-01').replace('Listed after the first.', 'Now listed first.').replace('A second book', 'A newer book'),
+    );
     await reloadOf('/blog/books', since);
     expect((await page('/blog/books')).html).toContain('Now listed first.');
     expect((await page('/blog')).html).toContain('A newer book');

@@ -8,29 +8,61 @@ import { PROJECT_ROOT } from '../support/content';
 
 /** Arguments for every code, one case of each kind its message or hint tells apart. */
 const CASES: { [C in DiagnosticCode]: DiagnosticArgs<C>[] } = {
-  FILE001: [{ file: 'content/owner.json', folder: true }, { file: 'content/owner.json', errno: 'ENOENT', error: 'ENOENT: no such file' }, { file: 'content/owner.json', errno: undefined, error: 'odd' }],
+  FILE001: [
+    { file: 'content/owner.json', folder: true },
+    { file: 'content/owner.json', errno: 'ENOENT', error: 'ENOENT: no such file' },
+    { file: 'content/owner.json', errno: undefined, error: 'odd' },
+  ],
   FILE002: [{ file: 'content/owner.json', bytes: 300_000, limit: 262_144 }],
   TEXT001: [{ byte: 0xff, offset: 12 }],
   TEXT002: [{ codePoint: 0 }, { codePoint: 0x1b }],
   DEPTH001: [
-    { kind: 'json', limit: 64 }, { kind: 'frontMatter' }, { kind: 'quotes', depth: 70, limit: 64 }, { kind: 'indent', columns: 300, limit: 64 },
-    { kind: 'run', length: 80, delimiter: '[', limit: 64 }, { kind: 'paragraph', limit: 1000 }, { kind: 'text', limit: 10_000 }, { kind: 'tree', limit: 64 },
+    { kind: 'json', limit: 64 },
+    { kind: 'frontMatter' },
+    { kind: 'quotes', depth: 70, limit: 64 },
+    { kind: 'indent', columns: 300, limit: 64 },
+    { kind: 'run', length: 80, delimiter: '[', limit: 64 },
+    { kind: 'paragraph', limit: 1000 },
+    { kind: 'text', limit: 10_000 },
+    { kind: 'tree', limit: 64 },
   ],
-  JSON001: [{ error: 'CommaExpected', more: 0 }, { error: 'CommaExpected', more: 41_990 }],
+  JSON001: [
+    { error: 'CommaExpected', more: 0 },
+    { error: 'CommaExpected', more: 41_990 },
+  ],
   FM001: [{ kind: 'missing' }, { kind: 'notYaml', opening: '---js' }, { kind: 'invalid', reason: 'bad indentation' }],
-  SCHEMA001: [{ field: 'subtitle.pt', kind: 'unknown', keys: ['x'] }, { field: 'title', kind: 'missing', expected: 'string' }, { field: 'date', kind: 'invalid', problem: 'must be a date' }],
+  SCHEMA001: [
+    { field: 'subtitle.pt', kind: 'unknown', keys: ['x'] },
+    { field: 'title', kind: 'missing', expected: 'string' },
+    { field: 'date', kind: 'invalid', problem: 'must be a date' },
+  ],
   PATH001: [{ file: 'content/blog/tech/x.md' }],
-  CAT001: [{ category: 'food', listedBy: 'folder' }, { category: 'food', listedBy: 'blogIndex' }],
+  CAT001: [
+    { category: 'food', listedBy: 'folder' },
+    { category: 'food', listedBy: 'blogIndex' },
+  ],
   CAT002: [{ key: 'tech', blogCategoryName: 'Tech', blogcategory: '/blog/Tech' }],
   MD001: [{ kind: 'directive', name: 'video' }, { kind: 'noSource' }, { kind: 'noCaption' }, { kind: 'width', width: '300' }],
   LINK001: [{ path: '/blog/tech/Gti', near: '/blog/tech/Git' }, { path: '/nowhere' }],
-  LINK002: [{ path: '/blog/tech/git', page: '/blog/tech/Git', hash: 'github-actions' }, { path: '/blog/tech/git', page: '/blog/tech/Git' }],
+  LINK002: [
+    { path: '/blog/tech/git', page: '/blog/tech/Git', hash: 'github-actions' },
+    { path: '/blog/tech/git', page: '/blog/tech/Git' },
+  ],
   LINK003: [{ path: '/blog/culture/gulbenkian', lang: 'en', offered: ['pt'] }],
   LINK004: [{ text: 'the .NET article', path: '/blog/tech/Flask', article: { title: '.NET', path: '/blog/tech/DotNet' } }],
   LINK005: [{ path: '/blog/movies', lang: 'en' }],
-  ANCHOR001: [{ hash: 'Github-Actions', path: '/blog/tech/Git', lang: 'en', near: 'github-actions', ids: [] }, { hash: 'x', path: '/blog/tech/Git', lang: 'pt', ids: [] }],
-  ANCHOR002: [{ kind: 'layout', heading: 'Main', id: 'main' }, { kind: 'twice', id: 'a', path: '/aboutme', lang: 'pt' }],
-  INDEX001: [{ id: 'Setup', near: 'setup', sections: ['setup'] }, { id: 'x', sections: [] }],
+  ANCHOR001: [
+    { hash: 'Github-Actions', path: '/blog/tech/Git', lang: 'en', near: 'github-actions', ids: [] },
+    { hash: 'x', path: '/blog/tech/Git', lang: 'pt', ids: [] },
+  ],
+  ANCHOR002: [
+    { kind: 'layout', heading: 'Main', id: 'main' },
+    { kind: 'twice', id: 'a', path: '/aboutme', lang: 'pt' },
+  ],
+  INDEX001: [
+    { id: 'Setup', near: 'setup', sections: ['setup'] },
+    { id: 'x', sections: [] },
+  ],
   CRUMB001: [
     { path: '/blog/Tech', want: '/blog/tech', last: false, trail: ['/blog', '/blog/tech', '/blog/tech/Git'], variant: '/blog/tech' },
     { path: '/blog/x', want: '/blog/tech/Git', last: true, trail: ['/blog', '/blog/tech', '/blog/tech/Git'] },
@@ -44,17 +76,28 @@ const CASES: { [C in DiagnosticCode]: DiagnosticArgs<C>[] } = {
   CRUMB003: [{ lang: 'pt', title: 'Blogue', path: '/blog', actual: 'Blog' }],
   I18N001: [{ key: 'skipToContent', lang: 'pt' }],
   I18N002: [
-    { kind: 'note', lang: 'en', category: '/blog/photos' }, { kind: 'breadcrumb', lang: 'pt', path: '/blog', edition: false },
-    { kind: 'breadcrumb', lang: 'pt', path: '/blog', edition: true }, { kind: 'indexEntry', lang: 'en', id: 'setup' },
+    { kind: 'note', lang: 'en', category: '/blog/photos' },
+    { kind: 'breadcrumb', lang: 'pt', path: '/blog', edition: false },
+    { kind: 'breadcrumb', lang: 'pt', path: '/blog', edition: true },
+    { kind: 'indexEntry', lang: 'en', id: 'setup' },
   ],
   I18N003: [{ path: '/blog/tech/Git', lang: 'pt', title: 'Git, do primeiro commit' }],
-  I18N004: [{ words: 'você', form: 'você', places: 12, example: { words: 'Toca', file: 'content/strings.json' } }, { words: 'tu', form: 'tu', places: 3, example: { words: 'você', file: 'content/strings.json' } }],
+  I18N004: [
+    { words: 'você', form: 'você', places: 12, example: { words: 'Toca', file: 'content/strings.json' } },
+    { words: 'tu', form: 'tu', places: 3, example: { words: 'você', file: 'content/strings.json' } },
+  ],
   ASSET001: [{ url: '/media/a.PNG', variant: 'a.png' }, { url: '/media/a.png' }],
   ASSET002: [{ image: 'a.png', lang: 'en' }],
   ROUTE001: [{ path: '/blog/tech/Git', other: '/blog/tech/git' }],
   ORPHAN001: [{ path: '/blog/tech/Git' }],
-  URL001: [{ kind: 'markdown', href: `javascript:${'a'.repeat(100)}` }, { kind: 'field', field: 'links.0', problem: 'a ftp: address; this field takes an https:// address' }],
-  INTERNAL001: [{ kind: 'check', rule: 'translations', fault: 'boom' }, { kind: 'markdown', fault: 'boom' }],
+  URL001: [
+    { kind: 'markdown', href: `javascript:${'a'.repeat(100)}` },
+    { kind: 'field', field: 'links.0', problem: 'a ftp: address; this field takes an https:// address' },
+  ],
+  INTERNAL001: [
+    { kind: 'check', rule: 'translations', fault: 'boom' },
+    { kind: 'markdown', fault: 'boom' },
+  ],
   HTTP001: [{ url: 'http://example.org' }],
 };
 
@@ -98,7 +141,15 @@ describe('the diagnostic catalogue', () => {
 
   it('takes severity, message and hint from the catalogue, and the place from the caller', () => {
     const d = diagnostic('HTTP001', { file: 'content/owner.json', line: 3, column: 5 }, { url: 'http://example.org' });
-    expect(d).toEqual({ code: 'HTTP001', severity: 'warning', file: 'content/owner.json', line: 3, column: 5, message: '"http://example.org" is not https', hint: 'Use the https:// address of the page.' });
+    expect(d).toEqual({
+      code: 'HTTP001',
+      severity: 'warning',
+      file: 'content/owner.json',
+      line: 3,
+      column: 5,
+      message: '"http://example.org" is not https',
+      hint: 'Use the https:// address of the page.',
+    });
   });
 
   it('is checked by TypeScript: a code takes its own arguments and no others', () => {

@@ -1,6 +1,23 @@
 import { expect, it } from 'vitest';
 import { frontMatterPosition } from '../../src/diagnostics/position';
-const src = ['---','title: T','breadcrumbs:','  - title:','      en: Blog','    path: /blog','  - title:','      en: Museums','    path: /blog/museums','index:','  - id: a','    text: { en: A }','  - id: b','---','body'].join('\n');
+
+const src = [
+  '---',
+  'title: T',
+  'breadcrumbs:',
+  '  - title:',
+  '      en: Blog',
+  '    path: /blog',
+  '  - title:',
+  '      en: Museums',
+  '    path: /blog/museums',
+  'index:',
+  '  - id: a',
+  '    text: { en: A }',
+  '  - id: b',
+  '---',
+  'body',
+].join('\n');
 it('finds keys inside front-matter lists by item number', () => {
   expect(frontMatterPosition(src, ['breadcrumbs', 1, 'path'])).toEqual({ line: 9, column: 5 });
   expect(frontMatterPosition(src, ['breadcrumbs', 0, 'title', 'en'])).toEqual({ line: 5, column: 7 });
@@ -10,7 +27,9 @@ it('finds keys inside front-matter lists by item number', () => {
 
 // The same keys written in the other styles YAML allows: a line-based walker placed none of these.
 it('finds keys inside flow maps and flow lists', () => {
-  const flow = ['---', 'title: T', 'breadcrumbs: [{ title: { en: Blog }, path: /blog }, { title: { en: Tech }, path: /blog/tech }]', 'index:', '  - { id: a, text: { en: A } }', '---', 'body'].join('\n');
+  const flow = ['---', 'title: T', 'breadcrumbs: [{ title: { en: Blog }, path: /blog }, { title: { en: Tech }, path: /blog/tech }]', 'index:', '  - { id: a, text: { en: A } }', '---', 'body'].join(
+    '\n',
+  );
   expect(frontMatterPosition(flow, ['breadcrumbs', 1, 'path'])).toEqual({ line: 3, column: 76 });
   expect(frontMatterPosition(flow, ['breadcrumbs', 0, 'title', 'en'])).toEqual({ line: 3, column: 26 });
   expect(frontMatterPosition(flow, ['breadcrumbs', 1])).toEqual({ line: 3, column: 53 });

@@ -21,8 +21,8 @@
 import { writeFile } from 'node:fs/promises';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { damageArbitrary, describeDamage, snapshotContent, type ContentSnapshot, type Damage, type Expectation } from './damage';
-import { FuzzSession, formatFigures, type CaseResult } from './runner';
+import { type ContentSnapshot, type Damage, damageArbitrary, describeDamage, type Expectation, snapshotContent } from './damage';
+import { type CaseResult, FuzzSession, formatFigures } from './runner';
 
 const CASES = Number(process.env.FUZZ_CONTENT ?? 150);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
@@ -49,7 +49,9 @@ afterAll(async () => {
 /** What went wrong in one case, readably: the damage, each problem, and what the check printed. */
 function explain(result: CaseResult): string {
   const { outcome } = result;
-  const printed = outcome.timedOut ? `(no answer within ${outcome.ms} ms)` : `exit ${outcome.exitCode} in ${outcome.ms} ms; stdout ${outcome.stdout.length > 600 ? `${outcome.stdout.slice(0, 600)}…` : outcome.stdout}${outcome.stderr ? `; stderr ${outcome.stderr.slice(0, 600)}` : ''}`;
+  const printed = outcome.timedOut
+    ? `(no answer within ${outcome.ms} ms)`
+    : `exit ${outcome.exitCode} in ${outcome.ms} ms; stdout ${outcome.stdout.length > 600 ? `${outcome.stdout.slice(0, 600)}…` : outcome.stdout}${outcome.stderr ? `; stderr ${outcome.stderr.slice(0, 600)}` : ''}`;
   return [
     `damage: ${describeDamage(result.damage)}`,
     `expected: ${result.expectation.report} (${result.expectation.because})`,
@@ -72,7 +74,11 @@ describe('site check on the damaged content that issue 15 lists', () => {
   it('a category JSON with one character deleted: JSON001 on it', async () => {
     // The colon after "blogcategory".
     const text = tree.json.find((f) => f.file === 'content/categories/music.json')?.text ?? '';
-    await expectReported({ kind: 'delete', file: 'content/categories/music.json', offset: text.indexOf('"blogcategory":') + '"blogcategory"'.length, length: 1 }, 'error', 'a category JSON missing a colon');
+    await expectReported(
+      { kind: 'delete', file: 'content/categories/music.json', offset: text.indexOf('"blogcategory":') + '"blogcategory"'.length, length: 1 },
+      'error',
+      'a category JSON missing a colon',
+    );
   });
 
   it('a JSON file nested 50,000 levels: a diagnostic on it, not a RangeError', async () => {
@@ -94,12 +100,20 @@ describe('site check on the damaged content that issue 15 lists', () => {
 
   it('bytes that are not UTF-8 in an article: a diagnostic on it', async () => {
     const text = tree.articles.find((f) => f.file === 'content/blog/tech/Git.en.md')?.text ?? '';
-    await expectReported({ kind: 'bytes', file: 'content/blog/tech/Git.en.md', offset: Buffer.byteLength(text.slice(0, text.indexOf('\n## ') + 1)), hex: 'c3 28' }, 'diagnostic', 'invalid UTF-8 in an article');
+    await expectReported(
+      { kind: 'bytes', file: 'content/blog/tech/Git.en.md', offset: Buffer.byteLength(text.slice(0, text.indexOf('\n## ') + 1)), hex: 'c3 28' },
+      'diagnostic',
+      'invalid UTF-8 in an article',
+    );
   });
 
   it('a NUL byte in an article: a diagnostic on it', async () => {
     const text = tree.articles.find((f) => f.file === 'content/blog/tech/Git.en.md')?.text ?? '';
-    await expectReported({ kind: 'bytes', file: 'content/blog/tech/Git.en.md', offset: Buffer.byteLength(text.slice(0, text.indexOf('\n## ') + 1)), hex: '00' }, 'diagnostic', 'a NUL byte in an article');
+    await expectReported(
+      { kind: 'bytes', file: 'content/blog/tech/Git.en.md', offset: Buffer.byteLength(text.slice(0, text.indexOf('\n## ') + 1)), hex: '00' },
+      'diagnostic',
+      'a NUL byte in an article',
+    );
   });
 
   it('javascript: as a social link in content/owner.json: an error on it', async () => {
@@ -121,7 +135,11 @@ describe('site check on the damaged content that issue 15 lists', () => {
 
   it('data: as a markdown image in an article: an error on it', async () => {
     const text = tree.articles.find((f) => f.file === 'content/blog/tech/Git.en.md')?.text ?? '';
-    await expectReported({ kind: 'insert', file: 'content/blog/tech/Git.en.md', offset: text.length, text: '\n\n![A dot](data:image/svg+xml,<svg/onload=alert(1)>)\n' }, 'error', 'a data: image in an article');
+    await expectReported(
+      { kind: 'insert', file: 'content/blog/tech/Git.en.md', offset: text.length, text: '\n\n![A dot](data:image/svg+xml,<svg/onload=alert(1)>)\n' },
+      'error',
+      'a data: image in an article',
+    );
   });
 
   it('http: as a social link: the HTTP001 warning on it, as today', async () => {

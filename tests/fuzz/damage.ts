@@ -9,7 +9,7 @@
 // UTF-16 code units of its text decoded as UTF-8 (moved forward by one when they would split a
 // surrogate pair). Every offset is within the file it names, in the pristine content the
 // arbitraries were made from.
-import { chmod, cp, lstat, mkdir, readFile, readdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { chmod, cp, lstat, mkdir, readdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fc from 'fast-check';
 
@@ -136,11 +136,80 @@ export function describeDamage(damage: Damage): string {
 
 /** Structural snippets of markdown, directives, front matter and JSON. */
 export const SNIPPETS = [
-  '---', '{', '}', '[', ']', '](', '](/blog/', '](javascript:alert(1))', '![', '![](', '```', '~~~', '::figure[', '{src=', ':::', '#', '##', '>', '- ', '* ', '1. ', '|',
-  '| a | b |\n|---|---|\n| 1 | 2 |', '|---|', '<script>alert(1)</script>', '<script>', '<!--', '-->', '<div>', '</div>', '"', ',', ':', '\\', '[^1]', '[^1]: note', '{#id}',
-  '](#', '](/media/', '](/media/nope.svg)', '](/blog/tech/Git#', '](http://example.com)', '](data:text/html,<script>alert(1)</script>)', '[x]: javascript:alert(1)',
-  '&', '&#0;', '&nbsp;', '\u2028', '\u00a0', '\t', '  \n', '\n\n', '*', '_', '`', '$$', '%', '{{', '}}', 'null', 'true', '[]', '{}', '""', '":', '"en":',
-  '::figure[caption]{src=/media/nope.svg}', ':::figure\n', '::figure[]{src= width=abc}', '---\ntitle: x\n---\n', 'title:', 'date: 2023-13-45', 'cover: javascript:alert(1)', 'index:',
+  '---',
+  '{',
+  '}',
+  '[',
+  ']',
+  '](',
+  '](/blog/',
+  '](javascript:alert(1))',
+  '![',
+  '![](',
+  '```',
+  '~~~',
+  '::figure[',
+  '{src=',
+  ':::',
+  '#',
+  '##',
+  '>',
+  '- ',
+  '* ',
+  '1. ',
+  '|',
+  '| a | b |\n|---|---|\n| 1 | 2 |',
+  '|---|',
+  '<script>alert(1)</script>',
+  '<script>',
+  '<!--',
+  '-->',
+  '<div>',
+  '</div>',
+  '"',
+  ',',
+  ':',
+  '\\',
+  '[^1]',
+  '[^1]: note',
+  '{#id}',
+  '](#',
+  '](/media/',
+  '](/media/nope.svg)',
+  '](/blog/tech/Git#',
+  '](http://example.com)',
+  '](data:text/html,<script>alert(1)</script>)',
+  '[x]: javascript:alert(1)',
+  '&',
+  '&#0;',
+  '&nbsp;',
+  '\u2028',
+  '\u00a0',
+  '\t',
+  '  \n',
+  '\n\n',
+  '*',
+  '_',
+  '`',
+  '$$',
+  '%',
+  '{{',
+  '}}',
+  'null',
+  'true',
+  '[]',
+  '{}',
+  '""',
+  '":',
+  '"en":',
+  '::figure[caption]{src=/media/nope.svg}',
+  ':::figure\n',
+  '::figure[]{src= width=abc}',
+  '---\ntitle: x\n---\n',
+  'title:',
+  'date: 2023-13-45',
+  'cover: javascript:alert(1)',
+  'index:',
 ] as const;
 
 /** Bytes that are not valid UTF-8, NUL and other control characters (as hex, space-separated). */
@@ -164,7 +233,25 @@ export const UNSAFE_LINKS = [
 export const UNSAFE_URLS = ['javascript:alert(1)', 'JavaScript:alert(1)', ' javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', 'file:///etc/passwd'] as const;
 
 export const JSON_VALUES: readonly JsonValue[] = [
-  0, 1, -1, 1.5, 1e308, null, true, false, '', 'x', [], {}, [null], { en: 1 }, { en: '', pt: '' }, '/media/nope.svg', 'http://example.com', '/blog/nope', 'a'.repeat(300),
+  0,
+  1,
+  -1,
+  1.5,
+  1e308,
+  null,
+  true,
+  false,
+  '',
+  'x',
+  [],
+  {},
+  [null],
+  { en: 1 },
+  { en: '', pt: '' },
+  '/media/nope.svg',
+  'http://example.com',
+  '/blog/nope',
+  'a'.repeat(300),
   ...UNSAFE_URLS,
 ];
 
@@ -175,9 +262,41 @@ export const ODD_KEYS = ['unknown', 'zz', '__proto__', 'constructor', 'toString'
  * folder; "~/" is replaced by content/blog/). Some are valid article names, which is fine.
  */
 export const ODD_NAMES = [
-  'My Article.en.md', 'Canção.pt.md', 'Ｇｉｔ.en.md', 'a..b.en.md', '..en.md', '.en.md', '.md', 'GIT.en.md', 'Git.EN.MD', 'GIT.EN.md', 'notes', 'Git', 'Git.md', 'Git.fr.md',
-  'Git.en.markdown', 'Git.en.md.bak', `${'a'.repeat(240)}.en.md`, `${'ç'.repeat(120)}.en.md`, '-.en.md', '_.en.md', 'x.en.md ', ' x.en.md', 'x\ty.en.md', 'x\ny.en.md', '#hash.en.md',
-  '%20.en.md', '?.en.md', 'x:y.en.md', 'x\\y.en.md', 'sub/Nested.en.md', '../stray.en.md', '~/Tech/Upper.en.md', '~/new cat/Spaced.en.md', '~/nocategory/Lost.en.md', '~/çat/Uni.en.md',
+  'My Article.en.md',
+  'Canção.pt.md',
+  'Ｇｉｔ.en.md',
+  'a..b.en.md',
+  '..en.md',
+  '.en.md',
+  '.md',
+  'GIT.en.md',
+  'Git.EN.MD',
+  'GIT.EN.md',
+  'notes',
+  'Git',
+  'Git.md',
+  'Git.fr.md',
+  'Git.en.markdown',
+  'Git.en.md.bak',
+  `${'a'.repeat(240)}.en.md`,
+  `${'ç'.repeat(120)}.en.md`,
+  '-.en.md',
+  '_.en.md',
+  'x.en.md ',
+  ' x.en.md',
+  'x\ty.en.md',
+  'x\ny.en.md',
+  '#hash.en.md',
+  '%20.en.md',
+  '?.en.md',
+  'x:y.en.md',
+  'x\\y.en.md',
+  'sub/Nested.en.md',
+  '../stray.en.md',
+  '~/Tech/Upper.en.md',
+  '~/new cat/Spaced.en.md',
+  '~/nocategory/Lost.en.md',
+  '~/çat/Uni.en.md',
 ] as const;
 
 const VALID_ARTICLE = /^content\/blog\/[a-z]+\/[A-Za-z0-9_-]+\.(en|pt)\.md$/;
@@ -211,9 +330,16 @@ export function damageArbitrary(tree: ContentSnapshot): fc.Arbitrary<Damage> {
   /** Any file, media seldom: the checker reads few of them. */
   const anyFile = fc.oneof({ arbitrary: json, weight: 3 }, { arbitrary: article, weight: 3 }, { arbitrary: media, weight: 1 });
 
-  const truncate = fc.oneof({ arbitrary: text, weight: 4 }, { arbitrary: media, weight: 1 }).chain((f) => fc.record({ kind: fc.constant('truncate' as const), file: fc.constant(f.file), offset: fc.integer({ min: 0, max: Math.max(0, f.bytes - 1) }) }));
+  const truncate = fc
+    .oneof({ arbitrary: text, weight: 4 }, { arbitrary: media, weight: 1 })
+    .chain((f) => fc.record({ kind: fc.constant('truncate' as const), file: fc.constant(f.file), offset: fc.integer({ min: 0, max: Math.max(0, f.bytes - 1) }) }));
   const del = text.chain((f) =>
-    fc.record({ kind: fc.constant('delete' as const), file: fc.constant(f.file), offset: fc.integer({ min: 0, max: Math.max(0, (f.text as string).length - 1) }), length: fc.integer({ min: 1, max: 20 }) }),
+    fc.record({
+      kind: fc.constant('delete' as const),
+      file: fc.constant(f.file),
+      offset: fc.integer({ min: 0, max: Math.max(0, (f.text as string).length - 1) }),
+      length: fc.integer({ min: 1, max: 20 }),
+    }),
   );
   const snippet = fc.tuple(fc.constantFrom(...SNIPPETS), fc.constantFrom('', '\n', 'both')).map(([s, nl]) => (nl === '' ? s : nl === '\n' ? `\n${s}` : `\n${s}\n`));
   const insertText = fc.oneof({ arbitrary: snippet, weight: 4 }, { arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 12 }), weight: 1 });
@@ -229,7 +355,10 @@ export function damageArbitrary(tree: ContentSnapshot): fc.Arbitrary<Damage> {
     article.chain((f) => fc.record({ kind: fc.constant('insert' as const), file: fc.constant(f.file), offset: fc.constant((f.text as string).length), text: fc.constantFrom(...UNSAFE_LINKS) })),
   );
   const nest = fc
-    .oneof(json.map((f) => ({ f, patterns: JSON_PATTERNS })), article.map((f) => ({ f, patterns: MARKDOWN_PATTERNS })))
+    .oneof(
+      json.map((f) => ({ f, patterns: JSON_PATTERNS })),
+      article.map((f) => ({ f, patterns: MARKDOWN_PATTERNS })),
+    )
     .chain(({ f, patterns }) =>
       fc.constantFrom(...patterns).chain((pattern) => {
         const t = f.text as string;
@@ -248,7 +377,9 @@ export function damageArbitrary(tree: ContentSnapshot): fc.Arbitrary<Damage> {
       depth: fc.integer({ min: 1_000, max: 50_000 }),
     }),
   );
-  const jsonType = json.chain((f) => fc.record({ kind: fc.constant('json-type' as const), file: fc.constant(f.file), path: fc.constantFrom(...(f.jsonPaths as JsonPath[])), value: fc.constantFrom(...JSON_VALUES) }));
+  const jsonType = json.chain((f) =>
+    fc.record({ kind: fc.constant('json-type' as const), file: fc.constant(f.file), path: fc.constantFrom(...(f.jsonPaths as JsonPath[])), value: fc.constantFrom(...JSON_VALUES) }),
+  );
   const jsonDeleteKey = json
     .filter((f) => (f.jsonPaths as JsonPath[]).some((p) => typeof p[p.length - 1] === 'string'))
     .chain((f) =>
@@ -265,16 +396,21 @@ export function damageArbitrary(tree: ContentSnapshot): fc.Arbitrary<Damage> {
         value: fc.constantFrom(...JSON_VALUES),
       }),
     );
-  const bytes = fc.oneof({ arbitrary: text, weight: 4 }, { arbitrary: media, weight: 1 }).chain((f) =>
-    fc.record({ kind: fc.constant('bytes' as const), file: fc.constant(f.file), offset: fc.integer({ min: 0, max: f.bytes }), hex: fc.constantFrom(...BAD_BYTES) }),
-  );
+  const bytes = fc
+    .oneof({ arbitrary: text, weight: 4 }, { arbitrary: media, weight: 1 })
+    .chain((f) => fc.record({ kind: fc.constant('bytes' as const), file: fc.constant(f.file), offset: fc.integer({ min: 0, max: f.bytes }), hex: fc.constantFrom(...BAD_BYTES) }));
   const empty = anyFile.map((f) => ({ kind: 'empty' as const, file: f.file }));
   const huge = anyFile.chain((f) =>
     fc.record({
       kind: fc.constant('huge' as const),
       file: fc.constant(f.file),
       megabytes: fc.integer({ min: 3, max: 6 }),
-      fill: f.kind === 'json' ? fc.constantFrom('whitespace' as const, 'long-string' as const) : f.kind === 'article' ? fc.constantFrom('repeat' as const, 'whitespace' as const, 'long-line' as const) : fc.constant('repeat' as const),
+      fill:
+        f.kind === 'json'
+          ? fc.constantFrom('whitespace' as const, 'long-string' as const)
+          : f.kind === 'article'
+            ? fc.constantFrom('repeat' as const, 'whitespace' as const, 'long-line' as const)
+            : fc.constant('repeat' as const),
     }),
   );
   const folder = anyFile.map((f) => ({ kind: 'folder' as const, file: f.file }));
@@ -500,7 +636,10 @@ export async function applyDamage(root: string, damage: Damage): Promise<string[
       } else {
         // long-string: the first string value of a JSON file becomes several megabytes long.
         const text = buffer.toString('utf8');
-        await writeFile(absolute, text.replace(/("(?:[^"\\]|\\.)*"\s*:\s*)"(?:[^"\\]|\\.)*"/, (_, key: string) => `${key}"${'x'.repeat(size)}"`));
+        await writeFile(
+          absolute,
+          text.replace(/("(?:[^"\\]|\\.)*"\s*:\s*)"(?:[^"\\]|\\.)*"/, (_, key: string) => `${key}"${'x'.repeat(size)}"`),
+        );
       }
       break;
     }
@@ -679,7 +818,13 @@ export function expectationOf(damage: Damage, after: Buffer | undefined, before:
   switch (damage.kind) {
     case 'nest':
       // At the end of an article, blockquotes cannot be inside a code fence: they do nest.
-      if (kind === 'article' && damage.pattern === 'blockquote' && damage.depth > SURELY_TOO_DEEP && after && damage.offset >= after.toString('utf8').length - nestingText('blockquote', damage.depth).length)
+      if (
+        kind === 'article' &&
+        damage.pattern === 'blockquote' &&
+        damage.depth > SURELY_TOO_DEEP &&
+        after &&
+        damage.offset >= after.toString('utf8').length - nestingText('blockquote', damage.depth).length
+      )
         return must('diagnostic', `markdown nested more than ${SURELY_TOO_DEEP} levels`);
       return any('nesting that may be harmless where it landed');
     case 'json-nest':
@@ -688,7 +833,8 @@ export function expectationOf(damage: Damage, after: Buffer | undefined, before:
       const old = before ? jsonValueAt(before.toString('utf8'), damage.path) : undefined;
       if (jsonType(old) !== jsonType(damage.value)) return must('error', `a JSON ${jsonType(old)} replaced by a value of type ${jsonType(damage.value)}`);
       // A field holding an address (https://..., /media/..., /blog/...) given a forbidden scheme.
-      if (typeof old === 'string' && /^(?:https?:\/\/|\/)/.test(old) && (UNSAFE_URLS as readonly unknown[]).includes(damage.value)) return must('error', 'an address field given a javascript:, data:, vbscript: or file: URL');
+      if (typeof old === 'string' && /^(?:https?:\/\/|\/)/.test(old) && (UNSAFE_URLS as readonly unknown[]).includes(damage.value))
+        return must('error', 'an address field given a javascript:, data:, vbscript: or file: URL');
       return any('a JSON value replaced by another of the same type');
     }
     case 'empty':
@@ -696,12 +842,12 @@ export function expectationOf(damage: Damage, after: Buffer | undefined, before:
     case 'folder':
       if (kind === 'json') return must('error', 'a folder where a JSON file must be');
       // As a symbolic link to a folder under an article's name must be: the edition is gone.
-      if (kind === 'article') return must('diagnostic', 'a folder under an article file\'s name');
+      if (kind === 'article') return must('diagnostic', "a folder under an article file's name");
       return any('a folder where a media file was (it is as if removed)');
     case 'symlink':
       // Where a content file is, or under a content file's name: the file is gone or unreadable.
       if (content || (damage.file.startsWith('content/blog/') && damage.file.endsWith('.md'))) return must('diagnostic', `a symbolic link (${damage.target}) where a content file is`);
-      if (damage.target === 'ancestor') return any('a link to a parent folder, under a name that is not a content file\'s');
+      if (damage.target === 'ancestor') return any("a link to a parent folder, under a name that is not a content file's");
       return any('a symbolic link among media files');
     case 'unreadable':
       if (process.getuid?.() === 0) return any('chmod 000 does not stop root from reading the file: nothing to report when the tests run as root');
@@ -712,7 +858,8 @@ export function expectationOf(damage: Damage, after: Buffer | undefined, before:
       const m = /^content\/blog\/([^/]+)\/([^/.]+)\./.exec(damage.file);
       if (m) more.mentions.push(`/blog/${m[1]}/${m[2]}`.toLowerCase());
       if (VALID_ARTICLE.test(damage.file)) return more;
-      if (damage.file.endsWith('.md') && damage.file.startsWith('content/blog/')) return { ...more, report: 'error', because: 'a .md file under content/blog that is not at <category>/<Slug>.<en|pt>.md' };
+      if (damage.file.endsWith('.md') && damage.file.startsWith('content/blog/'))
+        return { ...more, report: 'error', because: 'a .md file under content/blog that is not at <category>/<Slug>.<en|pt>.md' };
       return { ...more, because: 'a file under content/blog that is not markdown' };
     }
     case 'remove':

@@ -1,13 +1,13 @@
 // The parent side of tests/fuzz/checkWorker.ts: one child process running `site check` on
 // request, one case at a time, with a time limit per case. A case that overruns it is a hang:
 // the child is killed (its whole state is suspect) and a fresh one is started for the next case.
-import { fork, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import { cp, lstat, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Diagnostic } from '../../src/diagnostics/diagnostic';
 import type { CheckReply } from './checkWorker';
-import { applyDamage, describeDamage, expectationOf, restoreDamage, type Damage, type Expectation } from './damage';
+import { applyDamage, type Damage, describeDamage, type Expectation, expectationOf, restoreDamage } from './damage';
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -137,7 +137,8 @@ export interface Problem {
 }
 
 const STACK_LINE = /^\s+at .+\(.+:\d+:\d+\)$|^\s+at \/?[^\s]+:\d+:\d+$/m;
-const RAW_ERROR = /\b(?:RangeError|TypeError|ReferenceError|SyntaxError|EvalError|URIError|AggregateError|Error):|Maximum call stack size exceeded|Cannot read properties of|is not a function|is not iterable|\[object Object\]/;
+const RAW_ERROR =
+  /\b(?:RangeError|TypeError|ReferenceError|SyntaxError|EvalError|URIError|AggregateError|Error):|Maximum call stack size exceeded|Cannot read properties of|is not a function|is not iterable|\[object Object\]/;
 
 /** The first frames of a stack that are the project's own (or the first frames at all). */
 export function stackTop(stack: string, frames = 3): string {
@@ -176,7 +177,12 @@ export function judge(damage: Damage, expectation: Expectation, outcome: CheckOu
   // Crashes and raw error text are grouped by where they happen (one bug, many damages); the
   // other problems by the damage (one missing rule each).
   const add = (kind: string, detail: string, signature = '') =>
-    problems.push({ kind, label, group: ['crash', 'raw-error-text', 'stack-trace', 'internal-error'].includes(kind) ? `${kind}: ${signature}` : `${kind}: ${label}${signature ? ` — ${signature}` : ''}`, detail });
+    problems.push({
+      kind,
+      label,
+      group: ['crash', 'raw-error-text', 'stack-trace', 'internal-error'].includes(kind) ? `${kind}: ${signature}` : `${kind}: ${label}${signature ? ` — ${signature}` : ''}`,
+      detail,
+    });
   if (outcome.timedOut) {
     add('hang', `no answer within ${outcome.ms} ms`);
     return problems;
@@ -195,7 +201,10 @@ export function judge(damage: Damage, expectation: Expectation, outcome: CheckOu
     add('crash', `${c.name}: ${message.slice(0, 300)} (${c.via}) at ${top}`, `${c.name} ${c.via === 'thrown' ? '' : `(${c.via}) `}at ${where}`);
     return problems;
   }
-  for (const [stream, text] of [['stdout', outcome.stdout], ['stderr', outcome.stderr]] as const) {
+  for (const [stream, text] of [
+    ['stdout', outcome.stdout],
+    ['stderr', outcome.stderr],
+  ] as const) {
     if (STACK_LINE.test(text)) add('stack-trace', `${stream} holds a stack trace: ${text.match(STACK_LINE)?.[0]?.trim()}`, stream);
   }
   if (outcome.exitCode !== 0 && outcome.exitCode !== 1) add('exit-code', `exit code ${outcome.exitCode}`);
@@ -210,13 +219,34 @@ export function judge(damage: Damage, expectation: Expectation, outcome: CheckOu
   }
   for (const d of diagnostics) {
     const ok =
-      d && typeof d === 'object' && typeof d.code === 'string' && /^[A-Z][A-Z0-9]*\d{3}$/.test(d.code) && (d.severity === 'error' || d.severity === 'warning') &&
-      typeof d.file === 'string' && d.file.length > 0 && !path.isAbsolute(d.file) && !d.file.startsWith('..') &&
-      Number.isInteger(d.line) && d.line >= 0 && Number.isInteger(d.column) && d.column >= 0 && typeof d.message === 'string' && d.message.length > 0 && typeof d.hint === 'string';
+      d &&
+      typeof d === 'object' &&
+      typeof d.code === 'string' &&
+      /^[A-Z][A-Z0-9]*\d{3}$/.test(d.code) &&
+      (d.severity === 'error' || d.severity === 'warning') &&
+      typeof d.file === 'string' &&
+      d.file.length > 0 &&
+      !path.isAbsolute(d.file) &&
+      !d.file.startsWith('..') &&
+      Number.isInteger(d.line) &&
+      d.line >= 0 &&
+      Number.isInteger(d.column) &&
+      d.column >= 0 &&
+      typeof d.message === 'string' &&
+      d.message.length > 0 &&
+      typeof d.hint === 'string';
     if (!ok) add('bad-diagnostic', `malformed diagnostic: ${JSON.stringify(d).slice(0, 300)}`);
     if (d && RAW_ERROR.test(`${d.message}\n${d.hint}`)) add('raw-error-text', `${d.code} on ${d.file}: ${d.message.slice(0, 200)}`, d.code);
     // A fault of the tool caught by an error boundary: no stack trace, but still a bug to fix.
-    if (d && typeof d.code === 'string' && d.code.startsWith('INTERNAL')) add('internal-error', `${d.code} on ${d.file}: ${d.message.slice(0, 300)}`, `${d.code} on ${d.file === 'content' ? 'content' : fileKindLabel(d.file)}: ${d.message.replace(/"[^"]*"/g, '"…"').replace(/\d+/g, 'N').slice(0, 100)}`);
+    if (d && typeof d.code === 'string' && d.code.startsWith('INTERNAL'))
+      add(
+        'internal-error',
+        `${d.code} on ${d.file}: ${d.message.slice(0, 300)}`,
+        `${d.code} on ${d.file === 'content' ? 'content' : fileKindLabel(d.file)}: ${d.message
+          .replace(/"[^"]*"/g, '"…"')
+          .replace(/\d+/g, 'N')
+          .slice(0, 100)}`,
+      );
   }
   const known = new Set(baseline.map((d) => `${d.code} ${d.file} ${d.message}`));
   const fresh = diagnostics.filter((d) => !known.has(`${d.code} ${d.file} ${d.message}`));
@@ -224,12 +254,26 @@ export function judge(damage: Damage, expectation: Expectation, outcome: CheckOu
   if (outcome.exitCode === 1 && !diagnostics.some((d) => d.severity === 'error')) add('exit-1-without-error', `exit 1 with ${diagnostics.length} diagnostics and no error`);
   if (outcome.exitCode === 0 && diagnostics.some((d) => d.severity === 'error')) add('exit-0-with-error', 'exit 0 with an error diagnostic');
   const names = (d: ReportedDiagnostic) => expectation.files.includes(d.file) || expectation.mentions.some((m) => d.message.includes(m) || d.message.toLowerCase().includes(m.toLowerCase()));
-  const summary = (ds: ReportedDiagnostic[]) => (ds.length === 0 ? 'no diagnostics' : ds.slice(0, 4).map((d) => `${d.severity} ${d.code} ${d.file}:${d.line}: ${d.message.slice(0, 120)}`).join(' | ') + (ds.length > 4 ? ` (+${ds.length - 4} more)` : ''));
+  const summary = (ds: ReportedDiagnostic[]) =>
+    ds.length === 0
+      ? 'no diagnostics'
+      : ds
+          .slice(0, 4)
+          .map((d) => `${d.severity} ${d.code} ${d.file}:${d.line}: ${d.message.slice(0, 120)}`)
+          .join(' | ') + (ds.length > 4 ? ` (+${ds.length - 4} more)` : '');
   const codes = (ds: ReportedDiagnostic[]) => [...new Set(ds.map((d) => `${d.code}@${fileKindLabel(d.file)}`))].sort().join(',') || 'none';
   if (expectation.report === 'error' && !errors.some(names)) {
-    add(fresh.length === 0 ? 'silent' : errors.length === 0 ? 'error-expected' : 'wrong-file', `${expectation.because}: expected an error naming ${expectation.files.join(' or ')}, got ${summary(fresh)}`, `${expectation.because}; got ${codes(fresh)}`);
+    add(
+      fresh.length === 0 ? 'silent' : errors.length === 0 ? 'error-expected' : 'wrong-file',
+      `${expectation.because}: expected an error naming ${expectation.files.join(' or ')}, got ${summary(fresh)}`,
+      `${expectation.because}; got ${codes(fresh)}`,
+    );
   } else if (expectation.report === 'diagnostic' && !fresh.some(names)) {
-    add(fresh.length === 0 ? 'silent' : 'wrong-file', `${expectation.because}: expected a diagnostic naming ${expectation.files.join(' or ')}, got ${summary(fresh)}`, `${expectation.because}; got ${codes(fresh)}`);
+    add(
+      fresh.length === 0 ? 'silent' : 'wrong-file',
+      `${expectation.because}: expected a diagnostic naming ${expectation.files.join(' or ')}, got ${summary(fresh)}`,
+      `${expectation.because}; got ${codes(fresh)}`,
+    );
   } else if (outcome.exitCode === 1 && errors.length > 0 && !fresh.some(names)) {
     add('wrong-file', `exit 1, but no diagnostic names ${expectation.files.join(' or ')} (nor mentions ${expectation.mentions.slice(1).join(', ') || 'it'}): ${summary(fresh)}`, `got ${codes(fresh)}`);
   }
@@ -292,7 +336,9 @@ export class FuzzSession {
     await cp(source, path.join(session.root, 'content'), { recursive: true, verbatimSymlinks: true });
     const warm = await session.runner.warm(session.root);
     if (warm.timedOut || warm.crashed || warm.exitCode !== 0) {
-      throw new Error(`the real content does not build, so it cannot be the start of the fuzz test: ${warm.timedOut ? 'timed out' : warm.crashed ? `${warm.crashed.name}: ${warm.crashed.message}` : warm.stdout.slice(0, 2000)}`);
+      throw new Error(
+        `the real content does not build, so it cannot be the start of the fuzz test: ${warm.timedOut ? 'timed out' : warm.crashed ? `${warm.crashed.name}: ${warm.crashed.message}` : warm.stdout.slice(0, 2000)}`,
+      );
     }
     const first = await session.runner.check(session.root);
     if (first.timedOut || first.crashed) throw new Error('site check of the untouched content did not end normally');

@@ -16,9 +16,7 @@ describe('content diagnostics', () => {
   it('loads the real content without a diagnostic', async () => {
     const { content: loaded, diagnostics } = await loadContent(content.root);
     expect(diagnostics).toEqual([]);
-    expect(loaded?.categories.map((c) => c.key).sort()).toEqual(
-      ['books', 'cinema', 'culture', 'finances', 'fitness', 'gastronomy', 'music', 'opinions', 'photos', 'tech'],
-    );
+    expect(loaded?.categories.map((c) => c.key).sort()).toEqual(['books', 'cinema', 'culture', 'finances', 'fitness', 'gastronomy', 'music', 'opinions', 'photos', 'tech']);
   });
 
   it('names the file, line, column and field of a JSON value of the wrong type', async () => {

@@ -100,7 +100,12 @@ describe('compileMarkdown', () => {
     // Under --verbose (SITE_VERBOSE) the message says where in the code it happened.
     process.env.SITE_VERBOSE = '1';
     try {
-      const verbose = compileMarkdown('[a link](/blog/tech/Git)\n', { ...options, localizeHref: () => { throw new Error('no route table'); } });
+      const verbose = compileMarkdown('[a link](/blog/tech/Git)\n', {
+        ...options,
+        localizeHref: () => {
+          throw new Error('no route table');
+        },
+      });
       expect(message(verbose.problems[0]!)).toMatch(/no route table\n\s+at .*compile\.test\.ts/);
     } finally {
       delete process.env.SITE_VERBOSE;

@@ -24,9 +24,16 @@ describe('the route table of the real content', () => {
   it('has the eight listings and the two galleries', () => {
     const categories = site.routes.filter((r) => r.component === 'category' || r.component === 'gallery');
     expect(categories.map((r) => `${r.path} ${r.component}`).sort()).toEqual([
-      '/blog/books category', '/blog/cinema category', '/blog/culture category', '/blog/finances category',
-      '/blog/fitness category', '/blog/gastronomy gallery', '/blog/music category', '/blog/opinions category',
-      '/blog/photos gallery', '/blog/tech category',
+      '/blog/books category',
+      '/blog/cinema category',
+      '/blog/culture category',
+      '/blog/finances category',
+      '/blog/fitness category',
+      '/blog/gastronomy gallery',
+      '/blog/music category',
+      '/blog/opinions category',
+      '/blog/photos gallery',
+      '/blog/tech category',
     ]);
   });
 

@@ -42,11 +42,18 @@ describe('sitemap.xml', () => {
     for (const url of urls) {
       const links = asArray(url['xhtml:link']);
       const alternates = links.filter((l) => l.hreflang !== 'x-default');
-      expect(alternates.map((l) => l.href), url.loc).toContain(url.loc);
+      expect(
+        alternates.map((l) => l.href),
+        url.loc,
+      ).toContain(url.loc);
       for (const alternate of alternates) {
         const other = byLoc.get(alternate.href);
         expect(other, alternate.href).toBeDefined();
-        expect(asArray(other!['xhtml:link']).map((l) => l.href).sort()).toEqual(links.map((l) => l.href).sort());
+        expect(
+          asArray(other!['xhtml:link'])
+            .map((l) => l.href)
+            .sort(),
+        ).toEqual(links.map((l) => l.href).sort());
       }
       expect(links.filter((l) => l.hreflang === 'x-default')).toHaveLength(1);
     }
@@ -62,7 +69,9 @@ describe('sitemap.xml', () => {
 describe('the RSS feeds', () => {
   for (const lang of ['en', 'pt'] as const) {
     it(`list every ${lang} article, newest first, with absolute links that answer`, async () => {
-      const feed = parser.parse(await readFile(path.join(distDir, `feed.${lang}.xml`), 'utf8')) as { rss: { channel: { language: string; item: { title: string; link: string; description: string; pubDate: string }[] } } };
+      const feed = parser.parse(await readFile(path.join(distDir, `feed.${lang}.xml`), 'utf8')) as {
+        rss: { channel: { language: string; item: { title: string; link: string; description: string; pubDate: string }[] } };
+      };
       const items = feed.rss.channel.item;
       expect(items).toHaveLength(site!.articles.filter((a) => a.editions[lang]).length);
       const dates = items.map((i) => Date.parse(i.pubDate));
@@ -91,7 +100,13 @@ describe('share and structured data', () => {
   });
 
   it('describes the owner as a Person on About Me and each article as a BlogPosting', async () => {
-    const jsonLd = async (file: string) => JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(await readFile(path.join(distDir, file), 'utf8'))![1]!.replace(/\\u003c/g, '<').replace(/\\u003e/g, '>'));
+    const jsonLd = async (file: string) =>
+      JSON.parse(
+        /<script type="application\/ld\+json">(.*?)<\/script>/
+          .exec(await readFile(path.join(distDir, file), 'utf8'))![1]!
+          .replace(/\\u003c/g, '<')
+          .replace(/\\u003e/g, '>'),
+      );
     expect(await jsonLd('aboutme.html')).toMatchObject({ '@type': 'Person', name: 'Duarte Salgueiro', sameAs: expect.arrayContaining(['https://github.com/duarte-salgueiro']) });
     expect(await jsonLd('blog/culture/gulbenkian.html')).toMatchObject({ '@type': 'BlogPosting', inLanguage: 'pt-PT', url: `${BASE}/blog/culture/gulbenkian`, author: { name: 'Duarte Salgueiro' } });
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadSite } from '../../src/build/pipeline';
 import { searchDocuments } from '../../src/search/documents';
-import { buildSearchIndex, loadSearchIndex, searchIn, type SearchDocument } from '../../src/shared/search';
+import { buildSearchIndex, loadSearchIndex, type SearchDocument, searchIn } from '../../src/shared/search';
 import { PROJECT_ROOT } from '../support/content';
 
 const doc = (id: string, title: string, text: string): SearchDocument => ({ id, title, category: 'Test', endpoint: id, text });

@@ -22,7 +22,14 @@ function ours(index: MiniSearch<SearchDocument>, query: string, fuzzy: boolean):
 
 /** Words of a text, as a reader would type them: whole, cut short, misspelt, and in pairs. */
 function queriesFrom(texts: string[], count: number): string[] {
-  const words = [...new Set(texts.join(' ').split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 3))];
+  const words = [
+    ...new Set(
+      texts
+        .join(' ')
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter((w) => w.length > 3),
+    ),
+  ];
   const picked = words.filter((_, i) => i % Math.max(1, Math.floor(words.length / count)) === 0).slice(0, count);
   return picked.flatMap((word, i) => {
     const next = picked[(i + 1) % picked.length] as string;
@@ -68,7 +75,13 @@ describe('topMatches ranks as MiniSearch#search does', () => {
     for (const lang of ['en', 'pt'] as const) {
       const documents = searchDocuments(site!, lang);
       const index = loadSearchIndex(lang, JSON.stringify(buildSearchIndex(lang, documents)));
-      expectSameRanking(index, queriesFrom(documents.map((d) => `${d.title} ${d.text}`), 60));
+      expectSameRanking(
+        index,
+        queriesFrom(
+          documents.map((d) => `${d.title} ${d.text}`),
+          60,
+        ),
+      );
     }
   });
 

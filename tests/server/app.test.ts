@@ -68,7 +68,15 @@ describe('serving dist/', () => {
   });
 
   it('never serves a file from outside dist/, whatever the encoding', async () => {
-    for (const url of ['/../package.json', '/%2e%2e/package.json', '/media/%2e%2e%2f%2e%2e%2fpackage.json', '/media/%252e%252e%252fpackage.json', '/media/..%5c..%5cpackage.json', '/%00', '/%E0%A4%A']) {
+    for (const url of [
+      '/../package.json',
+      '/%2e%2e/package.json',
+      '/media/%2e%2e%2f%2e%2e%2fpackage.json',
+      '/media/%252e%252e%252fpackage.json',
+      '/media/..%5c..%5cpackage.json',
+      '/%00',
+      '/%E0%A4%A',
+    ]) {
       const response = await get(url);
       expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
       expect(response.statusCode, url).toBeLessThan(500);

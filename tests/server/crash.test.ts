@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,7 +10,6 @@ import { freePort } from '../support/ports';
 const HEADERS = { cookie: 'XSRF-TOKEN=crash', 'x-xsrf-token': 'crash' };
 const JSON_HEADERS = { ...HEADERS, 'content-type': 'application/json' };
 
-
 function serve(db: string, port: number): ChildProcess {
   return spawn('node', [path.join(PROJECT_ROOT, 'bin/site'), 'serve', '--dist', inject('distDir'), '--port', String(port), '--db', db], {
     env: { ...process.env, SITE_RATE_LIMIT: '100000' },
@@ -20,7 +19,13 @@ function serve(db: string, port: number): ChildProcess {
 
 async function ready(origin: string): Promise<void> {
   for (let i = 0; i < 100; i++) {
-    if (await fetch(`${origin}/api/view_count`).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(`${origin}/api/view_count`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error('the server did not start');

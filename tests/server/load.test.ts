@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,8 +7,8 @@ import { buildApp } from '../../server/app';
 import { openPostgresStore } from '../../server/storage/postgres';
 import { openSqliteStore } from '../../server/storage/sqlite';
 import { PROJECT_ROOT } from '../support/content';
-import { usePostgres } from '../support/postgres';
 import { freePort } from '../support/ports';
+import { usePostgres } from '../support/postgres';
 
 const INCREMENTS = 5000;
 const TOKEN = 'load-test-token';
@@ -16,15 +16,10 @@ const HEADERS = { cookie: `XSRF-TOKEN=${TOKEN}`, 'x-xsrf-token': TOKEN };
 
 /** Sends `total` increments spread over the origins, all at once, each on its own request. */
 async function increments(origins: string[], total: number): Promise<number[]> {
-  return Promise.all(
-    Array.from({ length: total }, (_, i) =>
-      fetch(`${origins[i % origins.length]}/api/view_count/increment`, { method: 'POST', headers: HEADERS }).then((r) => r.status),
-    ),
-  );
+  return Promise.all(Array.from({ length: total }, (_, i) => fetch(`${origins[i % origins.length]}/api/view_count/increment`, { method: 'POST', headers: HEADERS }).then((r) => r.status)));
 }
 
 const count = async (origin: string) => ((await (await fetch(`${origin}/api/view_count`)).json()) as { count: number }).count;
-
 
 const pg = usePostgres();
 
@@ -57,7 +52,16 @@ describe(`${INCREMENTS} concurrent increments`, () => {
     try {
       const origins = ports.map((p) => `http://127.0.0.1:${p}`);
       for (const origin of origins) {
-        await expect.poll(() => fetch(`${origin}/api/view_count`).then((r) => r.status, () => 0), { timeout: 20_000, interval: 200 }).toBe(200);
+        await expect
+          .poll(
+            () =>
+              fetch(`${origin}/api/view_count`).then(
+                (r) => r.status,
+                () => 0,
+              ),
+            { timeout: 20_000, interval: 200 },
+          )
+          .toBe(200);
       }
       const before = await count(origins[0]!);
       const statuses = await increments(origins, INCREMENTS);

@@ -30,7 +30,12 @@ describe('the anti-forgery check', () => {
     ];
     for (const [cookie, header] of cases) {
       for (const url of ['/api/view_count/increment', '/api/newsletter']) {
-        const response = await app.inject({ method: 'POST', url, headers: { cookie: `XSRF-TOKEN=${cookie}`, 'x-xsrf-token': header, 'content-type': 'application/json' }, payload: '{"email":"a@example.com"}' });
+        const response = await app.inject({
+          method: 'POST',
+          url,
+          headers: { cookie: `XSRF-TOKEN=${cookie}`, 'x-xsrf-token': header, 'content-type': 'application/json' },
+          payload: '{"email":"a@example.com"}',
+        });
         expect(response.statusCode, `${url} with ${JSON.stringify([cookie, header])}`).toBe(403);
         expect(response.json()).toEqual({ error: 'Forbidden', message: 'missing or wrong anti-forgery token' });
       }

@@ -22,18 +22,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { openSqliteStore } from '../../server/storage/sqlite';
 import type { SiteStore } from '../../server/storage/store';
-import {
-  damagedOf,
-  injectedPath,
-  isApiPath,
-  KNOWN_METHODS,
-  ODD_METHODS,
-  rawRequest,
-  requestOf,
-  sendRaw,
-  siteUrls,
-  type FuzzRequest,
-} from '../support/requests';
+import { damagedOf, type FuzzRequest, injectedPath, isApiPath, KNOWN_METHODS, ODD_METHODS, rawRequest, requestOf, sendRaw, siteUrls } from '../support/requests';
 
 const TOTAL = Math.max(30, Number(process.env.FUZZ_REQUESTS ?? 1000));
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31);
@@ -83,7 +72,10 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const statuses = [...figures.statuses.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ');
+  const statuses = [...figures.statuses.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([s, n]) => `${s}×${n}`)
+    .join(' ');
   const seconds = (ms: number) => (ms / 1000).toFixed(1);
   console.log(
     `request fuzz: ${figures.requests} requests, seed ${SEED}: ${figures.counts.injected} injected in ${seconds(figures.ms.injected)} s, ${figures.counts.socket} over a socket in ${seconds(figures.ms.socket)} s, ` +
@@ -93,7 +85,19 @@ afterAll(async () => {
   // `npm run fuzz` (scripts/fuzz.mjs) prints these figures from FUZZ_REPORT.
   if (process.env.FUZZ_REPORT) {
     const totalMs = figures.ms.injected + figures.ms.socket + figures.ms.damaged + figures.ms.fixed;
-    await writeFile(process.env.FUZZ_REPORT, JSON.stringify({ requests: figures.requests, totalMs, seed: SEED, statuses: Object.fromEntries(figures.statuses), unanswered: figures.unanswered, ms: figures.ms, counts: figures.counts, slowest: `${figures.slowest.ms.toFixed(0)} ms: ${figures.slowest.request}` }));
+    await writeFile(
+      process.env.FUZZ_REPORT,
+      JSON.stringify({
+        requests: figures.requests,
+        totalMs,
+        seed: SEED,
+        statuses: Object.fromEntries(figures.statuses),
+        unanswered: figures.unanswered,
+        ms: figures.ms,
+        counts: figures.counts,
+        slowest: `${figures.slowest.ms.toFixed(0)} ms: ${figures.slowest.request}`,
+      }),
+    );
   }
   await Promise.all([direct?.close(), proxied?.close(), served?.close()]);
   await store?.close();
@@ -177,10 +181,16 @@ describe('site serve under malformed requests', () => {
       ['a Content-Length longer than the body', head(['POST /api/newsletter HTTP/1.1', 'Host: x', json, token, 'Content-Length: 100']) + '{"email":'],
       ['a Content-Length over the body limit', head(['POST /api/newsletter HTTP/1.1', 'Host: x', json, token, 'Content-Length: 1000000000']) + '{"email":'],
       ['a chunk size that is not hex', head(['POST /api/newsletter HTTP/1.1', 'Host: x', json, token, 'Transfer-Encoding: chunked']) + 'zz\r\n{}\r\n0\r\n\r\n'],
-      ['a chunked body over the body limit', head(['POST /api/newsletter HTTP/1.1', 'Host: x', json, token, 'Transfer-Encoding: chunked']) + `${'4000\r\n'.concat('a'.repeat(0x4000), '\r\n').repeat(3)}0\r\n\r\n`],
+      [
+        'a chunked body over the body limit',
+        head(['POST /api/newsletter HTTP/1.1', 'Host: x', json, token, 'Transfer-Encoding: chunked']) + `${'4000\r\n'.concat('a'.repeat(0x4000), '\r\n').repeat(3)}0\r\n\r\n`,
+      ],
       ['an unknown Transfer-Encoding', head(['POST /api/newsletter HTTP/1.1', 'Host: x', json, token, 'Transfer-Encoding: gzip, chunked']) + '0\r\n\r\n'],
       ['a gzip Content-Encoding on a plain body', head(['POST /api/newsletter HTTP/1.1', 'Host: x', json, token, 'Content-Encoding: gzip', 'Content-Length: 20']) + '{"email":"a@b.co"}  '],
-      ['a body that is not UTF-8', Buffer.concat([Buffer.from(head(['POST /api/newsletter HTTP/1.1', 'Host: x', json, token, 'Content-Length: 16'])), Buffer.from('{"email":"\xff\xfe@x.co"}', 'latin1').subarray(0, 16)])],
+      [
+        'a body that is not UTF-8',
+        Buffer.concat([Buffer.from(head(['POST /api/newsletter HTTP/1.1', 'Host: x', json, token, 'Content-Length: 16'])), Buffer.from('{"email":"\xff\xfe@x.co"}', 'latin1').subarray(0, 16)]),
+      ],
       ['Expect: 100-continue', head(['POST /api/newsletter HTTP/1.1', 'Host: x', json, token, 'Expect: 100-continue', 'Content-Length: 22']) + '{"email":"a@b.co"}    '],
       ['an unknown Expect', head(['POST /api/newsletter HTTP/1.1', 'Host: x', json, token, 'Expect: 200-ok', 'Content-Length: 2']) + '{}'],
       ['the HTTP/2 preface', 'PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n'],
@@ -201,7 +211,10 @@ describe('site serve under malformed requests', () => {
       ['only line breaks', '\r\n\r\n\r\n\r\n'],
       ['a request cut in the request line', 'GET /abou'],
       ['a request cut in the headers', 'GET /aboutme HTTP/1.1\r\nHost: x\r\nAccept: te'],
-      ['pipelined requests', head(['GET /aboutme HTTP/1.1', 'Host: x']) + head(['GET /api/view_count HTTP/1.1', 'Host: x']) + head(['POST /api/view_count/increment HTTP/1.1', 'Host: x', token, 'Connection: close'])],
+      [
+        'pipelined requests',
+        head(['GET /aboutme HTTP/1.1', 'Host: x']) + head(['GET /api/view_count HTTP/1.1', 'Host: x']) + head(['POST /api/view_count/increment HTTP/1.1', 'Host: x', token, 'Connection: close']),
+      ],
       ['a good request pipelined after a bad one', head(['GET /aboutme HTTP/1.1', 'Host: x', 'Bad Header']) + head(['GET /aboutme HTTP/1.1', 'Host: x'])],
       ['a bad request pipelined after a good one', head(['GET /aboutme HTTP/1.1', 'Host: x']) + 'GARBAGE\r\n\r\n'],
     ];
@@ -213,7 +226,10 @@ describe('site serve under malformed requests', () => {
       figures.counts.fixed++;
       for (const status of answer.statuses) count(status);
       seen.push(`${name}: ${answer.statuses.join(', ') || 'closed'}`);
-      expect(answer.statuses.filter((s) => s >= 500), `${name} answered ${answer.text.slice(0, 300)}`).toEqual([]);
+      expect(
+        answer.statuses.filter((s) => s >= 500),
+        `${name} answered ${answer.text.slice(0, 300)}`,
+      ).toEqual([]);
       expect(answer.closed, `${name}: the connection was left open`).toBe(true);
     }
     await stillServes();
@@ -232,87 +248,99 @@ describe('site serve under malformed requests', () => {
   // fast-check makes most arrays shorter than the longest allowed: about 6 requests a batch.
   const batches = (of: number) => Math.max(1, Math.round(of / 6));
 
-  it('answers generated raw requests over a loopback socket, never a 5xx, and keeps serving', async () => {
-    const started = performance.now();
-    await fc.assert(
-      fc.asyncProperty(fc.array(requestOf(urls, [...KNOWN_METHODS, ...ODD_METHODS]), { minLength: 1, maxLength: RAW_BATCH, size: 'max' }), async (requests) => {
-        const answers = await Promise.all(requests.map((request) => sendRaw(port, rawRequest(request))));
-        answers.forEach((answer, i) => {
-          const request = requests[i]!;
-          figures.requests++;
-          figures.counts.socket++;
-          if (!answer.closed) throw new Error(`the server left the connection open after ${describeRequest(request)}`);
-          if (answer.statuses.length === 0) figures.unanswered++;
-          for (const status of answer.statuses) {
-            count(status);
-            if (status >= 500) throw new Error(`${status} for ${describeRequest(request)}: ${answer.text.slice(0, 600)}`);
-          }
-          // Fastify's own answers to an API path are JSON, even for a URL it cannot decode.
-          const head = answer.text.split('\r\n\r\n')[0] ?? '';
-          const status = answer.statuses[0];
-          if (status !== undefined && status >= 400 && isApiPath(request.path) && request.method !== 'HEAD' && !/^content-type: application\/json/im.test(head)) {
-            throw new Error(`${status} without a JSON body for ${describeRequest(request)}: ${answer.text.slice(0, 400)}`);
-          }
-        });
-        await stillServes();
-      }),
-      parameters(batches(OVER_SOCKET)),
-    );
-    figures.ms.socket = performance.now() - started;
-  }, TIME_LIMIT);
+  it(
+    'answers generated raw requests over a loopback socket, never a 5xx, and keeps serving',
+    async () => {
+      const started = performance.now();
+      await fc.assert(
+        fc.asyncProperty(fc.array(requestOf(urls, [...KNOWN_METHODS, ...ODD_METHODS]), { minLength: 1, maxLength: RAW_BATCH, size: 'max' }), async (requests) => {
+          const answers = await Promise.all(requests.map((request) => sendRaw(port, rawRequest(request))));
+          answers.forEach((answer, i) => {
+            const request = requests[i]!;
+            figures.requests++;
+            figures.counts.socket++;
+            if (!answer.closed) throw new Error(`the server left the connection open after ${describeRequest(request)}`);
+            if (answer.statuses.length === 0) figures.unanswered++;
+            for (const status of answer.statuses) {
+              count(status);
+              if (status >= 500) throw new Error(`${status} for ${describeRequest(request)}: ${answer.text.slice(0, 600)}`);
+            }
+            // Fastify's own answers to an API path are JSON, even for a URL it cannot decode.
+            const head = answer.text.split('\r\n\r\n')[0] ?? '';
+            const status = answer.statuses[0];
+            if (status !== undefined && status >= 400 && isApiPath(request.path) && request.method !== 'HEAD' && !/^content-type: application\/json/im.test(head)) {
+              throw new Error(`${status} without a JSON body for ${describeRequest(request)}: ${answer.text.slice(0, 400)}`);
+            }
+          });
+          await stillServes();
+        }),
+        parameters(batches(OVER_SOCKET)),
+      );
+      figures.ms.socket = performance.now() - started;
+    },
+    TIME_LIMIT,
+  );
 
-  it('answers raw requests damaged byte by byte with a 4xx or nothing, and keeps serving', async () => {
-    const started = performance.now();
-    const base = requestOf(urls, KNOWN_METHODS).map(rawRequest);
-    await fc.assert(
-      fc.asyncProperty(fc.array(damagedOf(base), { minLength: 1, maxLength: RAW_BATCH, size: 'max' }), async (damaged) => {
-        const answers = await Promise.all(damaged.map(({ bytes }) => sendRaw(port, bytes)));
-        answers.forEach((answer, i) => {
-          const { edits } = damaged[i]!;
-          figures.requests++;
-          figures.counts.damaged++;
-          if (!answer.closed) throw new Error(`the server left the connection open after a request damaged by ${edits.join(', ')}`);
-          if (answer.statuses.length === 0) figures.unanswered++;
-          for (const status of answer.statuses) {
-            count(status);
-            if (status >= 500) throw new Error(`${status} for a request damaged by ${edits.join(', ')}: ${answer.text.slice(0, 600)}`);
-          }
-        });
-        await stillServes();
-      }),
-      parameters(batches(DAMAGED)),
-    );
-    figures.ms.damaged = performance.now() - started;
-  }, TIME_LIMIT);
+  it(
+    'answers raw requests damaged byte by byte with a 4xx or nothing, and keeps serving',
+    async () => {
+      const started = performance.now();
+      const base = requestOf(urls, KNOWN_METHODS).map(rawRequest);
+      await fc.assert(
+        fc.asyncProperty(fc.array(damagedOf(base), { minLength: 1, maxLength: RAW_BATCH, size: 'max' }), async (damaged) => {
+          const answers = await Promise.all(damaged.map(({ bytes }) => sendRaw(port, bytes)));
+          answers.forEach((answer, i) => {
+            const { edits } = damaged[i]!;
+            figures.requests++;
+            figures.counts.damaged++;
+            if (!answer.closed) throw new Error(`the server left the connection open after a request damaged by ${edits.join(', ')}`);
+            if (answer.statuses.length === 0) figures.unanswered++;
+            for (const status of answer.statuses) {
+              count(status);
+              if (status >= 500) throw new Error(`${status} for a request damaged by ${edits.join(', ')}: ${answer.text.slice(0, 600)}`);
+            }
+          });
+          await stillServes();
+        }),
+        parameters(batches(DAMAGED)),
+      );
+      figures.ms.damaged = performance.now() - started;
+    },
+    TIME_LIMIT,
+  );
 
-  it('answers generated requests (app.inject) with a 4xx or a page, never a 5xx, and API errors as JSON', async () => {
-    const started = performance.now();
-    const injected = Math.max(1, TOTAL - figures.requests);
-    await fc.assert(
-      fc.asyncProperty(requestOf(urls, KNOWN_METHODS), async (request) => {
-        fc.pre(URL.canParse(request.path + request.query, 'http://localhost'));
-        figures.requests++;
-        figures.counts.injected++;
-        const app = request.behindProxy ? proxied : direct;
-        const sent = performance.now();
-        const response = await within(
-          app.inject({
-            method: request.method as 'GET',
-            url: request.path + request.query,
-            headers: request.headers,
-            ...(request.body === undefined ? {} : { payload: Buffer.from(request.body) }),
-          }),
-          10_000,
-          describeRequest(request),
-        );
-        const ms = performance.now() - sent;
-        if (ms > figures.slowest.ms) figures.slowest = { ms, request: describeRequest(request).slice(0, 300) };
-        checkAnswer(request, injectedPath(request), response.statusCode, response.headers['content-type'] as string | undefined, response.body);
-      }),
-      parameters(injected),
-    );
-    figures.ms.injected = performance.now() - started;
-  }, TIME_LIMIT);
+  it(
+    'answers generated requests (app.inject) with a 4xx or a page, never a 5xx, and API errors as JSON',
+    async () => {
+      const started = performance.now();
+      const injected = Math.max(1, TOTAL - figures.requests);
+      await fc.assert(
+        fc.asyncProperty(requestOf(urls, KNOWN_METHODS), async (request) => {
+          fc.pre(URL.canParse(request.path + request.query, 'http://localhost'));
+          figures.requests++;
+          figures.counts.injected++;
+          const app = request.behindProxy ? proxied : direct;
+          const sent = performance.now();
+          const response = await within(
+            app.inject({
+              method: request.method as 'GET',
+              url: request.path + request.query,
+              headers: request.headers,
+              ...(request.body === undefined ? {} : { payload: Buffer.from(request.body) }),
+            }),
+            10_000,
+            describeRequest(request),
+          );
+          const ms = performance.now() - sent;
+          if (ms > figures.slowest.ms) figures.slowest = { ms, request: describeRequest(request).slice(0, 300) };
+          checkAnswer(request, injectedPath(request), response.statusCode, response.headers['content-type'] as string | undefined, response.body);
+        }),
+        parameters(injected),
+      );
+      figures.ms.injected = performance.now() - started;
+    },
+    TIME_LIMIT,
+  );
 
   it('still serves pages and the API after the streams', async () => {
     expect((await direct.inject({ url: '/aboutme' })).statusCode).toBe(200);
@@ -322,7 +350,12 @@ describe('site serve under malformed requests', () => {
       const before = (await app.inject({ url: '/api/view_count' })).json() as { count: number };
       expect((await app.inject({ method: 'POST', url: '/api/view_count/increment', headers })).statusCode).toBe(204);
       expect((await app.inject({ url: '/api/view_count' })).json()).toEqual({ count: before.count + 1 });
-      const subscribed = await app.inject({ method: 'POST', url: '/api/newsletter', headers: { ...headers, 'content-type': 'application/json' }, payload: { email: 'after.fuzz@example.com', language: 'pt' } });
+      const subscribed = await app.inject({
+        method: 'POST',
+        url: '/api/newsletter',
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: { email: 'after.fuzz@example.com', language: 'pt' },
+      });
       expect(subscribed.json()).toMatchObject({ success: true });
       const search = await app.inject({ url: '/api/blog_posts/search?searchWord=docker&language=en' });
       expect((search.json() as { data: { endpoint: string }[] }).data[0]?.endpoint).toBe('/blog/tech/docker');

@@ -10,7 +10,9 @@ export const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
  * tests/fixtures/clean, so checker fixtures do not depend on articles that are still being
  * written. Call `cleanup` when done.
  */
-export async function copyOfContent(options: { articles?: 'real' | 'clean' } = {}): Promise<{ root: string; edit: (file: string, change: (text: string) => string) => Promise<void>; cleanup: () => Promise<void> }> {
+export async function copyOfContent(
+  options: { articles?: 'real' | 'clean' } = {},
+): Promise<{ root: string; edit: (file: string, change: (text: string) => string) => Promise<void>; cleanup: () => Promise<void> }> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'site-test-content-'));
   const source = path.join(PROJECT_ROOT, 'content');
   const skip = [path.join(source, 'media'), ...(options.articles === 'clean' ? [path.join(source, 'blog')] : [])];

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { freePort } from './ports';
 
@@ -59,7 +59,16 @@ export async function listen(url: string): Promise<EventLog> {
         };
         const timer = setTimeout(() => {
           waiting.delete(check);
-          reject(new Error(`no "${type}" event within ${options.timeoutMs ?? 20_000} ms; received: ${events.slice(from).map((e) => e.type).join(', ') || 'nothing'}`));
+          reject(
+            new Error(
+              `no "${type}" event within ${options.timeoutMs ?? 20_000} ms; received: ${
+                events
+                  .slice(from)
+                  .map((e) => e.type)
+                  .join(', ') || 'nothing'
+              }`,
+            ),
+          );
         }, options.timeoutMs ?? 20_000);
         waiting.add(check);
         check();

@@ -1,4 +1,4 @@
-import { cp, mkdir, readFile, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PROJECT_ROOT } from './content';
 
@@ -25,15 +25,19 @@ export interface Fixture {
 
 export async function listFixtures(): Promise<Fixture[]> {
   const names = (await readdir(FIXTURES)).sort();
-  return Promise.all(
-    names.map(async (name) => ({ name, ...(JSON.parse(await readFile(path.join(FIXTURES, name, 'fixture.json'), 'utf8')) as Omit<Fixture, 'name'>) })),
-  );
+  return Promise.all(names.map(async (name) => ({ name, ...(JSON.parse(await readFile(path.join(FIXTURES, name, 'fixture.json'), 'utf8')) as Omit<Fixture, 'name'>) })));
 }
 
 /** Copies the fixture's content/ over the site root, then applies its patches and deletions. */
 export async function applyFixture(root: string, fixture: Fixture): Promise<void> {
   const overlay = path.join(FIXTURES, fixture.name, 'content');
-  if (await stat(overlay).then(() => true, () => false)) await cp(overlay, path.join(root, 'content'), { recursive: true });
+  if (
+    await stat(overlay).then(
+      () => true,
+      () => false,
+    )
+  )
+    await cp(overlay, path.join(root, 'content'), { recursive: true });
   for (const patch of fixture.patches ?? []) {
     const file = path.join(root, patch.file);
     const text = await readFile(file, 'utf8');

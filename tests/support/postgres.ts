@@ -8,7 +8,6 @@ import { freePort } from './ports';
 
 const run = promisify(execFile);
 
-
 export interface ThrowawayPostgres {
   url: string;
   stop(): Promise<void>;

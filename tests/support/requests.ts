@@ -36,11 +36,78 @@ export const ODD_METHODS = ['FOO', 'G', 'GETT', 'BREW', 'CONNECT', 'PRI', '', 'G
 
 /** Path pieces known to have fooled servers: traversal in every encoding, NUL, bad escapes, reserved names. */
 const NASTY_SEGMENTS = [
-  '..', '.', '...', '%2e%2e', '%2E%2E', '%2e.', '.%2e', '%252e%252e', '%c0%ae%c0%ae', '%C0%AE', '%c0%af', '%e0%80%ae', '%c1%9c',
-  '..%2f', '..%5c', '..%255c', '%2f', '%252f', '%5c', '\\', '..\\..', '%00', '%0a', '%0d%0a', '%', '%z', '%zz', '%2', '%u002e',
-  '%ff', '%fe%ff', '%ef%bb%bf', '%e2%80%ae', '%f0%9f%92%a9', '%ed%a0%80', '%f4%90%80%80', '', ';', ';x=1', '*', '~', 'con', 'nul', 'aux',
-  '.env', '.git', 'package.json', 'aboutme.html', 'aboutme.html.br', 'aboutme.html.gz', '404', '404.html', 'index.html', 'pt', 'api',
-  'música', 'Ação', 'ü', '\u202e', '\ufeff', '\ud83d\udca9', '\u0000', ' ', '\t', '#', '?', '@', ':', "'", '"', '<script>', '%3Cscript%3E',
+  '..',
+  '.',
+  '...',
+  '%2e%2e',
+  '%2E%2E',
+  '%2e.',
+  '.%2e',
+  '%252e%252e',
+  '%c0%ae%c0%ae',
+  '%C0%AE',
+  '%c0%af',
+  '%e0%80%ae',
+  '%c1%9c',
+  '..%2f',
+  '..%5c',
+  '..%255c',
+  '%2f',
+  '%252f',
+  '%5c',
+  '\\',
+  '..\\..',
+  '%00',
+  '%0a',
+  '%0d%0a',
+  '%',
+  '%z',
+  '%zz',
+  '%2',
+  '%u002e',
+  '%ff',
+  '%fe%ff',
+  '%ef%bb%bf',
+  '%e2%80%ae',
+  '%f0%9f%92%a9',
+  '%ed%a0%80',
+  '%f4%90%80%80',
+  '',
+  ';',
+  ';x=1',
+  '*',
+  '~',
+  'con',
+  'nul',
+  'aux',
+  '.env',
+  '.git',
+  'package.json',
+  'aboutme.html',
+  'aboutme.html.br',
+  'aboutme.html.gz',
+  '404',
+  '404.html',
+  'index.html',
+  'pt',
+  'api',
+  'música',
+  'Ação',
+  'ü',
+  '\u202e',
+  '\ufeff',
+  '\ud83d\udca9',
+  '\u0000',
+  ' ',
+  '\t',
+  '#',
+  '?',
+  '@',
+  ':',
+  "'",
+  '"',
+  '<script>',
+  '%3Cscript%3E',
 ];
 
 const LONG = fc.integer({ min: 1_000, max: 40_000 }).map((n) => 'a'.repeat(n));
@@ -75,17 +142,19 @@ function pathOf(urls: string[]): fc.Arbitrary<string> {
     // A real URL with a piece inserted, replaced or appended.
     {
       weight: 6,
-      arbitrary: fc.tuple(fc.oneof(fc.constantFrom(...urls), fc.constantFrom(...api)), fc.nat(), segment, fc.constantFrom('insert', 'replace', 'append', 'slash', 'double-slash', 'encode')).map(([url, at, piece, how]) => {
-        const parts = url.split('/');
-        const i = 1 + (at % Math.max(1, parts.length - 1));
-        if (how === 'insert') parts.splice(i, 0, piece);
-        else if (how === 'replace') parts[i] = piece;
-        else if (how === 'append') parts.push(piece);
-        else if (how === 'slash') return `${url}/`;
-        else if (how === 'double-slash') return `/${url}`;
-        else parts[i] = percentEncoded(parts[i] ?? '', false);
-        return parts.join('/');
-      }),
+      arbitrary: fc
+        .tuple(fc.oneof(fc.constantFrom(...urls), fc.constantFrom(...api)), fc.nat(), segment, fc.constantFrom('insert', 'replace', 'append', 'slash', 'double-slash', 'encode'))
+        .map(([url, at, piece, how]) => {
+          const parts = url.split('/');
+          const i = 1 + (at % Math.max(1, parts.length - 1));
+          if (how === 'insert') parts.splice(i, 0, piece);
+          else if (how === 'replace') parts[i] = piece;
+          else if (how === 'append') parts.push(piece);
+          else if (how === 'slash') return `${url}/`;
+          else if (how === 'double-slash') return `/${url}`;
+          else parts[i] = percentEncoded(parts[i] ?? '', false);
+          return parts.join('/');
+        }),
     },
     { weight: 3, arbitrary: fc.array(segment, { maxLength: 8 }).map((s) => `/${s.join('/')}`) },
     { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...urls), LONG).map(([url, long]) => `${url}/${long}`) },
@@ -95,8 +164,51 @@ function pathOf(urls: string[]): fc.Arbitrary<string> {
 
 const QUERY_KEYS = ['searchWord', 'language', 'searchWord', 'language', '__proto__', 'constructor', 'searchWord[]', 'language[0]', 'a', '', '%', '%zz', 'searchWord%00'];
 const QUERY_VALUES = [
-  'en', 'pt', 'EN', 'fr', '', 'docker', 'gulbenkian', 'musica', 'música', 'm%C3%BAsica', 'Fassbindr', 'git', '   git   ', 'para', 'the', '%', '%zz', '%00', '%C0%AE',
-  '+', '++++', '&', '=', '*', '****', '"', '\\', '(', ')', '[', ']', '{}', '^', '~', ':', '-', '--', 'a b', 'a+b', '%20%20%20%20', '\u0000', '\ud800', 'ﬀ', 'İ', 'ß',
+  'en',
+  'pt',
+  'EN',
+  'fr',
+  '',
+  'docker',
+  'gulbenkian',
+  'musica',
+  'música',
+  'm%C3%BAsica',
+  'Fassbindr',
+  'git',
+  '   git   ',
+  'para',
+  'the',
+  '%',
+  '%zz',
+  '%00',
+  '%C0%AE',
+  '+',
+  '++++',
+  '&',
+  '=',
+  '*',
+  '****',
+  '"',
+  '\\',
+  '(',
+  ')',
+  '[',
+  ']',
+  '{}',
+  '^',
+  '~',
+  ':',
+  '-',
+  '--',
+  'a b',
+  'a+b',
+  '%20%20%20%20',
+  '\u0000',
+  '\ud800',
+  'ﬀ',
+  'İ',
+  'ß',
 ];
 
 function queryOf(): fc.Arbitrary<string> {
@@ -116,17 +228,59 @@ function queryOf(): fc.Arbitrary<string> {
 
 /** A header value as HTTP allows it: visible Latin-1 and spaces, no control characters. */
 const headerText = (maxLength: number) =>
-  fc.string({ unit: fc.integer({ min: 0x20, max: 0xff }).filter((c) => c !== 0x7f).map((c) => String.fromCharCode(c)), maxLength });
+  fc.string({
+    unit: fc
+      .integer({ min: 0x20, max: 0xff })
+      .filter((c) => c !== 0x7f)
+      .map((c) => String.fromCharCode(c)),
+    maxLength,
+  });
 
 const HEADER_VALUES = {
   'content-type': [
-    'application/json', 'application/json; charset=utf-8', 'application/json; charset=latin1', 'application/json; charset=utf-16', 'APPLICATION/JSON',
-    'application/json;;', 'application/json; charset', 'application/json; =', 'application/jsonx', 'application/*', '*/*', 'text/plain', 'text/plain; charset=utf-8',
-    'text/html', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'multipart/form-data', 'application/octet-stream', '', ' ', ';', '/', 'json',
-    'application/problem+json', 'application/ld+json', 'application/json, text/plain',
+    'application/json',
+    'application/json; charset=utf-8',
+    'application/json; charset=latin1',
+    'application/json; charset=utf-16',
+    'APPLICATION/JSON',
+    'application/json;;',
+    'application/json; charset',
+    'application/json; =',
+    'application/jsonx',
+    'application/*',
+    '*/*',
+    'text/plain',
+    'text/plain; charset=utf-8',
+    'text/html',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data; boundary=x',
+    'multipart/form-data',
+    'application/octet-stream',
+    '',
+    ' ',
+    ';',
+    '/',
+    'json',
+    'application/problem+json',
+    'application/ld+json',
+    'application/json, text/plain',
   ],
   'accept-encoding': ['br', 'gzip', 'br, gzip', 'gzip;q=0', '*', 'identity;q=0', '*;q=0', 'br;q=abc', 'gzip;q=', 'deflate', 'zstd', ',', ';;;', 'br;q=1.5, gzip;q=-1', ''],
-  range: ['bytes=0-10', 'bytes=-5', 'bytes=5-', 'bytes=100000000-', 'bytes=5-1', 'bytes=a-b', 'bytes=0-0,1-1,2-2', 'bytes=', 'bytes=-0', 'items=1-2', 'bytes=0-10, 5-15', `bytes=${'0-1,'.repeat(500)}0-1`, ''],
+  range: [
+    'bytes=0-10',
+    'bytes=-5',
+    'bytes=5-',
+    'bytes=100000000-',
+    'bytes=5-1',
+    'bytes=a-b',
+    'bytes=0-0,1-1,2-2',
+    'bytes=',
+    'bytes=-0',
+    'items=1-2',
+    'bytes=0-10, 5-15',
+    `bytes=${'0-1,'.repeat(500)}0-1`,
+    '',
+  ],
   'if-none-match': ['*', '""', 'W/"x"', '"abc", W/"def"', 'not-quoted', ',,,', ''],
   'if-modified-since': ['Thu, 01 Jan 1970 00:00:00 GMT', 'garbage', 'Fri, 31 Dec 9999 23:59:59 GMT', '0', '-1', ''],
   'if-match': ['*', '"x"', 'garbage'],
@@ -145,7 +299,11 @@ const HEADER_VALUES = {
 function headersOf(): fc.Arbitrary<Record<string, string>> {
   const fields: Record<string, fc.Arbitrary<string>> = {};
   for (const [name, values] of Object.entries(HEADER_VALUES)) {
-    fields[name] = fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...values) }, { weight: 1, arbitrary: headerText(40) }, { weight: 1, arbitrary: fc.integer({ min: 8_000, max: 12_000 }).map((n) => 'x'.repeat(n)) });
+    fields[name] = fc.oneof(
+      { weight: 5, arbitrary: fc.constantFrom(...values) },
+      { weight: 1, arbitrary: headerText(40) },
+      { weight: 1, arbitrary: fc.integer({ min: 8_000, max: 12_000 }).map((n) => 'x'.repeat(n)) },
+    );
   }
   const name = fc.stringMatching(/^[A-Za-z][A-Za-z0-9-]{0,15}$/);
   const extra = fc.dictionary(name, headerText(50), { maxKeys: 3 });
@@ -153,7 +311,13 @@ function headersOf(): fc.Arbitrary<Record<string, string>> {
   const xsrf = fc.oneof(
     { weight: 5, arbitrary: token.map((t) => ({ cookie: `XSRF-TOKEN=${t}`, 'x-xsrf-token': t })) },
     { weight: 3, arbitrary: fc.tuple(token, token).map(([c, h]) => ({ cookie: `XSRF-TOKEN=${c}`, 'x-xsrf-token': h })) },
-    { weight: 1, arbitrary: fc.record({ cookie: fc.oneof(headerText(60), fc.constantFrom('XSRF-TOKEN', 'XSRF-TOKEN=', 'lang=pt', 'lang=xx; XSRF-TOKEN=a; XSRF-TOKEN=b', '=; ;;=', `XSRF-TOKEN=${'a'.repeat(9000)}`)) }, { requiredKeys: [] }) },
+    {
+      weight: 1,
+      arbitrary: fc.record(
+        { cookie: fc.oneof(headerText(60), fc.constantFrom('XSRF-TOKEN', 'XSRF-TOKEN=', 'lang=pt', 'lang=xx; XSRF-TOKEN=a; XSRF-TOKEN=b', '=; ;;=', `XSRF-TOKEN=${'a'.repeat(9000)}`)) },
+        { requiredKeys: [] },
+      ),
+    },
     { weight: 1, arbitrary: fc.constant({}) },
   );
   // A few headers at a time: with every one present, nearly every request would stop at the first
@@ -171,7 +335,20 @@ function headersOf(): fc.Arbitrary<Record<string, string>> {
   });
 }
 
-const EMAILS = ['ana@example.pt', 'Ana@Example.PT', '-2+3@example.com', 'a@b', '@', 'a@@b.co', 'a'.repeat(330) + '@example.com', ' ana@example.pt ', 'ana@example.pt\u0000', '\ud800@x.co', '"q"@x.co', 'a@[127.0.0.1]'];
+const EMAILS = [
+  'ana@example.pt',
+  'Ana@Example.PT',
+  '-2+3@example.com',
+  'a@b',
+  '@',
+  'a@@b.co',
+  'a'.repeat(330) + '@example.com',
+  ' ana@example.pt ',
+  'ana@example.pt\u0000',
+  '\ud800@x.co',
+  '"q"@x.co',
+  'a@[127.0.0.1]',
+];
 
 function bodyOf(): fc.Arbitrary<string | Uint8Array | undefined> {
   const anything = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.constantFrom(null, 42, -1, 1e308, true, [], {}, '', 'en', 'pt'));
@@ -183,16 +360,44 @@ function bodyOf(): fc.Arbitrary<string | Uint8Array | undefined> {
     { weight: 6, arbitrary: newsletter.map((r) => JSON.stringify(r)) },
     { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v) ?? 'null') },
     // A valid JSON text cut anywhere.
-    { weight: 2, arbitrary: fc.tuple(newsletter.map((r) => JSON.stringify(r)), fc.nat()).map(([s, n]) => s.slice(0, n % (s.length + 1))) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(
+          newsletter.map((r) => JSON.stringify(r)),
+          fc.nat(),
+        )
+        .map(([s, n]) => s.slice(0, n % (s.length + 1))),
+    },
     // Nesting deep enough to hurt a recursive parser or walker; some beyond the body limit.
-    { weight: 1, arbitrary: fc.tuple(fc.integer({ min: 1, max: 30_000 }), fc.constantFrom(['[', ']'], ['{"a":', '}'], ['{"email":', '}'], ['{"__proto__":', '}'])).map(([n, [open, close]]) => open.repeat(n) + '1' + close.repeat(n)) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.integer({ min: 1, max: 30_000 }), fc.constantFrom(['[', ']'], ['{"a":', '}'], ['{"email":', '}'], ['{"__proto__":', '}']))
+        .map(([n, [open, close]]) => open.repeat(n) + '1' + close.repeat(n)),
+    },
     { weight: 2, arbitrary: fc.uint8Array({ maxLength: 600 }) },
     { weight: 1, arbitrary: fc.integer({ min: 16 * 1024 - 64, max: 100_000 }).map((n) => JSON.stringify({ email: 'a'.repeat(n) })) },
     {
       weight: 2,
       arbitrary: fc.constantFrom(
-        '{"__proto__":{"email":"a@b.co"}}', '{"constructor":{"prototype":{"email":1}}}', '{"email":"a@b.co","email":"c@d.co"}', '1e400', '"\\ud800"', 'null', '', ' ', '\ufeff{"email":"a@b.co"}',
-        '{"email":"a@b.co"}garbage', '{"email":"a@b.co"', '{email:"a@b.co"}', "{'email':'a@b.co'}", '[{"email":"a@b.co"}]', 'email=a@b.co', '{"email":"\\u0000@x.co"}', '{"email":"a@b.co","language":"pt"}',
+        '{"__proto__":{"email":"a@b.co"}}',
+        '{"constructor":{"prototype":{"email":1}}}',
+        '{"email":"a@b.co","email":"c@d.co"}',
+        '1e400',
+        '"\\ud800"',
+        'null',
+        '',
+        ' ',
+        '\ufeff{"email":"a@b.co"}',
+        '{"email":"a@b.co"}garbage',
+        '{"email":"a@b.co"',
+        '{email:"a@b.co"}',
+        "{'email':'a@b.co'}",
+        '[{"email":"a@b.co"}]',
+        'email=a@b.co',
+        '{"email":"\\u0000@x.co"}',
+        '{"email":"a@b.co","language":"pt"}',
       ),
     },
   );
@@ -329,7 +534,10 @@ export function responseStatuses(text: string): number[] {
 
 /** Byte-level damage to a raw request: inserted line breaks, NULs, spaces, high bytes; deletions; truncation. */
 export function damagedOf(base: fc.Arbitrary<Buffer>): fc.Arbitrary<{ bytes: Buffer; edits: string[] }> {
-  const insertable = fc.oneof(fc.constantFrom('\r', '\n', '\r\n', '\0', ' ', '\t', ':', '\x7f', '\x80', '\xff', '%', 'HTTP/1.1', 'Transfer-Encoding: chunked\r\n', 'Content-Length: 5\r\n', '\r\n\r\n'), fc.string({ unit: 'binary-ascii', maxLength: 6 }));
+  const insertable = fc.oneof(
+    fc.constantFrom('\r', '\n', '\r\n', '\0', ' ', '\t', ':', '\x7f', '\x80', '\xff', '%', 'HTTP/1.1', 'Transfer-Encoding: chunked\r\n', 'Content-Length: 5\r\n', '\r\n\r\n'),
+    fc.string({ unit: 'binary-ascii', maxLength: 6 }),
+  );
   const edit = fc.oneof(
     fc.tuple(fc.constant('insert' as const), fc.nat(), insertable),
     fc.tuple(fc.constant('delete' as const), fc.nat(), fc.integer({ min: 1, max: 8 })),

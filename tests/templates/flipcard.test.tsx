@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { FlipCard } from '../../templates/pieces/FlipCard';
 import { isCssLength, isCssTime } from '../../templates/pieces/cssValues';
+import { FlipCard } from '../../templates/pieces/FlipCard';
 
 describe('FlipCard values (spec section 5)', () => {
   it('accepts every CSS length unit and keyword of the spec, and nothing else', () => {
