@@ -6,6 +6,10 @@ import { listen, startDev } from '../support/dev';
 import { settle } from './dev';
 import { type Stats, stats } from './measure';
 
+// The functions handed to page.waitForFunction() run in the tab: the one DOM global they read,
+// declared for this file alone (the Node root has no DOM, and run.ts imports this file).
+declare const document: { readyState: string; body: { innerText: string } | null };
+
 export interface BrowserFigures {
   /** The page open in the tab, and the file saved. */
   page: string;
