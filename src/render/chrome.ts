@@ -3,22 +3,6 @@ import type { Site } from '../model/site';
 import { LANGUAGES, type Lang } from '../shared/lang';
 import type { Chrome, LanguageLabels } from '../shared/props';
 import { BLOG_PATH, editionUrl, homeUrl, type PageKind, type Route } from '../shared/route';
-import { type Strings, UI_STRING_KEYS } from '../shared/strings';
-
-/** The UI strings of one language. */
-export function stringsFor(site: Site, lang: Lang): Strings {
-  let byLang = STRINGS.get(site);
-  if (!byLang) {
-    byLang = {};
-    STRINGS.set(site, byLang);
-  }
-  const all = site.content.strings;
-  // The checker guarantees both languages (I18N001) before anything renders.
-  return (byLang[lang] ??= Object.freeze(Object.fromEntries(UI_STRING_KEYS.map((key) => [key, all[key][lang] ?? '']))) as Strings);
-}
-
-/** Every page of a language shares one strings object: made once per site model. */
-const STRINGS = new WeakMap<Site, Partial<Record<Lang, Strings>>>();
 
 function languageLabels(site: Site): Record<Lang, LanguageLabels> {
   const s = site.content.strings;
@@ -63,7 +47,7 @@ export function buildChrome({ site, lang, route, year }: ChromeInput): Chrome {
     kind: (route?.component ?? 'notfound') as PageKind | 'notfound',
     routeName: route?.name ?? 'notfound',
     alternates,
-    strings: stringsFor(site, lang),
+    strings: site.strings[lang],
     owner: {
       name: owner.name,
       subtitle: owner.subtitle[lang],

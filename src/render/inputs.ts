@@ -3,7 +3,7 @@ import { LANGUAGE_TAGS, type Lang, OG_LOCALES } from '../shared/lang';
 import type { Chrome, HeadProps, PageProps, PageStyles } from '../shared/props';
 import { editionUrl, feedUrl, firstLang, homeUrl, notFoundUrl, type Route } from '../shared/route';
 import { isExternal } from '../shared/url';
-import { buildChrome, stringsFor } from './chrome';
+import { buildChrome } from './chrome';
 import { pageContent } from './pages';
 
 /** What rendering needs besides the site: the built asset URLs and the year of the build. */
@@ -122,7 +122,7 @@ export function editionInputs(ctx: RenderContext, route: Route, lang: Lang): Doc
 
 /** The inputs of the Not Found page in one language (served with status 404). */
 export function notFoundInputs(ctx: RenderContext, lang: Lang): DocumentInputs {
-  const strings = stringsFor(ctx.site, lang);
+  const strings = ctx.site.strings[lang];
   const head = headFor(ctx, { title: strings['notFound.title'], description: strings['notFound.message'], lang, url: notFoundUrl(lang), route: undefined, kind: 'notfound' });
   const chrome = buildChrome({ site: ctx.site, lang, route: undefined, year: ctx.year });
   return { head, chrome, page: { kind: 'notfound', title: strings['notFound.title'] } };
