@@ -23,7 +23,7 @@ export function checkEmptyCategoryLinks(site: Site, links: readonly InternalLink
     const { path } = splitHref(link.href);
     const route = site.routeByPath.get(path);
     // Other problems of the link (no such page, wrong case, language) are LINK001-003's.
-    if (!route || route.component !== 'category' || !route.meta.availableLangs.includes(link.lang)) continue;
+    if (route?.component !== 'category' || !route.meta.availableLangs.includes(link.lang)) continue;
     if (written.get(route.name)?.has(link.lang)) continue;
     const key = `${link.place.file}:${link.place.line}:${link.place.column} ${link.lang}`;
     if (seen.has(key)) continue;

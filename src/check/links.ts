@@ -42,7 +42,7 @@ export function collectLinks(site: Site): InternalLink[] {
     for (const edition of Object.values(article.editions)) links.push(...editionLinks(article, edition));
   }
   const { navigation, pages } = site.content;
-  navigation.forEach((item, i) => both(item.path, jsonPlace(site, 'content/navigation.json', [i, 'path'])));
+  for (const [i, item] of navigation.entries()) both(item.path, jsonPlace(site, 'content/navigation.json', [i, 'path']));
   pages.aboutme.sections.forEach((section, i) => {
     both(section.path, jsonPlace(site, 'content/pages/aboutme.json', ['sections', i, 'path']));
     if (section.card.route) both(section.card.route, jsonPlace(site, 'content/pages/aboutme.json', ['sections', i, 'card', 'route']));
@@ -103,7 +103,7 @@ export function checkLinks(site: Site, links: readonly InternalLink[], ids: Edit
       report(diagnostic('LINK003', link.place, { path, lang: link.lang, offered: route.meta.availableLangs }));
       continue;
     }
-    if (hash !== undefined) checkAnchor(site, route, hash, link, ids, report);
+    if (hash !== undefined) checkAnchor(route, hash, link, ids, report);
     if (link.text) {
       const better = titleMatch(link.text, route, link.lang);
       if (better) {
@@ -114,7 +114,7 @@ export function checkLinks(site: Site, links: readonly InternalLink[], ids: Edit
   return out;
 }
 
-function checkAnchor(site: Site, route: Route, hash: string, link: InternalLink, ids: EditionIds, report: (d: Diagnostic) => void): void {
+function checkAnchor(route: Route, hash: string, link: InternalLink, ids: EditionIds, report: (d: Diagnostic) => void): void {
   const lang = targetLang(route, link.lang);
   const present = ids.of(route, lang);
   if (present.has(hash)) return;

@@ -118,12 +118,16 @@ interface PortugueseText {
 function portugueseTexts(site: Site): PortugueseText[] {
   const texts: PortugueseText[] = [];
   const json = (file: string, value: unknown, path: (string | number)[] = []) => {
-    if (Array.isArray(value)) value.forEach((item, i) => json(file, item, [...path, i]));
-    else if (value && typeof value === 'object') {
+    if (Array.isArray(value)) {
+      for (const [i, item] of value.entries()) json(file, item, [...path, i]);
+    } else if (value && typeof value === 'object') {
       for (const [key, child] of Object.entries(value)) {
         if (key === 'pt' && typeof child === 'string') texts.push({ text: child, place: () => jsonPlace(site, file, [...path, key]) });
-        else if (key === 'pt' && Array.isArray(child)) child.forEach((line, i) => typeof line === 'string' && texts.push({ text: line, place: () => jsonPlace(site, file, [...path, key, i]) }));
-        else json(file, child, [...path, key]);
+        else if (key === 'pt' && Array.isArray(child)) {
+          for (const [i, line] of child.entries()) {
+            if (typeof line === 'string') texts.push({ text: line, place: () => jsonPlace(site, file, [...path, key, i]) });
+          }
+        } else json(file, child, [...path, key]);
       }
     }
   };

@@ -13,7 +13,8 @@ export function csvField(value: string): string {
 }
 
 export function subscribersCsv(rows: { email: string; lang: string; subscribedAt: string }[]): string {
-  return ['email,language,subscribed_at', ...rows.map((r) => [r.email, r.lang, r.subscribedAt].map(csvField).join(','))].join('\n') + '\n';
+  const lines = ['email,language,subscribed_at', ...rows.map((r) => [r.email, r.lang, r.subscribedAt].map(csvField).join(','))];
+  return `${lines.join('\n')}\n`;
 }
 
 export async function runNewsletterExport(options: StoreOptions): Promise<number> {

@@ -13,5 +13,6 @@ export function rememberLang(lang: Lang): void {
   } catch {
     // Storage can be disabled; the cookie still carries the choice.
   }
+  // biome-ignore lint/suspicious/noDocumentCookie: the link's navigation follows at once, and the Cookie Store API writes asynchronously (older browsers lack it): its cookie might not be set before the page goes.
   document.cookie = `${LANG_KEY}=${lang}; path=/; max-age=31536000; samesite=lax`;
 }

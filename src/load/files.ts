@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { type Dirent, readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -22,7 +22,7 @@ export function readTextSync(absolute: string): string | undefined {
  * looked for ("Git.en.md/"), so that one in a file's place is reported rather than passed over.
  */
 export async function listFiles(dir: string, options: { links?: boolean; foldersNamed?: RegExp } = {}): Promise<string[]> {
-  let entries;
+  let entries: Dirent[];
   try {
     entries = await readdir(dir, { withFileTypes: true, recursive: true });
   } catch {

@@ -1,6 +1,6 @@
 import type { Image, Paragraph, PhrasingContent, Root } from 'mdast';
 import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
-import { toString } from 'mdast-util-to-string';
+import { toString as plainText } from 'mdast-util-to-string';
 import { SKIP, visit } from 'unist-util-visit';
 
 import type { MarkdownProblem } from './compile';
@@ -39,7 +39,7 @@ export function remarkFigure() {
 function toFigure(node: LeafDirective, problems: FigureProblem[]): void {
   const attributes = node.attributes ?? {};
   const src = attributes.src ?? '';
-  const caption = toString(node).trim();
+  const caption = plainText(node).trim();
   const where = { line: node.position?.start.line ?? 0, column: node.position?.start.column ?? 0 };
   if (!src) problems.push({ code: 'MD001', args: { kind: 'noSource' }, ...where });
   if (!caption) problems.push({ code: 'MD001', args: { kind: 'noCaption' }, ...where });
@@ -49,7 +49,8 @@ function toFigure(node: LeafDirective, problems: FigureProblem[]): void {
   }
   const image: Image = { type: 'image', url: src, alt: attributes.alt ?? caption, position: node.position };
   const figcaption: Paragraph = { type: 'paragraph', children: node.children, data: { hName: 'figcaption' } };
-  const data = node.data ?? (node.data = {});
+  node.data ??= {};
+  const data = node.data;
   data.hName = 'figure';
   data.hProperties = {
     className: ['figure'],

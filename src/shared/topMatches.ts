@@ -80,7 +80,10 @@ function scratchFor(data: IndexData): Scratch {
     const lengths = new Float64Array(size * fields).fill(-1);
     for (const [doc, fieldLengths] of data._fieldLength) {
       if (!data._documentIds.has(doc)) continue;
-      fieldLengths.forEach((length, fieldId) => (lengths[doc * fields + fieldId] = length ?? 0));
+      // forEach, not for..of: it skips the holes of a sparse array, whose lengths stay -1.
+      fieldLengths.forEach((length, fieldId) => {
+        lengths[doc * fields + fieldId] = length ?? 0;
+      });
     }
     scratch = {
       score: new Float64Array(size),

@@ -94,7 +94,6 @@ const cleanIn = async (dir: string) => {
   await rm(path.join(dir, 'dist'), { recursive: true, force: true });
   await rm(path.join(dir, '.cache'), { recursive: true, force: true });
 };
-const clean = () => cleanIn(root);
 
 /** Whether this `site build` takes `--explain` (being added): its help lists the flag. */
 function buildExplains(): boolean {

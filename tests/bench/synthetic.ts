@@ -44,7 +44,7 @@ function vocabulary(functionWords: readonly string[], topics: readonly string[],
     made.add(word);
   }
   const words = [...made];
-  topics.forEach((topic, i) => words.splice(150 + Math.floor((i * (VOCABULARY - 300)) / topics.length), 0, topic));
+  for (const [i, topic] of topics.entries()) words.splice(150 + Math.floor((i * (VOCABULARY - 300)) / topics.length), 0, topic);
   return [...functionWords, ...words];
 }
 
@@ -211,8 +211,12 @@ function codeBlock(index: number): string {
   };
   const language = Object.keys(kinds)[index % 6] as string;
   const body = Array.from({ length: lines }, kinds[language] as () => string);
-  if (language === 'json') body.unshift('{'), body.push('  "end": true', '}');
-  return ['```' + language, ...body, '```'].join('\n');
+  if (language === 'json') {
+    body.unshift('{');
+    body.push('  "end": true', '}');
+  }
+  const fence = '```';
+  return [`${fence}${language}`, ...body, fence].join('\n');
 }
 
 function list(next: () => number, words: readonly string[], items: number, numbered: boolean): string {

@@ -15,7 +15,7 @@ describe('the build of the real content', () => {
       for (const lang of route.meta.availableLangs) {
         const url = editionUrl(route, lang);
         const html = await readFile(path.join(distDir, `${url.slice(1)}.html`), 'utf8');
-        expect(html.startsWith('<!DOCTYPE html><html lang="' + lang + '">'), url).toBe(true);
+        expect(html.startsWith(`<!DOCTYPE html><html lang="${lang}">`), url).toBe(true);
         expect(html).toContain(`<link rel="canonical" href="https://duartesalgueiro.pt${url}"/>`);
         for (const other of route.meta.availableLangs) {
           expect(html).toContain(`<link rel="alternate" hrefLang="${other}" href="https://duartesalgueiro.pt${editionUrl(route, other)}"/>`);

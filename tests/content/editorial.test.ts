@@ -29,8 +29,9 @@ interface Text {
 function jsonTexts(): Text[] {
   const texts: Text[] = [];
   const walk = (value: unknown, where: string) => {
-    if (Array.isArray(value)) value.forEach((item, i) => walk(item, `${where}[${i}]`));
-    else if (value && typeof value === 'object') {
+    if (Array.isArray(value)) {
+      for (const [i, item] of value.entries()) walk(item, `${where}[${i}]`);
+    } else if (value && typeof value === 'object') {
       for (const [key, child] of Object.entries(value)) {
         if ((key === 'en' || key === 'pt') && (typeof child === 'string' || Array.isArray(child))) {
           for (const text of [child].flat()) if (typeof text === 'string') texts.push({ where: `${where}.${key}`, lang: key, text });

@@ -51,8 +51,9 @@ function kindOf(file: string): FileKind {
 
 function pathsOf(value: unknown, at: JsonPath, all: JsonPath[], objects: JsonPath[]): void {
   all.push(at);
-  if (Array.isArray(value)) value.forEach((v, i) => pathsOf(v, [...at, i], all, objects));
-  else if (value && typeof value === 'object') {
+  if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) pathsOf(v, [...at, i], all, objects);
+  } else if (value && typeof value === 'object') {
     objects.push(at);
     for (const [k, v] of Object.entries(value)) pathsOf(v, [...at, k], all, objects);
   }
@@ -474,11 +475,11 @@ export function damageArbitrary(tree: ContentSnapshot): fc.Arbitrary<Damage> {
 export function nestingText(pattern: NestPattern, depth: number): string {
   switch (pattern) {
     case 'json-array':
-      return '['.repeat(depth) + ']'.repeat(depth);
+      return nestedValue('array', depth);
     case 'json-array-open':
       return '['.repeat(depth);
     case 'json-object':
-      return '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+      return nestedValue('object', depth);
     case 'blockquote':
       return `\n\n${'>'.repeat(depth)} deep\n`;
     case 'list': {
@@ -528,7 +529,8 @@ function editJson(text: string, at: JsonPath, edit: (parent: Record<string | num
 }
 
 function nestedValue(shape: 'array' | 'object', depth: number): string {
-  return shape === 'array' ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+  if (shape === 'array') return '['.repeat(depth) + ']'.repeat(depth);
+  return `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 }
 
 /** The paths below `content/` that a damage creates, changes or removes (the first new folder for a new file). */
@@ -723,10 +725,12 @@ export const SURELY_TOO_BIG = 2 * 1024 * 1024;
 /** Page paths, media URLs and category names by which other files refer to `file`. */
 export function mentionsOf(file: string): string[] {
   const out: string[] = [];
-  let m: RegExpExecArray | null;
-  if ((m = /^content\/blog\/([^/]+)\/([^/.]+)\.[^/]*$/.exec(file))) out.push(`/blog/${m[1]}/${m[2]}`);
-  if ((m = /^content\/categories\/([^/]+)\.json$/.exec(file))) out.push(`/blog/${m[1]}`, `content/categories/${m[1]}.json`, `"${m[1]}"`);
-  if ((m = /^content\/pages\/([^/]+)\.json$/.exec(file))) out.push(`/${m[1]}`);
+  const article = /^content\/blog\/([^/]+)\/([^/.]+)\.[^/]*$/.exec(file);
+  if (article) out.push(`/blog/${article[1]}/${article[2]}`);
+  const category = /^content\/categories\/([^/]+)\.json$/.exec(file);
+  if (category) out.push(`/blog/${category[1]}`, `content/categories/${category[1]}.json`, `"${category[1]}"`);
+  const page = /^content\/pages\/([^/]+)\.json$/.exec(file);
+  if (page) out.push(`/${page[1]}`);
   if (file.startsWith('content/media/')) out.push(`/media/${file.slice('content/media/'.length)}`);
   return out;
 }

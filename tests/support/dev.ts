@@ -30,10 +30,10 @@ export async function listen(url: string): Promise<EventLog> {
     try {
       for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
         buffer += decoder.decode(chunk, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) !== -1) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
+        // Events end with a blank line; the text after the last one waits for the next chunk.
+        const blocks = buffer.split('\n\n');
+        buffer = blocks.pop() ?? '';
+        for (const block of blocks) {
           const type = /^event: (.*)$/m.exec(block)?.[1];
           const data = /^data: (.*)$/m.exec(block)?.[1];
           if (type && data) events.push({ type, data: JSON.parse(data) as Record<string, unknown>, at: performance.now() });
