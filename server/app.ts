@@ -8,9 +8,8 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from 'helmet';
 import type MiniSearch from 'minisearch';
-import type { DevEvents } from '../src/dev/events';
 import { isLang, LANGUAGES, type Lang } from '../src/shared/lang';
-import { homeUrl, notFoundUrl, pageFile, pageOfFile, prefixLang, rootUrl, searchIndexUrl } from '../src/shared/route';
+import { homeUrl, notFoundUrl, pageFile, prefixLang, rootUrl, searchIndexUrl } from '../src/shared/route';
 import { loadSearchIndex, type SearchDocument, searchIn } from '../src/shared/search';
 import { api } from './api';
 import { listDist, resolveDistFile } from './files';
@@ -28,15 +27,12 @@ export interface AppOptions {
   rateLimit?: { max: number; timeWindow: number };
   /** Trust X-Forwarded-* from a reverse proxy (for the client address and https). */
   trustProxy?: boolean;
-  /** `site dev`: pages get the live-reload script, and its event stream is served. */
-  dev?: DevServing;
-}
-
-/** What `site dev` adds to the server. */
-export interface DevServing {
-  events: DevEvents;
-  /** The dev client script (JavaScript), served at /__dev/client.js. */
-  clientScript: string;
+  /**
+   * For a caller that writes files into dist/ in place rather than swapping in a new folder: a
+   * number it changes after each write, so the listing, the Not Found pages and the search
+   * indexes are read again.
+   */
+  distRevision?: () => number;
 }
 
 /**
@@ -50,7 +46,7 @@ const SWAP_WAIT_MS = 200;
 async function distInode(distDir: string, waitMs: number): Promise<number | undefined> {
   const deadline = performance.now() + waitMs;
   for (;;) {
-    let stat;
+    let stat: ReturnType<typeof statSync> | undefined;
     try {
       stat = statSync(distDir);
     } catch {
@@ -60,13 +56,6 @@ async function distInode(distDir: string, waitMs: number): Promise<number | unde
     if (performance.now() >= deadline) return undefined;
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
-}
-
-/** A page with the dev client script added before </body>, told which page it is. */
-function withDevClient(html: string, page: string): string {
-  const tag = `<script src="/__dev/client.js" data-dev-page="${page.replace(/"/g, '&quot;')}" defer></script>`;
-  const at = html.lastIndexOf('</body>');
-  return at === -1 ? html + tag : html.slice(0, at) + tag + html.slice(at);
 }
 
 /** The sha256 sources of a document's inline scripts, for the Content-Security-Policy. */
@@ -91,8 +80,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   let indexes: Partial<Record<Lang, MiniSearch<SearchDocument>>> = {};
   let served = '';
   /**
-   * `site build` swaps in a new dist/ folder (a new inode), and `site dev` counts its builds: the
-   * listing and the Not Found pages are read again then, so a rebuild is served without a restart.
+   * `site build` swaps in a new dist/ folder (a new inode), and a writer in place changes
+   * `distRevision`: the listing and the Not Found pages are read again then, so a rebuild is
+   * served without a restart.
    */
   const refresh = async () => {
     // Asked on every request: a synchronous stat of one folder the kernel has cached costs a few
@@ -104,7 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       if (served === '') throw new Error(`${distDir} holds no built site`);
       return;
     }
-    const current = `${ino}:${options.dev?.events.generation ?? 0}`;
+    const current = `${ino}:${options.distRevision?.() ?? 0}`;
     if (current === served) return;
     let listed: Set<string>, en: string, pt: string, root: string;
     try {
@@ -182,15 +172,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(api, { prefix: '/api', store: options.store, search, rateLimit: options.rateLimit ?? { max: 30, timeWindow: 60_000 } });
   }
 
-  const dev = options.dev;
-  if (dev) {
-    app.get('/__dev/events', (_request, reply) => {
-      reply.hijack();
-      dev.events.connect(reply.raw);
-    });
-    app.get('/__dev/client.js', async (_request, reply) => reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-store').send(dev.clientScript));
-  }
-
   app.get(rootUrl('en'), async (request, reply) => {
     // The language the visitor last chose, remembered by the flags in a cookie (parsed by @fastify/cookie).
     const remembered = request.cookies.lang;
@@ -204,13 +185,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await refresh();
     if (request.method === 'GET' || request.method === 'HEAD') {
       const file = resolveDistFile(files, urlPath);
-      if (file && dev && file.endsWith('.html')) {
-        const html = await readFile(path.join(distDir, file), 'utf8');
-        return reply
-          .type('text/html; charset=utf-8')
-          .header('cache-control', 'no-store')
-          .send(withDevClient(html, pageOfFile(file)));
-      }
       if (file) {
         // Assets carry a content hash in their name, so they never change under the same URL.
         const cache = file.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
@@ -224,8 +198,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       }
     }
     const lang = prefixLang(urlPath);
-    const page = dev ? withDevClient(notFound[lang], notFoundUrl(lang)) : notFound[lang];
-    return reply.code(404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
+    return reply.code(404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(notFound[lang]);
   });
 
   return app;

@@ -8,6 +8,7 @@ import { listenOn } from '../../server/listen';
 import { openStore } from '../../server/storage/open';
 import { TOOL_ROOT } from '../build/fingerprint';
 import { DevEvents } from '../dev/events';
+import { devServer } from '../dev/plugin';
 import { DevSession } from '../dev/session';
 import { notFoundUrl, pageFile } from '../shared/route';
 import { report } from './report';
@@ -43,7 +44,7 @@ export async function runDev(options: DevOptions): Promise<number> {
   // after a failed build read the broken file was never built. It also says nothing of a link to
   // a file that does not exist. The system's own notices are heard too; the session merges them
   // with chokidar's.
-  watcher.on('raw', (event, name, details) => {
+  watcher.on('raw', (_event, name, details) => {
     const watched = (details as { watchedPath?: string } | undefined)?.watchedPath;
     if (!watched || !name) return;
     const file = path.basename(watched) === name ? watched : path.join(watched, name);
@@ -63,8 +64,10 @@ export async function runDev(options: DevOptions): Promise<number> {
   }
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   const listen = async () => {
-    const server = await buildApp({ distDir: options.outDir, store, logger: false, dev: { events, clientScript }, rateLimit: { max: 1000, timeWindow: 60_000 } });
+    // The output folder is written in place, so the server is told of each build by its count.
+    const server = await buildApp({ distDir: options.outDir, store, logger: false, distRevision: () => events.generation, rateLimit: { max: 1000, timeWindow: 60_000 } });
     try {
+      await server.register(devServer, { events, clientScript });
       await listenOn(server, options.host, options.port);
     } catch (error) {
       await server.close();

@@ -118,6 +118,27 @@ describe('a rebuild under a running server', () => {
     await server.close();
     await rm(root, { recursive: true, force: true });
   });
+
+  it('reads dist/ again when a writer in place changes its revision', async () => {
+    const { cp, mkdtemp, rm, writeFile } = await import('node:fs/promises');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const root = await mkdtemp(path.join(os.tmpdir(), 'site-serve-'));
+    const dist = path.join(root, 'dist');
+    await cp(inject('distDir'), dist, { recursive: true });
+    let revision = 0;
+    const server = await buildApp({ distDir: dist, distRevision: () => revision });
+    expect((await server.inject({ url: '/media/new.txt' })).statusCode).toBe(404);
+    // The same folder (the same inode), a file written into it: unseen until the revision changes.
+    await writeFile(path.join(dist, 'media/new.txt'), 'fresh');
+    expect((await server.inject({ url: '/media/new.txt' })).statusCode).toBe(404);
+    revision++;
+    const fresh = await server.inject({ url: '/media/new.txt' });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.body).toBe('fresh');
+    await server.close();
+    await rm(root, { recursive: true, force: true });
+  });
 });
 
 describe('compression and revalidation', () => {
