@@ -21,6 +21,7 @@ export function Island<N extends IslandName>({ name, props, inline = false }: { 
           <Component {...props} />
         </div>
       )}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON made safe for a <script> by serializeProps (no "<", ">", U+2028, U+2029) */}
       <script type="application/json" data-island-props="" dangerouslySetInnerHTML={{ __html: serializeProps(props) }} />
     </>
   );

@@ -20,7 +20,7 @@ export function QuoteCarousel({ quotes, label }: QuoteCarouselProps) {
   return (
     <section className="quotes" aria-roledescription="carousel" aria-label={label}>
       {quotes.map((quote, i) => (
-        <figure key={quote.author + i} className={`quotes__slide${i === index ? ' quotes__slide--active' : ''}`} aria-hidden={i !== index}>
+        <figure key={quote.text} className={`quotes__slide${i === index ? ' quotes__slide--active' : ''}`} aria-hidden={i !== index}>
           <blockquote>
             <p>“{quote.text}”</p>
           </blockquote>

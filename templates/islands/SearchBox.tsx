@@ -100,16 +100,24 @@ export function SearchBox({ lang, title, label, placeholder, subtext, minTermLen
       </div>
       <p className="search__subtext">{subtext}</p>
       {open && (
-        <ul id="search-results" className="search__results" role="listbox" aria-label={title}>
+        <div id="search-results" className="search__results" role="listbox" aria-label={title}>
+          {/* Focus stays in the input (aria-activedescendant names the active option): tabIndex -1 keeps the options out of the tab order. */}
           {results.map((result, i) => (
-            <li key={result.id} id={`search-result-${i}`} role="option" aria-selected={i === active} className={i === active ? 'search__result search__result--active' : 'search__result'}>
+            <div
+              key={result.id}
+              id={`search-result-${i}`}
+              role="option"
+              tabIndex={-1}
+              aria-selected={i === active}
+              className={i === active ? 'search__result search__result--active' : 'search__result'}
+            >
               <a href={result.endpoint}>
                 <span className="search__result-title">{result.title}</span>
                 <span className="search__result-category">{result.category}</span>
               </a>
-            </li>
+            </div>
           ))}
-        </ul>
+        </div>
       )}
     </section>
   );

@@ -10,6 +10,7 @@ export function AboutMe({ chrome, page }: { chrome: Chrome; page: AboutMeProps }
   return (
     <>
       <section className="banner body-height" aria-labelledby="greeting">
+        {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: a video without controls is not focusable; this one is decoration, hidden from assistive technology */}
         <video className="banner__video" autoPlay muted loop playsInline poster={page.banner.poster} aria-hidden="true">
           {page.banner.videos.map((v) => (
             <source key={v.src} src={v.src} type={v.type} />
@@ -27,8 +28,8 @@ export function AboutMe({ chrome, page }: { chrome: Chrome; page: AboutMeProps }
         <div className="intro__text">
           <h2>{page.intro.title}</h2>
           <ul className="intro__bullets">
-            {page.intro.paragraphs.map((p, i) => (
-              <li key={i}>{p}</li>
+            {page.intro.paragraphs.map((p) => (
+              <li key={p}>{p}</li>
             ))}
           </ul>
         </div>
@@ -52,8 +53,8 @@ export function AboutMe({ chrome, page }: { chrome: Chrome; page: AboutMeProps }
             <h2>
               <a href={section.url}>{section.heading}</a>
             </h2>
-            {section.paragraphs.map((p, j) => (
-              <p key={j}>{p}</p>
+            {section.paragraphs.map((p) => (
+              <p key={p}>{p}</p>
             ))}
             <a className="button button--ghost" href={section.url}>
               {s['aboutme.readMore']} <span aria-hidden="true">→</span>
@@ -87,8 +88,8 @@ export function AboutMe({ chrome, page }: { chrome: Chrome; page: AboutMeProps }
 
       <section id="hobbies" className="section hobbies" data-reveal="">
         <h2>{page.hobbies.title}</h2>
-        {page.hobbies.paragraphs.map((p, i) => (
-          <p key={i}>{p}</p>
+        {page.hobbies.paragraphs.map((p) => (
+          <p key={p}>{p}</p>
         ))}
       </section>
     </>

@@ -24,6 +24,7 @@ export function Article({ chrome, page }: { chrome: Chrome; page: ArticleProps }
           </ol>
         </nav>
       )}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the article body, compiled by our own markdown pipeline */}
       <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
     </article>
   );

@@ -44,6 +44,7 @@ export function Professional({ chrome, page }: { chrome: Chrome; page: Professio
                 {card.name} · {card.title}
               </h3>
               <p className="experience__period">{card.period}</p>
+              {/* biome-ignore lint/security/noDangerouslySetInnerHtml: compiled by our own markdown pipeline from the content's markdown */}
               <div className="prose" dangerouslySetInnerHTML={{ __html: card.html }} />
               <p>
                 <NewTabLink href={card.url} note={s['external.newTab']}>
@@ -52,6 +53,7 @@ export function Professional({ chrome, page }: { chrome: Chrome; page: Professio
               </p>
             </div>
             <div className="dialog__actions">
+              {/* biome-ignore lint/a11y/noAutofocus: in a <dialog>, autofocus names the control showModal() focuses; the closed dialog takes no focus on page load */}
               <button type="button" className="button" data-dialog-close="" autoFocus>
                 {s['dialog.close']}
               </button>

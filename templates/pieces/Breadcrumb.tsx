@@ -8,7 +8,7 @@ export function Breadcrumb({ items, label }: { items: BreadcrumbView[]; label: s
         {items.map((item, i) => {
           const last = i === items.length - 1;
           return (
-            <li key={item.url + i}>
+            <li key={item.url}>
               {last ? (
                 <a href={item.url} aria-current="page">
                   {item.title}

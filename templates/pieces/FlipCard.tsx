@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useState } from 'react';
 import { isCssLength, isCssTime } from './cssValues';
 
 export interface FlipCardProps {
@@ -56,37 +56,37 @@ export function FlipCard({
     onChange?.(next);
   };
   const axis = horizontal ? 'X' : 'Y';
-  const interactive = activeClick
-    ? {
-        role: 'button',
-        tabIndex: 0,
-        'aria-pressed': flipped,
-        'aria-label': label,
-        onClick: () => set(!flipped),
-        onKeyDown: (event: React.KeyboardEvent) => {
-          if (event.key === 'Enter' || event.key === ' ') {
-            event.preventDefault();
-            set(!flipped);
-          }
-        },
-      }
-    : {};
-  return (
-    <div
-      className={`flip ${flipped ? 'flip--flipped' : ''} ${className}`.trim()}
-      style={{ width, height, perspective: `${FLIP_DEFAULTS.perspective}px` }}
-      onMouseEnter={activeHover ? () => set(true) : undefined}
-      onMouseLeave={activeHover ? () => set(false) : undefined}
-      {...interactive}
-    >
-      <div className="flip__inner" style={{ transition: `transform ${transition}`, transform: flipped ? `rotate${axis}(180deg)` : 'none' }}>
-        <div className="flip__face flip__front" aria-hidden={flipped}>
-          {front}
-        </div>
-        <div className="flip__face flip__back" style={{ transform: `rotate${axis}(180deg)` }} aria-hidden={!flipped}>
-          {back}
-        </div>
+  const frame = { className: `flip ${flipped ? 'flip--flipped' : ''} ${className}`.trim(), style: { width, height, perspective: `${FLIP_DEFAULTS.perspective}px` } };
+  const onMouseEnter = activeHover ? () => set(true) : undefined;
+  const onMouseLeave = activeHover ? () => set(false) : undefined;
+  const faces = (
+    <div className="flip__inner" style={{ transition: `transform ${transition}`, transform: flipped ? `rotate${axis}(180deg)` : 'none' }}>
+      <div className="flip__face flip__front" aria-hidden={flipped}>
+        {front}
       </div>
+      <div className="flip__face flip__back" style={{ transform: `rotate${axis}(180deg)` }} aria-hidden={!flipped}>
+        {back}
+      </div>
+    </div>
+  );
+  if (activeClick) {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Enter' || event.key === ' ') {
+        event.preventDefault();
+        set(!flipped);
+      }
+    };
+    return (
+      // biome-ignore lint/a11y/useSemanticElements: a button in all but the element (role, focus, Enter and Space): a <button> may not hold the faces' blockquotes and paragraphs.
+      <div {...frame} role="button" tabIndex={0} aria-pressed={flipped} aria-label={label} onClick={() => set(!flipped)} onKeyDown={onKeyDown} onMouseEnter={onMouseEnter} onMouseLeave={onMouseLeave}>
+        {faces}
+      </div>
+    );
+  }
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: turning on hover is a pointer's visual effect, not a control; where a card is to be turned by hand, activeClick makes it a button.
+    <div {...frame} onMouseEnter={onMouseEnter} onMouseLeave={onMouseLeave}>
+      {faces}
     </div>
   );
 }

@@ -20,7 +20,7 @@ describe.each(WIDTHS)('at %i px', (width) => {
   describe.each(LANGS)('in $lang', ({ lang, prefix }) => {
     it('About Me shows the greeting, bullets, portrait, four quotes, the sections linking on, and four media items', async () => {
       const { page, problems } = await session.open(width);
-      await page.goto(session.origin + `${prefix}/aboutme`);
+      await page.goto(`${session.origin}${prefix}/aboutme`);
       expect(await page.locator('.typewriter__text').innerText()).not.toBe('');
       expect(await page.locator('.intro__bullets li').count()).toBeGreaterThanOrEqual(3);
       expect(await page.locator('.intro__portrait img').getAttribute('alt')).toBeTruthy();
@@ -39,7 +39,7 @@ describe.each(WIDTHS)('at %i px', (width) => {
 
     it('Professional shows the hero with Contact, five 300 px cards with 200 px images, three skill groups and three values', async () => {
       const { page } = await session.open(width);
-      await page.goto(session.origin + `${prefix}/professional`);
+      await page.goto(`${session.origin}${prefix}/professional`);
       expect(await page.locator('.hero .button').innerText()).toMatch(lang === 'en' ? /^Contact\b/ : /^Contacto\b/);
       const cards = page.locator('.experience__card');
       expect(await cards.count()).toBe(5);
@@ -54,10 +54,10 @@ describe.each(WIDTHS)('at %i px', (width) => {
 
     it('Projects and Atelier show their cards, the three playlists, the views note and the articles card', async () => {
       const { page } = await session.open(width);
-      await page.goto(session.origin + `${prefix}/projects`);
+      await page.goto(`${session.origin}${prefix}/projects`);
       expect(await page.locator('.card').count()).toBeGreaterThanOrEqual(4);
       expect(await page.locator(`.card a[href="${prefix}/atelier"]`).count()).toBe(1);
-      await page.goto(session.origin + `${prefix}/atelier`);
+      await page.goto(`${session.origin}${prefix}/atelier`);
       expect(await page.locator('.hcards .hcard').count()).toBe(3);
       expect(await page.locator('.note').innerText()).toMatch(/40[.,\s ]?000/);
       expect(await page.locator('.hcard').count()).toBe(4);
@@ -66,7 +66,7 @@ describe.each(WIDTHS)('at %i px', (width) => {
 
     it('the Blog index shows the search box and the ten categories', async () => {
       const { page } = await session.open(width);
-      await page.goto(session.origin + `${prefix}/blog`);
+      await page.goto(`${session.origin}${prefix}/blog`);
       expect(await page.locator('#search-title').innerText()).toBe(lang === 'en' ? 'Search' : 'Pesquisa');
       expect(await page.locator('#search-input').getAttribute('placeholder')).toBe(lang === 'en' ? 'Search (Coming soon)' : 'Pesquisa (Coming soon)');
       expect(await page.locator('.search__subtext').isVisible()).toBe(true);
@@ -76,13 +76,13 @@ describe.each(WIDTHS)('at %i px', (width) => {
 
     it('a category lists only the articles written in the page language, under Blog > category', async () => {
       const { page } = await session.open(width);
-      await page.goto(session.origin + `${prefix}/blog/culture`);
+      await page.goto(`${session.origin}${prefix}/blog/culture`);
       expect(await page.locator('.breadcrumb li').count()).toBe(2);
       expect(await page.locator('.breadcrumb li').first().innerText()).toContain('Blog');
       const count = await page.locator('.article-list__item').count();
       // The five culture articles are Portuguese only.
       expect(count).toBe(lang === 'pt' ? 5 : 0);
-      await page.goto(session.origin + `${prefix}/blog/tech`);
+      await page.goto(`${session.origin}${prefix}/blog/tech`);
       const links = await page.locator('.article-list__item a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
       expect(links.includes('/blog/tech/orm')).toBe(lang === 'en');
       expect(links.includes('/blog/tech/pages2static')).toBe(lang === 'pt');
@@ -91,7 +91,7 @@ describe.each(WIDTHS)('at %i px', (width) => {
 
     it('an article shows its breadcrumb trail, figures with captions, and opens external links in a new tab', async () => {
       const { page } = await session.open(width);
-      await page.goto(session.origin + `${prefix}/blog/tech/docker`);
+      await page.goto(`${session.origin}${prefix}/blog/tech/docker`);
       expect(await page.locator('.breadcrumb li').count()).toBe(3);
       expect(await page.locator('.prose figure figcaption').count()).toBeGreaterThanOrEqual(1);
       const external = page.locator('.prose a[href^="https://"]');
@@ -105,7 +105,7 @@ describe.each(WIDTHS)('at %i px', (width) => {
 describe('language warning into Portuguese', () => {
   it('shows "Aviso" in Portuguese on an English-only page, and stays', async () => {
     const { page } = await session.open(375);
-    await page.goto(session.origin + '/blog/tech/orm');
+    await page.goto(`${session.origin}/blog/tech/orm`);
     await page.locator('.toolbar .lang-switch button[lang="pt"]').click();
     const alert = page.getByRole('alert');
     await expect.poll(() => alert.innerText()).toContain('Aviso');
@@ -118,7 +118,7 @@ describe('language warning into Portuguese', () => {
 describe('keyboard', () => {
   it('turns a rotating card with Enter on a small screen', async () => {
     const { page } = await session.open(375);
-    await page.goto(session.origin + '/aboutme');
+    await page.goto(`${session.origin}/aboutme`);
     const card = page.locator('#projects .flip');
     // The card becomes a button once hydrated and the window is known to be narrow.
     await expect.poll(() => card.getAttribute('role')).toBe('button');

@@ -51,8 +51,8 @@ describe('dist/ on a plain static host (no API)', () => {
     const page = await browser.newPage();
     await page.goto(`${origin}/blog`);
     await page.locator('#search-input').fill('docker');
-    await expect.poll(() => page.locator('#search-results li').count(), { timeout: 5000 }).toBeGreaterThan(0);
-    expect(await page.locator('#search-results li a').first().getAttribute('href')).toBe('/blog/tech/docker');
+    await expect.poll(() => page.locator('#search-results [role="option"]').count(), { timeout: 5000 }).toBeGreaterThan(0);
+    expect(await page.locator('#search-results [role="option"] a').first().getAttribute('href')).toBe('/blog/tech/docker');
     await page.context().close();
   });
 
