@@ -138,7 +138,7 @@ export async function buildSite(session: BuildSession, options: BuildOptions): P
     const output = await Output.open(options.outDir, previous, { compress: !(options.commit === 'in-place' && previous) });
     try {
       const entries = await tasks.run('render', (progress) => renderPages(plans, ctx, output, rendered, explain, progress));
-      await tasks.run('search', () => searchIndexes(site, memos, code, output, explain));
+      await tasks.run('search', () => searchIndexes(session, site, memos, code, output, explain));
       await tasks.run('publish', () => publishFiles(ctx, assets, output));
       return { entries, write: await tasks.run('write', () => commitOutput(output, copies, options.commit ?? 'swap')), scriptImports: assets.scriptImports };
     } catch (error) {
@@ -177,7 +177,7 @@ async function model(session: BuildSession, tasks: Tasks, explain: Explain): Pro
   return tasks.run('model', () => {
     // By the text itself: createSite asks for each text of markdownTexts in turn.
     const byText: Record<Lang, Map<string, CompiledMarkdown>> = { en: new Map(), pt: new Map() };
-    texts.forEach((t, i) => byText[t.lang].set(t.markdown, bodies[i] as CompiledMarkdown));
+    for (const [i, t] of texts.entries()) byText[t.lang].set(t.markdown, bodies[i] as CompiledMarkdown);
     const compiled = (markdown: string, lang: Lang) => {
       const body = byText[lang].get(markdown);
       if (!body) throw new Error('createSite asked for markdown that markdownTexts does not list');
@@ -262,15 +262,15 @@ function searchInputs(site: Site, lang: Lang, code: Codes): Inputs {
   return { code: code.pipeline, documents: digest(JSON.stringify(fields)) };
 }
 
-async function searchIndexes(site: Site, memos: Memos, code: Codes, output: Output, explain: Explain): Promise<void> {
+/** Each language's search index: as the cache holds it, or updated with the documents that changed. */
+async function searchIndexes(session: BuildSession, site: Site, memos: Memos, code: Codes, output: Output, explain: Explain): Promise<void> {
   for (const lang of LANGUAGES) {
     const file = searchIndexUrl(lang).slice(1);
     const inputs = searchInputs(site, lang, code);
     let index = memos.search.get(file, inputs);
     if (index === undefined) {
       explain(file, changedInputs(memos.search.previous(file), inputs));
-      const { buildSearchIndex } = await import('../shared/search');
-      index = JSON.stringify(buildSearchIndex(lang, searchDocuments(site, lang)));
+      index = session.searchIndex(lang).update(searchDocuments(site, lang));
       memos.search.set(file, inputs, index);
     }
     await output.add(file, index);

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../src/build/pipeline';
@@ -55,4 +55,39 @@ describe('build sessions', () => {
     ]);
     expect(await page(first, 'blog/books/DangerousLiaisons.html')).toContain('A sentence added in a session.');
   });
+
+  it('keeps its search indexes in memory, and after each change writes them exactly as a cold build does', async () => {
+    const session = new BuildSession({ root: second.root });
+    const options = { root: second.root, outDir: path.join(second.root, 'dist'), year: 2026 };
+    const cold = path.join(second.root, 'cold');
+    const indexes = (outDir: string) => Promise.all(['search/en.json', 'search/pt.json'].map((file) => readFile(path.join(outDir, file), 'utf8')));
+    const changes: [string, () => Promise<string[]>][] = [
+      ['a body edit', async () => [await editOf(second, 'content/blog/books/DangerousLiaisons.pt.md', (t) => t.replace('\n\n', '\n\nUma frase nova sobre zepelins.\n\n'))]],
+      ['a title edit', async () => [await editOf(second, 'content/blog/books/DangerousLiaisons.en.md', (t) => t.replace(/^title: .*$/m, 'title: Zeppelins and liaisons'))]],
+      [
+        'a removed edition',
+        async () => {
+          await rm(path.join(second.root, 'content/blog/books/DangerousLiaisons.pt.md'));
+          return [path.join(second.root, 'content/blog/books/DangerousLiaisons.pt.md')];
+        },
+      ],
+    ];
+    expect((await buildSite(session, options)).ok).toBe(true);
+    for (const [change, make] of changes) {
+      session.invalidate(await make());
+      expect((await buildSite(session, options)).ok, change).toBe(true);
+      const fresh = await buildSite(new BuildSession({ root: second.root, cache: false }), { ...options, outDir: cold });
+      expect(fresh.ok, change).toBe(true);
+      const [kept, made] = await Promise.all([indexes(options.outDir), indexes(cold)]);
+      expect(kept[0] === made[0] && kept[1] === made[1], change).toBe(true);
+    }
+    const en = JSON.parse((await indexes(options.outDir))[0] as string) as { index: [string, unknown][] };
+    expect(en.index.some(([term]) => term === 'zeppelin')).toBe(true);
+  });
 });
+
+/** Edits a file of a copy, and gives its absolute path (what a watcher reports). */
+async function editOf(copy: Copy, file: string, change: (text: string) => string): Promise<string> {
+  await copy.edit(file, change);
+  return path.join(copy.root, file);
+}
