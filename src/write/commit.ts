@@ -1,10 +1,10 @@
-import { type Stats, statSync } from 'node:fs';
-import { copyFile, cp, link, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { copyFileSync, linkSync, mkdirSync, type Stats, statSync } from 'node:fs';
+import { cp, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { operational } from '../diagnostics/failure';
 import { digest } from '../load/digest';
 import type { OutputManifest } from './manifest';
-import { IN_FLIGHT, type Output } from './output';
+import type { Output } from './output';
 
 /** A folder copied into the output as it is (content/media → media). */
 export interface Copy {
@@ -73,9 +73,10 @@ async function swapFolder(output: Output, copies: readonly Copy[], signatures: R
     if (previous && previous.copies[copy.to] === signatures[copy.to]) await linkTree(path.join(outDir, copy.to), target);
     else await cp(copy.from, target, { recursive: true });
   }
-  const dirs = new Set([...output.carried].map((file) => path.dirname(path.join(staging, file))));
-  await Promise.all([...dirs].map((dir) => mkdir(dir, { recursive: true })));
-  await inParallel([...output.carried], (file) => carryOver(outDir, staging, file));
+  // Synchronous: tens of thousands of links in a tight loop take a fraction of a second, where a
+  // round trip through the thread pool for each took twenty times as long.
+  for (const dir of new Set([...output.carried].map((file) => path.dirname(path.join(staging, file))))) mkdirSync(dir, { recursive: true });
+  for (const file of output.carried) carryOver(outDir, staging, file);
   await swapIn(staging, outDir);
   output.staging = undefined;
 }
@@ -131,21 +132,27 @@ function sameRecords(a: Record<string, string>, b: Record<string, string>): bool
 }
 
 /** Links an unchanged file, and its compressed copies, from the previous output into the new one. */
-async function carryOver(outDir: string, staging: string, file: string): Promise<void> {
+function carryOver(outDir: string, staging: string, file: string): void {
   try {
-    await linkOrCopy(path.join(outDir, file), path.join(staging, file));
+    linkOrCopy(path.join(outDir, file), path.join(staging, file));
   } catch (error) {
     throw new StaleOutputError(`${file} is missing from the previous output`, { cause: error });
   }
-  for (const suffix of ['.br', '.gz']) await linkOrCopy(path.join(outDir, file + suffix), path.join(staging, file + suffix)).catch(() => undefined);
+  for (const suffix of ['.br', '.gz']) {
+    try {
+      linkOrCopy(path.join(outDir, file + suffix), path.join(staging, file + suffix));
+    } catch {
+      // Not every file has compressed copies.
+    }
+  }
 }
 
-async function linkOrCopy(from: string, to: string): Promise<void> {
+function linkOrCopy(from: string, to: string): void {
   try {
-    await link(from, to);
+    linkSync(from, to);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw error;
-    await copyFile(from, to);
+    copyFileSync(from, to);
   }
 }
 
@@ -153,7 +160,7 @@ async function linkTree(from: string, to: string): Promise<void> {
   await mkdir(to, { recursive: true });
   for (const entry of await readdir(from, { withFileTypes: true })) {
     if (entry.isDirectory()) await linkTree(path.join(from, entry.name), path.join(to, entry.name));
-    else await linkOrCopy(path.join(from, entry.name), path.join(to, entry.name));
+    else linkOrCopy(path.join(from, entry.name), path.join(to, entry.name));
   }
 }
 
@@ -176,26 +183,4 @@ function statOrUndefined(file: string): Stats | undefined {
   } catch {
     return undefined;
   }
-}
-
-/**
- * Runs `work` over every item with a bounded number in flight. On a failure no new item starts,
- * and the failure is thrown only once every item in flight has finished, so the caller can clean
- * up a folder nothing is writing into any more.
- */
-async function inParallel<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  let failure: { error: unknown } | undefined;
-  await Promise.all(
-    Array.from({ length: Math.min(IN_FLIGHT, items.length) }, async () => {
-      while (!failure && next < items.length) {
-        try {
-          await work(items[next++] as T);
-        } catch (error) {
-          failure ??= { error };
-        }
-      }
-    }),
-  );
-  if (failure) throw failure.error;
 }

@@ -10,12 +10,13 @@ const gz = promisify(gzip);
 const COMPRESSIBLE = /\.(html|css|js|json|svg|xml|txt)$/;
 
 /**
- * Brotli quality per file: the hashed assets are few and cached for a year, so they get the
- * densest setting (11); pages are many and change with content, and quality 5 compresses them
- * about 50 times faster than 11 for some 3 % more bytes.
+ * Settings per file: the hashed assets are few and cached for a year, so they get the densest
+ * (brotli 11, gzip 9). Pages and search indexes are many or large and change with content: brotli
+ * 5 compresses them about 50 times faster than 11 for some 3 % more bytes, and gzip 6 a search
+ * index of 4,000 articles (17 MB) ten times faster than 9 (0.8 s against 8 s) for 3.5 % more.
  */
-function brotliQuality(file: string): number {
-  return file.startsWith('assets/') ? 11 : 5;
+function settings(file: string): { brotli: number; gzip: number } {
+  return file.startsWith('assets/') ? { brotli: 11, gzip: 9 } : { brotli: 5, gzip: 6 };
 }
 
 /**
@@ -29,7 +30,11 @@ export async function writeWithCopies(dir: string, file: string, contents: strin
   await writeFile(target, contents);
   if (!compress || !COMPRESSIBLE.test(file)) return undefined;
   const raw = typeof contents === 'string' ? Buffer.from(contents) : contents;
-  const [br, gzipped] = await Promise.all([brotli(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality(file), [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }), gz(raw, { level: 9 })]);
+  const level = settings(file);
+  const [br, gzipped] = await Promise.all([
+    brotli(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: level.brotli, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+    gz(raw, { level: level.gzip }),
+  ]);
   if (br.length < raw.length) await writeFile(`${target}.br`, br);
   if (gzipped.length >= raw.length) return undefined;
   await writeFile(`${target}.gz`, gzipped);
