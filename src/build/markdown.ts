@@ -130,10 +130,10 @@ export async function compileInWorkers(
             };
             worker.on('message', (reply: { results: TrackedBody[] }) => {
               try {
-                reply.results.forEach((tracked, k) => record(current[k] as number, tracked));
+                for (const [k, tracked] of reply.results.entries()) record(current[k] as number, tracked);
                 send();
               } catch (error) {
-                // A cancelled build (its progress listener throws): stop handing out batches.
+                // A cancelled build (its signal is checked as each text is recorded): no more batches.
                 next = batches.length;
                 reject(error);
               }

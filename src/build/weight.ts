@@ -191,8 +191,7 @@ function resolve(from: string, url: string): string {
 function staticGraph(scriptImports: ScriptImports, scripts: readonly string[]): Set<string> {
   const seen = new Set<string>();
   const queue = [...scripts];
-  let file: string | undefined;
-  while ((file = queue.shift()) !== undefined) {
+  for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
     if (seen.has(file)) continue;
     seen.add(file);
     queue.push(...(scriptImports[file] ?? []));
