@@ -8,6 +8,7 @@ import { type BodySite, sizeText, type TrackedBody } from './found';
 export function compileTracked(markdown: string, lang: Lang, site: BodySite): TrackedBody {
   const found: Record<string, string> = {};
   const body = compileMarkdown(markdown, {
+    lang,
     localizeHref: (href) => {
       const url = localizeHref(href, lang, site.routes);
       found[`link ${href}`] = url;

@@ -13,10 +13,12 @@ import { VFile } from 'vfile';
 import type { Finding } from '../diagnostics/codes';
 import { faultText } from '../diagnostics/failure';
 import { MAX_DEPTH } from '../load/limits';
+import type { Lang } from '../shared/lang';
 import { isExternal } from '../shared/url';
 import { markdownDepthBeyond, treeDepthBeyond } from './depth';
 import { remarkFigure } from './figure';
 import type { ImageSize } from './imageSize';
+import { proseOf, type RegisterMark, registerMarks } from './register';
 import { textOf } from './text';
 
 /** A section heading of a compiled document: the target of anchors and index lists. */
@@ -62,11 +64,15 @@ export interface CompiledMarkdown {
   references: Reference[];
   /** Every id an element carries (headings and any other), for anchor checks. */
   ids: string[];
+  /** A Portuguese text's marks of register in its prose (I18N004), by offset in the markdown; none in English. */
+  register: RegisterMark[];
   /** With a DEPTH001 or INTERNAL001 problem, the rest is empty: the text was not compiled. */
   problems: MarkdownProblem[];
 }
 
 export interface CompileOptions {
+  /** The language the text is written in. */
+  lang: Lang;
   /** Maps an internal link ("/blog/tech/Git#x") to the URL of the edition in the page's language. */
   localizeHref: (href: string) => string;
   /** Maps a "/media/..." path to its published URL (the image CDN when configured). */
@@ -104,7 +110,7 @@ const processor = unified()
 export function compileMarkdown(markdown: string, options: CompileOptions): CompiledMarkdown {
   const problems: MarkdownProblem[] = [];
   const collected: Collected = { headings: [], references: [], ids: [] };
-  const failed = (problem: MarkdownProblem): CompiledMarkdown => ({ html: '', text: '', hash: '', headings: [], references: [], ids: [], problems: [problem] });
+  const failed = (problem: MarkdownProblem): CompiledMarkdown => ({ html: '', text: '', hash: '', headings: [], references: [], ids: [], register: [], problems: [problem] });
   const deep = markdownDepthBeyond(markdown, MAX_DEPTH);
   if (deep) return failed({ code: 'DEPTH001', ...deep });
   let html: string;
@@ -122,7 +128,8 @@ export function compileMarkdown(markdown: string, options: CompileOptions): Comp
     // One text's failure is a diagnostic on its file; the other files are still compiled and checked.
     return failed({ code: 'INTERNAL001', args: { kind: 'markdown', fault: faultText(error) }, line: 0, column: 0 });
   }
-  return { html, text, hash: createHash('sha1').update(html).digest('base64url'), ...collected, problems };
+  const register = options.lang === 'pt' ? registerMarks(proseOf(markdown)) : [];
+  return { html, text, hash: createHash('sha1').update(html).digest('base64url'), ...collected, register, problems };
 }
 
 /**

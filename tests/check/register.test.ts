@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { proseOf, registerMarks } from '../../src/check/register';
+import { proseOf, registerMarks } from '../../src/markdown/register';
 
 const marks = (text: string) => registerMarks(text).map((m) => `${m.register} ${m.words}`);
 

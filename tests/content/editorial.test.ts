@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { loadSite } from '../../src/build/pipeline';
-import { proseOf, registerMarks } from '../../src/check/register';
+import { proseOf, registerMarks } from '../../src/markdown/register';
 import type { ArticleEdition } from '../../src/model/site';
 import type { Lang } from '../../src/shared/lang';
 import { PROJECT_ROOT } from '../support/content';

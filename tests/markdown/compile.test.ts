@@ -3,6 +3,7 @@ import { diagnostic } from '../../src/diagnostics/diagnostic';
 import { compileMarkdown, type MarkdownProblem } from '../../src/markdown/compile';
 
 const options = {
+  lang: 'pt' as const,
   localizeHref: (href: string) => (href.startsWith('/blog/tech/Git') ? `/pt${href}` : href),
   mediaUrl: (path: string) => `https://cdn.example.net${path}`,
 };
@@ -86,6 +87,14 @@ describe('compileMarkdown', () => {
     const fine = compileMarkdown(`> > > quoted\n\n${'*'.repeat(80)}\n\n\`\`\`\n${'*'.repeat(200)}\n\`\`\`\n`, options);
     expect(fine.problems).toEqual([]);
     expect(fine.html).toContain('<hr>');
+  });
+
+  it("keeps a Portuguese text's marks of register, by offset in the markdown, and none for an English one", () => {
+    const markdown = 'Podes ver o código.\n\n```\nLeia isto\n```\n\n> Clique «aqui», diz você.\n\nVeja [o teu guia](/blog/tech/Git).\n';
+    const marks = compileMarkdown(markdown, options).register.map((m) => `${m.register} ${m.words} ${markdown.slice(m.offset, m.offset + m.words.length)}`);
+    // The code block and the link target are not the author speaking; a quotation's words in «» neither.
+    expect(marks).toEqual(['tu Podes Podes', 'você Clique Clique', 'você você você', 'você Veja Veja', 'tu teu teu']);
+    expect(compileMarkdown(markdown, { ...options, lang: 'en' }).register).toEqual([]);
   });
 
   it('turns a failure of the compiler on one text into a problem of that text (INTERNAL001)', () => {
