@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { type Inputs, sameInputs } from './inputs';
@@ -9,31 +9,49 @@ interface Entry<T> {
 }
 
 /**
- * One kind of cached work (compiled markdown, search indexes, page ids, the client bundle): for
- * each output, by name, the value last made and the inputs it was made from. A lookup with the
- * same inputs finds the value; any other record misses. Only the outputs looked up or made since
- * the last save are kept, so the cache never outgrows the site.
+ * One kind of cached work (compiled markdown, page ids, the client bundle): for each output, by
+ * name, the value last made and the inputs it was made from. A lookup with the same inputs finds
+ * the value; any other record misses. Only the outputs looked up or made since the last save are
+ * kept, so the cache never outgrows the site.
+ *
+ * On disk a memo is a log of records, each one output's entry serialized by v8 after its length.
+ * A save appends the entries made since the last one (a body edit writes one record, not the
+ * whole cache), and writes the file anew, atomically, once it holds more superseded or unused
+ * records than live ones. Reading, a later record of an output replaces an earlier one, and a
+ * record cut short (a crash while appending) ends the log.
  */
 export class Memo<T> {
   private used = new Map<string, Entry<T>>();
-  private changed = false;
+  /** Outputs made since the last save, to append. */
+  private made = new Set<string>();
 
   private constructor(
     /** The file it is kept in; undefined when nothing is kept on disk (`--no-cache`). */
     private readonly file: string | undefined,
     private entries: Map<string, Entry<T>>,
+    /** Records in the file, live or not. */
+    private records: number,
   ) {}
 
   /** The memo kept in `file`, or an empty one when there is none or it cannot be read. */
   static async open<T>(file: string | undefined): Promise<Memo<T>> {
-    if (!file) return new Memo<T>(undefined, new Map());
+    if (!file) return new Memo<T>(undefined, new Map(), 0);
+    const entries = new Map<string, Entry<T>>();
+    let records = 0;
     try {
-      const stored = deserialize(await readFile(file)) as unknown;
-      if (stored instanceof Map) return new Memo<T>(file, stored as Map<string, Entry<T>>);
+      const log = await readFile(file);
+      for (let at = 0; at + 4 <= log.length; ) {
+        const length = log.readUInt32LE(at);
+        if (at + 4 + length > log.length) break;
+        const [output, entry] = deserialize(log.subarray(at + 4, at + 4 + length)) as [string, Entry<T>];
+        entries.set(output, entry);
+        records++;
+        at += 4 + length;
+      }
     } catch {
-      // No cache yet, or an unreadable one: start empty; the build does the work itself.
+      // No cache yet, or an unreadable record: what was read so far is kept; the build does the rest.
     }
-    return new Memo<T>(file, new Map());
+    return new Memo<T>(file, entries, records);
   }
 
   /** The value made for `output` from exactly these inputs, if the memo has it. */
@@ -51,23 +69,37 @@ export class Memo<T> {
 
   set(output: string, inputs: Inputs, value: T): void {
     this.used.set(output, { inputs, value });
-    this.changed = true;
+    this.made.add(output);
   }
 
-  /**
-   * Ends a build: keeps what it used, and writes that to disk when it differs from what was read
-   * (atomically: a half-written cache is never read).
-   */
+  /** Ends a build: keeps what it used, and adds to the file what it made. */
   async save(): Promise<void> {
-    const dropped = this.used.size !== this.entries.size;
-    const changed = this.changed || dropped;
     this.entries = this.used;
     this.used = new Map();
-    this.changed = false;
-    if (!this.file || !changed) return;
+    const made = [...this.made].filter((output) => this.entries.has(output));
+    this.made.clear();
+    if (!this.file) return;
     await mkdir(path.dirname(this.file), { recursive: true });
-    const temporary = `${this.file}.${process.pid}.tmp`;
-    await writeFile(temporary, serialize(this.entries));
-    await rename(temporary, this.file);
+    if (this.records + made.length > 2 * this.entries.size || (this.records === 0 && this.entries.size > 0)) {
+      const temporary = `${this.file}.${process.pid}.tmp`;
+      await writeFile(temporary, this.log(this.entries.keys()));
+      await rename(temporary, this.file);
+      this.records = this.entries.size;
+    } else if (made.length > 0) {
+      // One write of whole records: appends of two processes do not interleave within it.
+      await appendFile(this.file, this.log(made));
+      this.records += made.length;
+    }
+  }
+
+  private log(outputs: Iterable<string>): Buffer {
+    const parts: Buffer[] = [];
+    for (const output of outputs) {
+      const record = serialize([output, this.entries.get(output)]);
+      const length = Buffer.alloc(4);
+      length.writeUInt32LE(record.length);
+      parts.push(length, record);
+    }
+    return Buffer.concat(parts);
   }
 }

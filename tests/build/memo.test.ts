@@ -1,0 +1,71 @@
+import { mkdtemp, readFile, rm, stat, truncate } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Memo } from '../../src/build/memo';
+
+describe('a memo kept on disk as a log of records', () => {
+  let dir: string;
+  let file: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'site-memo-'));
+    file = path.join(dir, 'markdown.bin');
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  const body = (i: number) => `<p>${'text '.repeat(200)}${i}</p>`;
+  async function filled(count: number): Promise<Memo<string>> {
+    const memo = await Memo.open<string>(file);
+    for (let i = 0; i < count; i++) memo.set(`post${i}.md`, { text: `hash${i}` }, body(i));
+    await memo.save();
+    return memo;
+  }
+
+  it('finds each value again by its inputs in the next process, and misses on other inputs', async () => {
+    await filled(20);
+    const reopened = await Memo.open<string>(file);
+    expect(reopened.get('post7.md', { text: 'hash7' })).toBe(body(7));
+    expect(reopened.get('post7.md', { text: 'changed' })).toBeUndefined();
+    expect(reopened.previous('post7.md')).toEqual({ text: 'hash7' });
+  });
+
+  it('appends one record for one output made again, without writing the others anew', async () => {
+    await filled(50);
+    const before = await stat(file);
+    const memo = await Memo.open<string>(file);
+    for (let i = 0; i < 50; i++) memo.get(`post${i}.md`, { text: `hash${i}` });
+    memo.set('post3.md', { text: 'edited' }, 'new body');
+    await memo.save();
+    const after = await stat(file);
+    expect(after.ino).toBe(before.ino);
+    expect(after.size - before.size).toBeLessThan(before.size / 40);
+    const reopened = await Memo.open<string>(file);
+    expect(reopened.get('post3.md', { text: 'edited' })).toBe('new body');
+    expect(reopened.get('post4.md', { text: 'hash4' })).toBe(body(4));
+  });
+
+  it('writes the file anew, smaller, once most of its records are no longer used', async () => {
+    await filled(30);
+    const before = (await stat(file)).size;
+    const memo = await Memo.open<string>(file);
+    for (let i = 0; i < 5; i++) memo.get(`post${i}.md`, { text: `hash${i}` });
+    await memo.save();
+    expect((await stat(file)).size).toBeLessThan(before / 4);
+    const reopened = await Memo.open<string>(file);
+    expect(reopened.get('post2.md', { text: 'hash2' })).toBe(body(2));
+    expect(reopened.get('post20.md', { text: 'hash20' })).toBeUndefined();
+  });
+
+  it('keeps every whole record of a log cut short by a crash', async () => {
+    await filled(10);
+    const memo = await Memo.open<string>(file);
+    for (let i = 0; i < 10; i++) memo.get(`post${i}.md`, { text: `hash${i}` });
+    memo.set('post9.md', { text: 'appended' }, 'cut short');
+    await memo.save();
+    await truncate(file, (await readFile(file)).length - 5);
+    const reopened = await Memo.open<string>(file);
+    expect(reopened.get('post8.md', { text: 'hash8' })).toBe(body(8));
+    expect(reopened.get('post9.md', { text: 'hash9' })).toBe(body(9));
+    expect(reopened.get('post9.md', { text: 'appended' })).toBeUndefined();
+  });
+});
