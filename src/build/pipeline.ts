@@ -138,7 +138,7 @@ export async function buildSite(session: BuildSession, options: BuildOptions): P
     const output = await Output.open(options.outDir, previous, { compress: !(options.commit === 'in-place' && previous) });
     try {
       const entries = await tasks.run('render', (progress) => renderPages(plans, ctx, output, rendered, explain, progress));
-      await tasks.run('search', () => searchIndexes(session, site, memos, code, output, explain));
+      await tasks.run('search', () => searchIndexes(session, site, code, output, explain));
       await tasks.run('publish', () => publishFiles(ctx, assets, output));
       return { entries, write: await tasks.run('write', () => commitOutput(output, copies, options.commit ?? 'swap')), scriptImports: assets.scriptImports };
     } catch (error) {
@@ -262,18 +262,17 @@ function searchInputs(site: Site, lang: Lang, code: Codes): Inputs {
   return { code: code.pipeline, documents: digest(JSON.stringify(fields)) };
 }
 
-/** Each language's search index: as the cache holds it, or updated with the documents that changed. */
-async function searchIndexes(session: BuildSession, site: Site, memos: Memos, code: Codes, output: Output, explain: Explain): Promise<void> {
+/** Each language's search index: carried over while its documents are unchanged, or updated with those that changed. */
+async function searchIndexes(session: BuildSession, site: Site, code: Codes, output: Output, explain: Explain): Promise<void> {
   for (const lang of LANGUAGES) {
     const file = searchIndexUrl(lang).slice(1);
     const inputs = searchInputs(site, lang, code);
-    let index = memos.search.get(file, inputs);
-    if (index === undefined) {
-      explain(file, changedInputs(memos.search.previous(file), inputs));
-      index = session.searchIndex(lang).update(searchDocuments(site, lang));
-      memos.search.set(file, inputs, index);
+    if (output.madeFrom(file, inputs)) {
+      output.keep(file);
+      continue;
     }
-    await output.add(file, index);
+    explain(file, changedInputs(output.previousInputs(file), inputs));
+    await output.add(file, session.searchIndex(lang).update(searchDocuments(site, lang)), inputs);
   }
 }
 

@@ -21,7 +21,6 @@ export interface Memos {
   bodies: Memo<TrackedBody>;
   /** The element ids of rendered pages other than articles, for the anchor checks. */
   ids: Memo<readonly string[]>;
-  search: Memo<string>;
   assets: Memo<BuiltAssets>;
 }
 
@@ -41,9 +40,9 @@ export interface SessionOptions {
 
 /**
  * Everything a build keeps beyond itself, in one object: the cached work (`Memos`), what it
- * remembers of the article files, the manifest of each output folder it wrote, and the
- * fingerprints of the pipeline code, and the search indexes it made. A command makes one session and builds once; `site dev`'s
- * build thread keeps one for as long as the code it runs is unchanged, and tells it which files
+ * remembers of the article files, the manifest of each output folder it wrote, the fingerprints
+ * of the pipeline code, and the search indexes as data. A command makes one session and builds
+ * once; `site dev`'s build thread keeps one for as long as the code it runs is unchanged, and tells it which files
  * changed. Cold, warm and dev builds take the same path: they differ only in what the session
  * already holds.
  */
@@ -79,13 +78,8 @@ export class BuildSession {
   cached(): Promise<Memos> {
     this.memos ??= (async () => {
       const file = (name: string) => (this.cacheDir ? path.join(this.cacheDir, `${name}.bin`) : undefined);
-      const [bodies, ids, search, assets] = await Promise.all([
-        Memo.open<TrackedBody>(file('markdown')),
-        Memo.open<readonly string[]>(file('ids')),
-        Memo.open<string>(file('search')),
-        Memo.open<BuiltAssets>(file('assets')),
-      ]);
-      return { bodies, ids, search, assets };
+      const [bodies, ids, assets] = await Promise.all([Memo.open<TrackedBody>(file('markdown')), Memo.open<readonly string[]>(file('ids')), Memo.open<BuiltAssets>(file('assets'))]);
+      return { bodies, ids, assets };
     })();
     return this.memos;
   }
@@ -123,7 +117,7 @@ export class BuildSession {
       this.manifests.set(file, manifest);
       await writeManifest(file, manifest);
     }
-    await Promise.all([memos.bodies.save(), memos.ids.save(), memos.search.save(), memos.assets.save()]);
+    await Promise.all([memos.bodies.save(), memos.ids.save(), memos.assets.save()]);
   }
 
   /** One manifest per output folder: `site dev` and `site build` write to different folders. */
