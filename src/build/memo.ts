@@ -29,7 +29,7 @@ export class Memo<T> {
     /** The file it is kept in; undefined when nothing is kept on disk (`--no-cache`). */
     private readonly file: string | undefined,
     private entries: Map<string, Entry<T>>,
-    /** Records in the file, live or not. */
+    /** Records in the file, live or not; Infinity when it ends in a damaged record (appending after it would be lost). */
     private records: number,
   ) {}
 
@@ -38,9 +38,11 @@ export class Memo<T> {
     if (!file) return new Memo<T>(undefined, new Map(), 0);
     const entries = new Map<string, Entry<T>>();
     let records = 0;
+    let log: Buffer | undefined;
+    let at = 0;
     try {
-      const log = await readFile(file);
-      for (let at = 0; at + 4 <= log.length; ) {
+      log = await readFile(file);
+      while (at + 4 <= log.length) {
         const length = log.readUInt32LE(at);
         if (at + 4 + length > log.length) break;
         const [output, entry] = deserialize(log.subarray(at + 4, at + 4 + length)) as [string, Entry<T>];
@@ -51,7 +53,8 @@ export class Memo<T> {
     } catch {
       // No cache yet, or an unreadable record: what was read so far is kept; the build does the rest.
     }
-    return new Memo<T>(file, entries, records);
+    // A log that does not end with a whole record is written anew at the next save.
+    return new Memo<T>(file, entries, log && at !== log.length ? Number.POSITIVE_INFINITY : records);
   }
 
   /** The value made for `output` from exactly these inputs, if the memo has it. */
@@ -80,7 +83,7 @@ export class Memo<T> {
     this.made.clear();
     if (!this.file) return;
     await mkdir(path.dirname(this.file), { recursive: true });
-    if (this.records + made.length > 2 * this.entries.size || (this.records === 0 && this.entries.size > 0)) {
+    if (this.records + made.length > 2 * this.entries.size) {
       const temporary = `${this.file}.${process.pid}.tmp`;
       await writeFile(temporary, this.log(this.entries.keys()));
       await rename(temporary, this.file);

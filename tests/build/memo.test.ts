@@ -67,5 +67,13 @@ describe('a memo kept on disk as a log of records', () => {
     expect(reopened.get('post8.md', { text: 'hash8' })).toBe(body(8));
     expect(reopened.get('post9.md', { text: 'hash9' })).toBe(body(9));
     expect(reopened.get('post9.md', { text: 'appended' })).toBeUndefined();
+
+    // The next save writes the log anew rather than appending after the broken record.
+    for (let i = 0; i < 10; i++) reopened.get(`post${i}.md`, { text: `hash${i}` });
+    reopened.set('post5.md', { text: 'after the crash' }, 'kept');
+    await reopened.save();
+    const again = await Memo.open<string>(file);
+    expect(again.get('post5.md', { text: 'after the crash' })).toBe('kept');
+    expect(again.get('post8.md', { text: 'hash8' })).toBe(body(8));
   });
 });
