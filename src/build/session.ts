@@ -3,7 +3,7 @@ import { listMedia } from '../check/check';
 import { articleFiles } from '../load/articles';
 import { type LoadResult, loadContent } from '../load/content';
 import { digest } from '../load/digest';
-import { SearchIndex } from '../search/index';
+import { SearchIndex } from '../search/searchIndex';
 import type { Lang } from '../shared/lang';
 import type { BuiltAssets } from '../write/assets';
 import { type OutputManifest, readManifest, stillDescribes, writeManifest } from '../write/manifest';

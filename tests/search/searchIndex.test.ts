@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SearchIndex } from '../../src/search/index';
+import { SearchIndex } from '../../src/search/searchIndex';
 import type { Lang } from '../../src/shared/lang';
 import { buildSearchIndex, loadSearchIndex, type SearchDocument, searchIn } from '../../src/shared/search';
 
