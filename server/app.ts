@@ -9,7 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import helmet from 'helmet';
 import type MiniSearch from 'minisearch';
 import { isLang, LANGUAGES, type Lang } from '../src/shared/lang';
-import { homeUrl, notFoundUrl, pageFile, prefixLang, rootUrl, searchIndexUrl } from '../src/shared/route';
+import { homeUrl, notFoundUrl, pageFile, prefixLang, rootUrl } from '../src/shared/route';
 import { loadSearchIndex, type SearchDocument, searchIn } from '../src/shared/search';
 import { api } from './api';
 import { listDist, resolveDistFile } from './files';
@@ -115,8 +115,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // The search indexes are loaded once per build of dist/, not per request.
     indexes = {};
     for (const lang of LANGUAGES) {
-      const json = await readFile(path.join(distDir, searchIndexUrl(lang).slice(1)), 'utf8').catch(() => undefined);
-      if (json) indexes[lang] = loadSearchIndex(lang, json);
+      const index = await loadSearchIndex(lang, (url) => readFile(path.join(distDir, url.slice(1)), 'utf8')).catch(() => undefined);
+      if (index) indexes[lang] = index;
     }
     // Only the static-host redirect page has an inline script; it is allowed by its hash.
     scriptHashes = inlineScriptHashes(root);

@@ -7,7 +7,7 @@
  *   assets    the client bundle and the stylesheets    src/write/assets.ts
  *   check     every rule of `site check`               src/check
  *   render    every page, or carried over unchanged    src/render
- *   search    one search index per language            src/search
+ *   search    each language's search index, in shards  src/search
  *   publish   sitemap, feeds, manifest, redirects      src/publish
  *   write     the output swapped in (or updated)       src/write
  *
@@ -18,7 +18,6 @@ import path from 'node:path';
 import { checkSite } from '../check/check';
 import { idsInHtml, type RenderedIds } from '../check/ids';
 import { type Diagnostic, hasErrors } from '../diagnostics/diagnostic';
-import { digest } from '../load/digest';
 import type { CompiledMarkdown } from '../markdown/compile';
 import { deriveRoutes } from '../model/routes';
 import { createSite, markdownTexts, type Site } from '../model/site';
@@ -27,10 +26,10 @@ import { webManifest } from '../publish/manifest';
 import { robotsTxt, sitemapXml } from '../publish/sitemap';
 import { baseUrlOf, type RenderContext, renderRedirect } from '../render/inputs';
 import { idInputs, lookOf, type PagePlan, pageDocument, planPages, siteHashes } from '../render/plan';
-import { searchDocuments } from '../search/documents';
+import { searchFiles } from '../search/shards';
 import { LANGUAGES, type Lang } from '../shared/lang';
 import type { PageProps } from '../shared/props';
-import { feedUrl, pageFile, rootUrl, searchIndexUrl } from '../shared/route';
+import { feedUrl, pageFile, rootUrl } from '../shared/route';
 import type { BuiltAssets } from '../write/assets';
 import { type Commit, type Copy, commitOutput, StaleOutputError, type WriteReport } from '../write/commit';
 import { Output } from '../write/output';
@@ -138,7 +137,7 @@ export async function buildSite(session: BuildSession, options: BuildOptions): P
     const output = await Output.open(options.outDir, previous, { compress: !(options.commit === 'in-place' && previous) });
     try {
       const entries = await tasks.run('render', (progress) => renderPages(plans, ctx, output, rendered, explain, progress));
-      await tasks.run('search', () => searchIndexes(session, site, code, output, explain));
+      await tasks.run('search', () => searchIndexes(site, code, output, explain));
       await tasks.run('publish', () => publishFiles(ctx, assets, output));
       return { entries, write: await tasks.run('write', () => commitOutput(output, copies, options.commit ?? 'swap')), scriptImports: assets.scriptImports };
     } catch (error) {
@@ -251,28 +250,17 @@ async function renderPages(
   return plans.map((plan) => ({ path: plan.file, kind: plan.kind }));
 }
 
-/** A language's search index is made from each edition's fields and body. */
-function searchInputs(site: Site, lang: Lang, code: Codes): Inputs {
-  const fields = site.articles.flatMap((article) => {
-    const edition = article.editions[lang];
-    if (!edition) return [];
-    const fm = edition.source.frontMatter;
-    return [[edition.url, fm.title, fm.description, article.category, site.categories.get(article.category)?.data.title[lang], edition.body.hash]];
-  });
-  return { code: code.pipeline, documents: digest(JSON.stringify(fields)) };
-}
-
-/** Each language's search index: carried over while its documents are unchanged, or updated with those that changed. */
-async function searchIndexes(session: BuildSession, site: Site, code: Codes, output: Output, explain: Explain): Promise<void> {
+/** Each language's search index, shard by shard: a shard is carried over while its articles are unchanged. */
+async function searchIndexes(site: Site, code: Codes, output: Output, explain: Explain): Promise<void> {
   for (const lang of LANGUAGES) {
-    const file = searchIndexUrl(lang).slice(1);
-    const inputs = searchInputs(site, lang, code);
-    if (output.madeFrom(file, inputs)) {
-      output.keep(file);
-      continue;
+    for (const { file, inputs, make } of searchFiles(site, lang, code.pipeline)) {
+      if (output.madeFrom(file, inputs)) {
+        output.keep(file);
+        continue;
+      }
+      explain(file, changedInputs(output.previousInputs(file), inputs));
+      await output.add(file, make(), inputs);
     }
-    explain(file, changedInputs(output.previousInputs(file), inputs));
-    await output.add(file, session.searchIndex(lang).update(searchDocuments(site, lang)), inputs);
   }
 }
 

@@ -3,8 +3,6 @@ import { listMedia } from '../check/check';
 import { articleFiles } from '../load/articles';
 import { type LoadResult, loadContent } from '../load/content';
 import { digest } from '../load/digest';
-import { SearchIndex } from '../search/searchIndex';
-import type { Lang } from '../shared/lang';
 import type { BuiltAssets } from '../write/assets';
 import { type OutputManifest, readManifest, stillDescribes, writeManifest } from '../write/manifest';
 import { codeFingerprint } from './fingerprint';
@@ -40,9 +38,9 @@ export interface SessionOptions {
 
 /**
  * Everything a build keeps beyond itself, in one object: the cached work (`Memos`), what it
- * remembers of the article files, the manifest of each output folder it wrote, the fingerprints
- * of the pipeline code, and the search indexes as data. A command makes one session and builds
- * once; `site dev`'s build thread keeps one for as long as the code it runs is unchanged, and tells it which files
+ * remembers of the article files, the manifest of each output folder it wrote, and the
+ * fingerprints of the pipeline code. A command makes one session and builds once; `site dev`'s
+ * build thread keeps one for as long as the code it runs is unchanged, and tells it which files
  * changed. Cold, warm and dev builds take the same path: they differ only in what the session
  * already holds.
  */
@@ -54,7 +52,6 @@ export class BuildSession {
   private readonly manifests = new Map<string, OutputManifest>();
   private memos: Promise<Memos> | undefined;
   private codes: Promise<Codes> | undefined;
-  private readonly indexes = new Map<Lang, SearchIndex>();
 
   constructor(options: SessionOptions) {
     this.root = path.resolve(options.root);
@@ -88,16 +85,6 @@ export class BuildSession {
   code(): Promise<Codes> {
     this.codes ??= Promise.all([codeFingerprint(MARKDOWN_CODE), codeFingerprint(PIPELINE_CODE)]).then(([markdown, pipeline]) => ({ markdown, pipeline }));
     return this.codes;
-  }
-
-  /** A language's search index as this session last made it: only what changed since is indexed again. */
-  searchIndex(lang: Lang): SearchIndex {
-    let index = this.indexes.get(lang);
-    if (!index) {
-      index = new SearchIndex(lang);
-      this.indexes.set(lang, index);
-    }
-    return index;
   }
 
   /** The manifest of what the last build wrote into `outDir`, when that folder is still intact. */

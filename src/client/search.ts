@@ -1,5 +1,4 @@
 import type { Lang } from '../shared/lang';
-import { searchIndexUrl } from '../shared/route';
 import type { SearchResult } from '../shared/search';
 
 /** The in-browser indexes, loaded on first use where the API cannot be reached (a static host). */
@@ -7,9 +6,12 @@ const local = new Map<Lang, Promise<(term: string) => SearchResult[]>>();
 
 async function loadLocal(lang: Lang): Promise<(term: string) => SearchResult[]> {
   // The search code is a separate chunk: pages that never search never download it.
-  const [{ loadSearchIndex, searchIn }, response] = await Promise.all([import('../shared/search'), fetch(searchIndexUrl(lang))]);
-  if (!response.ok) throw new Error(`search index ${lang}: ${response.status}`);
-  const index = loadSearchIndex(lang, await response.text());
+  const { loadSearchIndex, searchIn } = await import('../shared/search');
+  const index = await loadSearchIndex(lang, async (url) => {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`search index ${url}: ${response.status}`);
+    return response.text();
+  });
   return (term) => searchIn(index, term);
 }
 

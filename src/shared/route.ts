@@ -89,9 +89,14 @@ export function feedUrl(lang: Lang): string {
   return `/feed.${lang}.xml`;
 }
 
-/** The URL of a language's search index (the server's, and the browser's on a static host). */
+/** The URL of a language's search index (the server's, and the browser's on a static host): the list of its shards. */
 export function searchIndexUrl(lang: Lang): string {
   return `/search/${lang}.json`;
+}
+
+/** The URL of one shard of a language's search index (see shared/searchShards.ts). */
+export function searchShardUrl(lang: Lang, shard: number): string {
+  return `/search/${lang}/${shard}.json`;
 }
 
 /** The file under dist/ of a URL: "/blog/tech/Site" -> "blog/tech/Site.html", "/" -> "index.html". */

@@ -7,8 +7,10 @@
 
 import { stemmer as stemEnglish } from '@orama/stemmers/english';
 import { stemmer as stemPortuguese } from '@orama/stemmers/portuguese';
-import MiniSearch, { type Options } from 'minisearch';
+import MiniSearch, { type AsPlainObject, type Options } from 'minisearch';
 import type { Lang } from './lang';
+import { searchIndexUrl } from './route';
+import { mergeShards, type SearchShards } from './searchShards';
 import { topMatches } from './topMatches';
 
 /** One article edition in a language's index. */
@@ -79,8 +81,16 @@ export function buildSearchIndex(lang: Lang, documents: SearchDocument[]): MiniS
   return index;
 }
 
-export function loadSearchIndex(lang: Lang, json: string): MiniSearch<SearchDocument> {
-  return MiniSearch.loadJSON<SearchDocument>(json, searchOptions(lang));
+/** A language's index from its shards, joined into one (see searchShards.ts). */
+export function searchIndexFromShards(lang: Lang, shards: readonly AsPlainObject[]): MiniSearch<SearchDocument> {
+  return MiniSearch.loadJS<SearchDocument>(mergeShards(shards), searchOptions(lang));
+}
+
+/** A language's index as published: its list of shards, then every shard, read by URL. */
+export async function loadSearchIndex(lang: Lang, read: (url: string) => Promise<string>): Promise<MiniSearch<SearchDocument>> {
+  const { shards } = JSON.parse(await read(searchIndexUrl(lang))) as SearchShards;
+  const parts = await Promise.all(shards.map(async (url) => JSON.parse(await read(url)) as AsPlainObject));
+  return searchIndexFromShards(lang, parts);
 }
 
 /**

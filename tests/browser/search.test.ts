@@ -90,7 +90,7 @@ describe('the blog search box', () => {
 
   it('stops the spinner and only logs "Error searching blog posts" when nothing can answer', async () => {
     const { page, problems } = await staticHost.open(1280);
-    await page.route('**/search/*.json', (route) => route.abort());
+    await page.route('**/search/**', (route) => route.abort());
     await page.goto(`${staticHost.origin}/blog`);
     await page.locator('#search-input').fill('docker');
     await expect.poll(() => problems.some((p) => p.includes('Error searching blog posts'))).toBe(true);

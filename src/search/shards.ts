@@ -1,0 +1,72 @@
+import MiniSearch from 'minisearch';
+import type { Inputs } from '../build/inputs';
+import { digest } from '../load/digest';
+import type { Article, Site } from '../model/site';
+import type { Lang } from '../shared/lang';
+import { searchIndexUrl, searchShardUrl } from '../shared/route';
+import { type SearchDocument, searchOptions } from '../shared/search';
+import type { SearchShards } from '../shared/searchShards';
+import { documentFields, searchDocument } from './documents';
+
+/**
+ * The articles a shard holds at most, on average: a shard of 256 articles is made again in some
+ * 60 ms. The owner's blog has one shard per language; a blog of 4,000 articles has sixteen.
+ */
+export const SHARD_SIZE = 256;
+
+/** How many shards an index of `documents` articles has: a power of two, so that growing splits each shard in two. */
+export function shardCount(documents: number): number {
+  let count = 1;
+  while (count * SHARD_SIZE < documents) count *= 2;
+  return count;
+}
+
+/** The shard an article belongs to, by its URL (FNV-1a): the same for as long as the count is. */
+export function shardOf(url: string, count: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < url.length; i++) {
+    hash ^= url.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0) % count;
+}
+
+/** A file of the search index: its path under dist/, what it is made from, and how to make it. */
+export interface SearchFile {
+  file: string;
+  inputs: Inputs;
+  make: () => string;
+}
+
+/**
+ * A language's search index as files: each shard, made from its articles' fields and bodies, and
+ * the list of shards at `searchIndexUrl`, made from their number alone.
+ */
+export function searchFiles(site: Site, lang: Lang, code: string): SearchFile[] {
+  const articles = site.articles.filter((article) => article.editions[lang]);
+  const count = shardCount(articles.length);
+  const shards: Article[][] = Array.from({ length: count }, () => []);
+  for (const article of articles) shards[shardOf(article.editions[lang]?.url ?? '', count)]?.push(article);
+  // One set of options for the language's shards: it keeps the stemmed form of each word it met.
+  const options = searchOptions(lang);
+  const files = shards.map(
+    (held, shard): SearchFile => ({
+      file: searchShardUrl(lang, shard).slice(1),
+      inputs: { code, documents: digest(JSON.stringify(held.map((article) => documentFields(site, article, lang)))) },
+      make: () =>
+        shardJson(
+          options,
+          held.map((article) => searchDocument(site, article, lang) as SearchDocument),
+        ),
+    }),
+  );
+  const list: SearchShards = { shards: files.map((_, shard) => searchShardUrl(lang, shard)) };
+  return [...files, { file: searchIndexUrl(lang).slice(1), inputs: { code, shards: String(count) }, make: () => JSON.stringify(list) }];
+}
+
+/** A shard: MiniSearch's serialized index of its documents, added in the order of their URLs so the same documents give the same bytes. */
+function shardJson(options: ReturnType<typeof searchOptions>, documents: SearchDocument[]): string {
+  const index = new MiniSearch<SearchDocument>(options);
+  index.addAll([...documents].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)));
+  return JSON.stringify(index);
+}
