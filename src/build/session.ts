@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { listMedia } from '../check/check';
-import { articleFiles } from '../load/articles';
+import { articleFiles, type ParsedArticle } from '../load/articles';
 import { type LoadResult, loadContent } from '../load/content';
 import { digest } from '../load/digest';
 import type { BuiltAssets } from '../write/assets';
@@ -11,11 +11,15 @@ import { Memo } from './memo';
 
 /** The pipeline code each kind of work depends on: markdown bodies on the compiler and link resolution only. */
 const MARKDOWN_CODE = ['src/markdown', 'src/build/compileEdition.ts', 'src/build/found.ts', 'src/model/links.ts', 'src/shared/route.ts', 'src/shared/lang.ts', 'src/shared/url.ts'];
+/** Article files are parsed by the loader, against the schemas and what they import. */
+const LOAD_CODE = ['src/load', 'src/model/schema.ts', 'src/shared/date.ts', 'src/shared/lang.ts', 'src/shared/strings.ts'];
 /** Pages, indexes and the bundle on the templates and the whole pipeline (stylesheets are inputs of the bundle instead). */
 const PIPELINE_CODE = ['src', 'templates'];
 
 /** Every kind of cached work, each kept in its own file under `.cache/site/`. */
 export interface Memos {
+  /** Article files parsed (front matter validated), by path and content hash. */
+  articles: Memo<ParsedArticle>;
   bodies: Memo<TrackedBody>;
   /** The element ids of rendered pages other than articles, for the anchor checks. */
   ids: Memo<readonly string[]>;
@@ -23,6 +27,7 @@ export interface Memos {
 }
 
 export interface Codes {
+  load: string;
   markdown: string;
   pipeline: string;
 }
@@ -68,6 +73,11 @@ export class BuildSession {
 
   /** Every content file, loaded and validated, and the media folder's listing. */
   async load(): Promise<{ loaded: LoadResult; media: Set<string> }> {
+    const [{ articles }, { load }] = await Promise.all([this.cached(), this.code()]);
+    this.articles.parsed = {
+      get: (file, hash) => articles.get(file, { code: load, text: hash }),
+      set: (file, hash, parsed) => articles.set(file, { code: load, text: hash }, parsed),
+    };
     const [loaded, media] = await Promise.all([loadContent(this.root, this.articles), listMedia(this.root)]);
     return { loaded, media };
   }
@@ -75,15 +85,20 @@ export class BuildSession {
   cached(): Promise<Memos> {
     this.memos ??= (async () => {
       const file = (name: string) => (this.cacheDir ? path.join(this.cacheDir, `${name}.bin`) : undefined);
-      const [bodies, ids, assets] = await Promise.all([Memo.open<TrackedBody>(file('markdown')), Memo.open<readonly string[]>(file('ids')), Memo.open<BuiltAssets>(file('assets'))]);
-      return { bodies, ids, assets };
+      const [articles, bodies, ids, assets] = await Promise.all([
+        Memo.open<ParsedArticle>(file('articles')),
+        Memo.open<TrackedBody>(file('markdown')),
+        Memo.open<readonly string[]>(file('ids')),
+        Memo.open<BuiltAssets>(file('assets')),
+      ]);
+      return { articles, bodies, ids, assets };
     })();
     return this.memos;
   }
 
   /** The code fingerprints, worked out once per session: a change of code starts a new one. */
   code(): Promise<Codes> {
-    this.codes ??= Promise.all([codeFingerprint(MARKDOWN_CODE), codeFingerprint(PIPELINE_CODE)]).then(([markdown, pipeline]) => ({ markdown, pipeline }));
+    this.codes ??= Promise.all([codeFingerprint(LOAD_CODE), codeFingerprint(MARKDOWN_CODE), codeFingerprint(PIPELINE_CODE)]).then(([load, markdown, pipeline]) => ({ load, markdown, pipeline }));
     return this.codes;
   }
 
@@ -104,7 +119,7 @@ export class BuildSession {
       this.manifests.set(file, manifest);
       await writeManifest(file, manifest);
     }
-    await Promise.all([memos.bodies.save(), memos.ids.save(), memos.assets.save()]);
+    await Promise.all([memos.articles.save(), memos.bodies.save(), memos.ids.save(), memos.assets.save()]);
   }
 
   /** One manifest per output folder: `site dev` and `site build` write to different folders. */

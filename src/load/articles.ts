@@ -37,15 +37,31 @@ interface ReadArticle {
   diagnostics: Diagnostic[];
 }
 
+/** An article file's front matter, parsed and validated, and where its body starts. */
+export interface ParsedArticle {
+  frontMatter: ArticleFrontMatter;
+  /** The offset in the file's text where the body starts. */
+  bodyStart: number;
+  bodyLine: number;
+}
+
+/** Article files parsed by an earlier build, found again by their path and content hash (the build cache). */
+export interface ParsedArticles {
+  get(file: string, hash: string): ParsedArticle | undefined;
+  set(file: string, hash: string, parsed: ParsedArticle): void;
+}
+
 /**
  * What a build session remembers of the article files between its builds: each file as last
  * read, the sorted list of files, and which files may have changed since (a watcher reports
- * them). A session that knows nothing has `stale: 'all'` and reads every file.
+ * them). A session that knows nothing has `stale: 'all'` and reads every file; a file whose
+ * text it parsed before (`parsed`, by content hash) is not parsed again.
  */
 export interface ArticleFiles {
   read: Map<string, ReadArticle>;
   listing?: readonly string[];
   stale: Set<string> | 'all';
+  parsed?: ParsedArticles;
 }
 
 export function articleFiles(): ArticleFiles {
@@ -65,9 +81,11 @@ export async function loadArticles(root: string, diagnostics: Diagnostic[], file
     // Thousands of small files: reading them one after another synchronously is several times
     // faster than sending each through the thread pool (open, stat, read, close round trips).
     let entry = stale === 'all' || stale.has(absolute) ? undefined : files.read.get(absolute);
+    // Looked up though not needed, so the build cache keeps it: what is not used is dropped.
+    if (entry?.article) files.parsed?.get(entry.article.file, entry.article.hash);
     if (!entry) {
       const found: Diagnostic[] = [];
-      const article = readArticle(root, blogDir, absolute, found);
+      const article = readArticle(root, blogDir, absolute, found, files.parsed);
       entry = { diagnostics: found, ...(article ? { article } : {}) };
     }
     read.set(absolute, entry);
@@ -101,7 +119,7 @@ function isFile(absolute: string): boolean {
   }
 }
 
-function readArticle(root: string, blogDir: string, absolute: string, diagnostics: Diagnostic[]): ArticleSource | undefined {
+function readArticle(root: string, blogDir: string, absolute: string, diagnostics: Diagnostic[], parsed: ParsedArticles | undefined): ArticleSource | undefined {
   const file = relativeFile(root, absolute);
   const parts = path.relative(blogDir, absolute).split(path.sep);
   const match = parts.length === 2 ? ARTICLE_FILE.exec(parts[1] ?? '') : null;
@@ -114,10 +132,20 @@ function readArticle(root: string, blogDir: string, absolute: string, diagnostic
     diagnostics.push(read.problem);
     return undefined;
   }
-  return parseArticle(file, read.text, parts[0] as string, match[1] as string, match[2] as Lang, diagnostics);
+  const text = read.text;
+  const hash = digest(text);
+  let front = parsed?.get(file, hash);
+  if (!front) {
+    front = parseArticle(file, text, diagnostics);
+    if (!front) return undefined;
+    parsed?.set(file, hash, front);
+  }
+  const { frontMatter, bodyStart, bodyLine } = front;
+  return { file, category: parts[0] as string, slug: match[1] as string, lang: match[2] as Lang, frontMatter, body: text.slice(bodyStart), bodyLine, text, hash };
 }
 
-function parseArticle(file: string, source: string, category: string, slug: string, lang: Lang, diagnostics: Diagnostic[]): ArticleSource | undefined {
+/** The front matter of an article file, read as YAML and validated, and where the body starts. */
+function parseArticle(file: string, source: string, diagnostics: Diagnostic[]): ParsedArticle | undefined {
   if (!source.startsWith('---')) {
     diagnostics.push(diagnostic('FM001', { file, line: 1, column: 1 }, { kind: 'missing' }));
     return undefined;
@@ -148,6 +176,5 @@ function parseArticle(file: string, source: string, category: string, slug: stri
     return undefined;
   }
   const bodyStart = source.length - parsed.content.length;
-  const bodyLine = source.slice(0, bodyStart).split('\n').length;
-  return { file, category, slug, lang, frontMatter: result.data, body: parsed.content, bodyLine, text: source, hash: digest(source) };
+  return { frontMatter: result.data, bodyStart, bodyLine: source.slice(0, bodyStart).split('\n').length };
 }

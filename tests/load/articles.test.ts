@@ -1,0 +1,65 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Diagnostic } from '../../src/diagnostics/diagnostic';
+import { type ArticleSource, articleFiles, loadArticles, type ParsedArticle, type ParsedArticles } from '../../src/load/articles';
+import { copyOfContent } from '../support/content';
+
+let content: Awaited<ReturnType<typeof copyOfContent>>;
+beforeEach(async () => {
+  content = await copyOfContent();
+});
+afterEach(async () => {
+  await content.cleanup();
+});
+
+/** A build cache of parsed article files, as a fresh process finds it, that notes each file parsed anew. */
+function cache(): ParsedArticles & { parsedNow: string[] } {
+  const kept = new Map<string, ParsedArticle>();
+  const parsedNow: string[] = [];
+  return {
+    parsedNow,
+    get: (file, hash) => kept.get(`${file} ${hash}`),
+    set: (file, hash, parsed) => {
+      parsedNow.push(file);
+      kept.set(`${file} ${hash}`, parsed);
+    },
+  };
+}
+
+/** One load as a new process does it (it remembers no file), with the build cache given. */
+async function load(parsed: ReturnType<typeof cache>): Promise<{ articles: ArticleSource[]; diagnostics: Diagnostic[] }> {
+  parsed.parsedNow.length = 0;
+  const diagnostics: Diagnostic[] = [];
+  const articles = await loadArticles(content.root, diagnostics, { ...articleFiles(), parsed });
+  return { articles, diagnostics };
+}
+
+describe('article files parsed by an earlier build', () => {
+  const GIT = 'content/blog/tech/Git.en.md';
+
+  it('are found again by their text, and a file whose text changed is parsed again', async () => {
+    const parsed = cache();
+    const first = await load(parsed);
+    expect(parsed.parsedNow).toHaveLength(first.articles.length);
+
+    const again = await load(parsed);
+    expect(parsed.parsedNow).toEqual([]);
+    expect(again.articles).toEqual(first.articles);
+
+    await content.edit(GIT, (t) => t.replace(/^title: .*$/m, 'title: Git, retitled'));
+    const edited = await load(parsed);
+    expect(parsed.parsedNow).toEqual([GIT]);
+    expect(edited.articles.find((a) => a.file === GIT)?.frontMatter.title).toBe('Git, retitled');
+    expect(edited.articles.find((a) => a.file === GIT)?.body).toBe(first.articles.find((a) => a.file === GIT)?.body);
+  });
+
+  it('never hide a front-matter error: a broken file is reported at every load', async () => {
+    const parsed = cache();
+    await load(parsed);
+    await content.edit(GIT, (t) => t.replace(/^date: .*$/m, 'date: someday'));
+    for (let i = 0; i < 2; i++) {
+      const { articles, diagnostics } = await load(parsed);
+      expect(diagnostics.map((d) => `${d.code} ${d.file}`)).toEqual([`SCHEMA001 ${GIT}`]);
+      expect(articles.some((a) => a.file === GIT)).toBe(false);
+    }
+  });
+});
