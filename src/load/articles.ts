@@ -8,7 +8,7 @@ import type { Lang } from '../shared/lang';
 import { digest } from './digest';
 import { listFiles, relativeFile } from './files';
 import { schemaDiagnostics } from './issues';
-import { readContentText } from './text';
+import { decodeContentText, readContentBytes, textOf } from './text';
 
 /** One edition of an article as written on disk: content/blog/<category>/<Slug>.<lang>.md. */
 export interface ArticleSource {
@@ -25,7 +25,7 @@ export interface ArticleSource {
   bodyLine: number;
   /** The whole file, to place diagnostics on front-matter keys. */
   text: string;
-  /** A content hash of `text`: what every output made from this file lists among its inputs. */
+  /** A content hash of the file's bytes: what every output made from this file lists among its inputs. */
   hash: string;
 }
 
@@ -127,15 +127,24 @@ function readArticle(root: string, blogDir: string, absolute: string, diagnostic
     diagnostics.push(diagnostic('PATH001', { file, line: 0, column: 0 }, { file }));
     return undefined;
   }
-  const read = readContentText(absolute, file);
+  const read = readContentBytes(absolute, file);
   if ('problem' in read) {
     diagnostics.push(read.problem);
     return undefined;
   }
-  const text = read.text;
-  const hash = digest(text);
+  const hash = digest(read.bytes);
+  // Bytes parsed before were valid text then: they are neither checked nor parsed again.
   let front = parsed?.get(file, hash);
-  if (!front) {
+  let text: string;
+  if (front) {
+    text = textOf(read.bytes);
+  } else {
+    const decoded = decodeContentText(read.bytes, file);
+    if ('problem' in decoded) {
+      diagnostics.push(decoded.problem);
+      return undefined;
+    }
+    text = decoded.text;
     front = parseArticle(file, text, diagnostics);
     if (!front) return undefined;
     parsed?.set(file, hash, front);

@@ -16,42 +16,64 @@ export type ContentText = { text: string } | { problem: Diagnostic };
 /** Control characters other than tab, line feed and carriage return: C0, DEL and C1. */
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
+/** A content file's bytes, or the one diagnostic that says why they cannot be read. */
+export type ContentBytes = { bytes: Buffer } | { problem: Diagnostic };
+
+type TextProblem = 'FILE001' | 'FILE002' | 'TEXT001' | 'TEXT002';
+
+function problemOf<C extends TextProblem>(file: string, code: C, args: DiagnosticArgs<C>, line = 0, column = 0): { problem: Diagnostic } {
+  return { problem: diagnostic(code, { file, line, column }, args) };
+}
+
 /** Reads `absolute` (shown as `file`) synchronously: content files are small, and a thread-pool trip costs more than the read. */
 export function readContentText(absolute: string, file: string): ContentText {
-  const problem = <C extends 'FILE001' | 'FILE002' | 'TEXT001' | 'TEXT002'>(code: C, args: DiagnosticArgs<C>, line = 0, column = 0): ContentText => ({
-    problem: diagnostic(code, { file, line, column }, args),
-  });
+  const read = readContentBytes(absolute, file);
+  return 'problem' in read ? read : decodeContentText(read.bytes, file);
+}
+
+/** A content file's bytes: it exists, is a file, is readable and within the size limit. */
+export function readContentBytes(absolute: string, file: string): ContentBytes {
   let bytes: Buffer;
   try {
     // One open, one fstat and one read: the fstat tells a folder, and a file too large to read.
     const fd = openSync(absolute, 'r');
     try {
       const info = fstatSync(fd);
-      if (info.isDirectory()) return problem('FILE001', { file, folder: true });
-      if (info.size > MAX_FILE_BYTES) return problem('FILE002', { file, bytes: info.size, limit: MAX_FILE_BYTES });
+      if (info.isDirectory()) return problemOf(file, 'FILE001', { file, folder: true });
+      if (info.size > MAX_FILE_BYTES) return problemOf(file, 'FILE002', { file, bytes: info.size, limit: MAX_FILE_BYTES });
       bytes = readFileSync(fd);
     } finally {
       closeSync(fd);
     }
   } catch (error) {
-    return problem('FILE001', { file, errno: systemCode(error), error: error instanceof Error ? error.message : String(error) });
+    return problemOf(file, 'FILE001', { file, errno: systemCode(error), error: error instanceof Error ? error.message : String(error) });
   }
   // The size may have changed between fstat and read.
-  if (bytes.length > MAX_FILE_BYTES) return problem('FILE002', { file, bytes: bytes.length, limit: MAX_FILE_BYTES });
+  if (bytes.length > MAX_FILE_BYTES) return problemOf(file, 'FILE002', { file, bytes: bytes.length, limit: MAX_FILE_BYTES });
+  return { bytes };
+}
+
+/** A content file's bytes as text: UTF-8 without control characters, the byte-order mark left out. */
+export function decodeContentText(bytes: Buffer, file: string): ContentText {
   if (!isUtf8(bytes)) {
     const offset = firstInvalidUtf8(bytes);
     const before = bytes.subarray(0, offset).toString('utf8');
     const { line, column } = offsetToPosition(before, before.length);
-    return problem('TEXT001', { byte: bytes[offset] ?? 0, offset }, line, column);
+    return problemOf(file, 'TEXT001', { byte: bytes[offset] ?? 0, offset }, line, column);
   }
-  // The byte-order mark some editors write is not part of the text.
-  const text = bytes.toString('utf8', bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0);
+  const text = textOf(bytes);
   const control = CONTROL.exec(text);
   if (control) {
     const { line, column } = offsetToPosition(text, control.index);
-    return problem('TEXT002', { codePoint: control[0].codePointAt(0) ?? 0 }, line, column);
+    return problemOf(file, 'TEXT002', { codePoint: control[0].codePointAt(0) ?? 0 }, line, column);
   }
   return { text };
+}
+
+/** Bytes known to be valid text (`decodeContentText` accepted them before) as a string. */
+export function textOf(bytes: Buffer): string {
+  // The byte-order mark some editors write is not part of the text.
+  return bytes.toString('utf8', bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0);
 }
 
 /** The offset of the first byte that does not start or continue a valid UTF-8 sequence. */

@@ -9,10 +9,12 @@ import type { SearchShards } from '../shared/searchShards';
 import { documentFields, searchDocument } from './documents';
 
 /**
- * The articles a shard holds at most, on average: a shard of 256 articles is made again in some
- * 60 ms. The owner's blog has one shard per language; a blog of 4,000 articles has sixteen.
+ * The articles a shard holds at most, on average: indexing costs about half a millisecond per
+ * article, so a shard of 128 is made again in some 60 ms, and a reader's browser fetches a few
+ * dozen files for the largest blogs. The owner's blog has one shard per language; a blog of
+ * 4,000 articles has thirty-two.
  */
-export const SHARD_SIZE = 256;
+export const SHARD_SIZE = 128;
 
 /** How many shards an index of `documents` articles has: a power of two, so that growing splits each shard in two. */
 export function shardCount(documents: number): number {

@@ -52,7 +52,7 @@ describe('article files parsed by an earlier build', () => {
     expect(edited.articles.find((a) => a.file === GIT)?.body).toBe(first.articles.find((a) => a.file === GIT)?.body);
   });
 
-  it('never hide a front-matter error: a broken file is reported at every load', async () => {
+  it('never hide an error: a broken front matter or text is reported at every load', async () => {
     const parsed = cache();
     await load(parsed);
     await content.edit(GIT, (t) => t.replace(/^date: .*$/m, 'date: someday'));
@@ -61,5 +61,7 @@ describe('article files parsed by an earlier build', () => {
       expect(diagnostics.map((d) => `${d.code} ${d.file}`)).toEqual([`SCHEMA001 ${GIT}`]);
       expect(articles.some((a) => a.file === GIT)).toBe(false);
     }
+    await content.edit(GIT, (t) => t.replace(/^date: .*$/m, 'date: 2024-01-01').replace('\n\n', '\n\nA bell: \u0007.\n\n'));
+    for (let i = 0; i < 2; i++) expect((await load(parsed)).diagnostics.map((d) => `${d.code} ${d.file}`)).toEqual([`TEXT002 ${GIT}`]);
   });
 });

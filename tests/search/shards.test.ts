@@ -91,7 +91,7 @@ describe('a search index in shards', () => {
     expect(shardCount(0)).toBe(1);
     expect(shardCount(SHARD_SIZE)).toBe(1);
     expect(shardCount(SHARD_SIZE + 1)).toBe(2);
-    expect(shardCount(4000)).toBe(16);
+    expect(shardCount(4000)).toBe(32);
   });
 
   it('keeps an article in the shard its URL names, and spreads articles evenly', () => {
