@@ -1,7 +1,10 @@
-import { appendFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { type Inputs, sameInputs } from './inputs';
+
+/** Bytes of records written at a time. */
+const WRITE_CHUNK = 4 * 1024 * 1024;
 
 interface Entry<T> {
   inputs: Inputs;
@@ -85,24 +88,42 @@ export class Memo<T> {
     await mkdir(path.dirname(this.file), { recursive: true });
     if (this.records + made.length > 2 * this.entries.size) {
       const temporary = `${this.file}.${process.pid}.tmp`;
-      await writeFile(temporary, this.log(this.entries.keys()));
+      await this.write(temporary, 'w', this.entries.keys());
       await rename(temporary, this.file);
       this.records = this.entries.size;
     } else if (made.length > 0) {
-      // One write of whole records: appends of two processes do not interleave within it.
-      await appendFile(this.file, this.log(made));
+      await this.write(this.file, 'a', made);
       this.records += made.length;
     }
   }
 
-  private log(outputs: Iterable<string>): Buffer {
-    const parts: Buffer[] = [];
-    for (const output of outputs) {
-      const record = serialize([output, this.entries.get(output)]);
-      const length = Buffer.alloc(4);
-      length.writeUInt32LE(record.length);
-      parts.push(length, record);
+  /**
+   * Writes the records of `outputs` to `file` (`a`: at its end), a few megabytes at a time: a
+   * cold build's cache is hundreds of megabytes, which would otherwise be held twice in memory
+   * (the records, and the buffer joining them) just as the build's memory is at its peak.
+   */
+  private async write(file: string, flags: 'w' | 'a', outputs: Iterable<string>): Promise<void> {
+    const handle = await open(file, flags);
+    try {
+      let parts: Buffer[] = [];
+      let bytes = 0;
+      const flush = async () => {
+        // Each write holds whole records: appends of two processes do not cut into a record.
+        if (parts.length > 0) await handle.write(Buffer.concat(parts, bytes));
+        parts = [];
+        bytes = 0;
+      };
+      for (const output of outputs) {
+        const record = serialize([output, this.entries.get(output)]);
+        const length = Buffer.alloc(4);
+        length.writeUInt32LE(record.length);
+        parts.push(length, record);
+        bytes += 4 + record.length;
+        if (bytes >= WRITE_CHUNK) await flush();
+      }
+      await flush();
+    } finally {
+      await handle.close();
     }
-    return Buffer.concat(parts);
   }
 }
