@@ -8,7 +8,7 @@ import { listFiles } from '../load/files';
 export const TOOL_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Bumped when the layout of cached entries changes, so old caches are never misread. */
-const CACHE_FORMAT = 1;
+const CACHE_FORMAT = 2;
 
 /**
  * A hash of the pipeline code that produces a kind of cached work: every file under the given

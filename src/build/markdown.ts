@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { OperationalError } from '../diagnostics/failure';
 import type { CompiledMarkdown } from '../markdown/compile';
 import type { Lang } from '../shared/lang';
+import type { BodyContents, BodyFacts } from './bodyContents';
 import type { CompileBatch, CompileWorkerData } from './compileWorker';
 import type { Explain } from './explain';
 import { type BodySite, foundValue, type TrackedBody } from './found';
@@ -27,11 +28,18 @@ const PARALLEL_THRESHOLD = 400;
 /** Texts sent to a worker at a time. */
 const BATCH = 64;
 
+/** A compiled body as the markdown cache keeps it: its facts, with its content kept apart. */
+export interface StoredBody {
+  body: BodyFacts;
+  found: Inputs;
+}
+
 /** What the markdown stage needs besides the texts. */
 export interface MarkdownStage {
   site: BodySite;
-  /** Compiled bodies by text, with their declared and found inputs. */
-  memo: Memo<TrackedBody>;
+  /** Compiled bodies by text, with their declared and found inputs; their content is kept in `contents`. */
+  memo: Memo<StoredBody>;
+  contents: BodyContents;
   /** Fingerprint of the markdown compiler's code. */
   code: string;
   /** Told of each body compiled again, with the inputs that changed. */
@@ -46,27 +54,37 @@ export interface MarkdownStage {
  * there are many. Results come back in the order of `jobs`.
  */
 export async function compileBodies(jobs: readonly MarkdownJob[], stage: MarkdownStage): Promise<CompiledMarkdown[]> {
-  const { site, memo, code, explain } = stage;
-  const declared = jobs.map((job) => ({ code, text: job.hash, lang: job.lang, cdn: site.imageCdn ?? '' }));
+  const { site, memo, contents, explain } = stage;
+  const declared = jobs.map((job) => ({ code: stage.code, text: job.hash, lang: job.lang, cdn: site.imageCdn ?? '' }));
   const now = foundValues(site);
-  const results: (TrackedBody | undefined)[] = jobs.map((job, i) => {
+  const results: (StoredBody | undefined)[] = jobs.map((job, i) => {
     const cached = memo.get(job.output, declared[i] as Inputs);
     if (!cached) {
       explain(job.output, changedInputs(memo.previous(job.output), declared[i] as Inputs));
       return undefined;
     }
     const moved = Object.keys(cached.found).filter((name) => now(name, job.lang) !== cached.found[name]);
-    if (moved.length === 0) return cached;
-    explain(job.output, moved);
-    return undefined;
+    if (moved.length > 0) {
+      explain(job.output, moved);
+      return undefined;
+    }
+    if (!contents.has(cached.body.hash)) {
+      explain(job.output, ['(content not in the cache)']);
+      return undefined;
+    }
+    return cached;
   });
   const misses = results.flatMap((r, i) => (r ? [] : [i]));
   const total = jobs.length;
   let done = total - misses.length;
   stage.progress(done, total);
   const record = (i: number, tracked: TrackedBody) => {
-    results[i] = tracked;
-    memo.set((jobs[i] as MarkdownJob).output, declared[i] as Inputs, tracked);
+    // The content is stored as it arrives: a cold build does not hold every body's HTML at once.
+    const { html, text, ...facts } = tracked.body;
+    contents.put(facts.hash, { html, text });
+    const stored: StoredBody = { body: facts, found: tracked.found };
+    results[i] = stored;
+    memo.set((jobs[i] as MarkdownJob).output, declared[i] as Inputs, stored);
     stage.progress(++done, total);
   };
   const threads = Math.min(os.availableParallelism(), 4);
@@ -77,7 +95,7 @@ export async function compileBodies(jobs: readonly MarkdownJob[], stage: Markdow
   } else if (misses.length > 0) {
     await compileInWorkers(misses, jobs, { routes: [...site.routes.values()], imageCdn: site.imageCdn, mediaDir: site.mediaDir }, threads, record);
   }
-  return results.map((r) => (r as TrackedBody).body);
+  return results.map((r) => contents.body((r as StoredBody).body));
 }
 
 /** The current value of found inputs, each worked out once per build (many bodies link to the same pages). */

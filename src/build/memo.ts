@@ -68,6 +68,11 @@ export class Memo<T> {
     return entry.value;
   }
 
+  /** Every value the memo keeps (after a save: those the last build used or made). */
+  values(): T[] {
+    return [...this.entries.values()].map((entry) => entry.value);
+  }
+
   /** The inputs `output` was last made from (for `--explain`). */
   previous(output: string): Inputs | undefined {
     return (this.used.get(output) ?? this.entries.get(output))?.inputs;

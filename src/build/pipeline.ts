@@ -105,7 +105,8 @@ export async function loadSite(root: string): Promise<SiteLoad> {
   const ctx: RenderContext = { site, styles, script: '/check.js', year: 2000 };
   const plans = planPages(site, siteHashes(site), { code: (await session.code()).pipeline, look: '' });
   const ids = await renderedIds(plans, ctx, (await session.cached()).ids, new Map());
-  const all = [...diagnostics, ...(await tasks.run('check', () => checkSite(site, media, ids)))];
+  const editions = await session.editionMemo();
+  const all = [...diagnostics, ...(await tasks.run('check', () => checkSite(site, media, ids, editions)))];
   return hasErrors(all) ? { diagnostics: all } : { site, diagnostics: all, media };
 }
 
@@ -128,7 +129,8 @@ export async function buildSite(session: BuildSession, options: BuildOptions): P
   const plans = planPages(site, siteHashes(site), { code: code.pipeline, look: lookOf(ctx) });
   // Pages rendered by the check for their ids, handed on to the render stage: one render per page.
   const rendered = new Map<string, string>();
-  const diagnostics = [...modelled.diagnostics, ...(await tasks.run('check', async () => checkSite(site, media, await renderedIds(plans, ctx, memos.ids, rendered))))];
+  const editions = await session.editionMemo();
+  const diagnostics = [...modelled.diagnostics, ...(await tasks.run('check', async () => checkSite(site, media, await renderedIds(plans, ctx, memos.ids, rendered), editions)))];
   if (hasErrors(diagnostics)) return failed(diagnostics);
 
   const copies: Copy[] = [{ from: path.join(session.root, 'content', 'media'), to: 'media' }];
@@ -168,6 +170,7 @@ async function model(session: BuildSession, tasks: Tasks, explain: Explain): Pro
     compileBodies(texts, {
       site: { routes: new Map(routes.map((r) => [r.path, r])), imageCdn: content.config.imageCdn, mediaDir: path.join(session.root, 'content', 'media') },
       memo: memos.bodies,
+      contents: memos.contents,
       code: code.markdown,
       explain,
       progress,

@@ -1,12 +1,14 @@
 import path from 'node:path';
 import { listMedia } from '../check/check';
+import type { EditionFindings, EditionMemo } from '../check/editions';
 import { articleFiles, type ParsedArticle } from '../load/articles';
 import { type LoadResult, loadContent } from '../load/content';
 import { digest } from '../load/digest';
 import type { BuiltAssets } from '../write/assets';
 import { type OutputManifest, readManifest, stillDescribes, writeManifest } from '../write/manifest';
+import { BodyContents } from './bodyContents';
 import { codeFingerprint } from './fingerprint';
-import type { TrackedBody } from './found';
+import type { StoredBody } from './markdown';
 import { Memo } from './memo';
 
 /** The pipeline code each kind of work depends on: markdown bodies on the compiler and link resolution only. */
@@ -20,7 +22,11 @@ const PIPELINE_CODE = ['src', 'templates'];
 export interface Memos {
   /** Article files parsed (front matter validated), by path and content hash. */
   articles: Memo<ParsedArticle>;
-  bodies: Memo<TrackedBody>;
+  bodies: Memo<StoredBody>;
+  /** The HTML and text of the bodies in `bodies`. */
+  contents: BodyContents;
+  /** What the check's rules found in each article edition (check/editions.ts). */
+  checks: Memo<EditionFindings>;
   /** The element ids of rendered pages other than articles, for the anchor checks. */
   ids: Memo<readonly string[]>;
   assets: Memo<BuiltAssets>;
@@ -85,15 +91,26 @@ export class BuildSession {
   cached(): Promise<Memos> {
     this.memos ??= (async () => {
       const file = (name: string) => (this.cacheDir ? path.join(this.cacheDir, `${name}.bin`) : undefined);
-      const [articles, bodies, ids, assets] = await Promise.all([
+      const [articles, bodies, checks, ids, assets] = await Promise.all([
         Memo.open<ParsedArticle>(file('articles')),
-        Memo.open<TrackedBody>(file('markdown')),
+        Memo.open<StoredBody>(file('markdown')),
+        Memo.open<EditionFindings>(file('checks')),
         Memo.open<readonly string[]>(file('ids')),
         Memo.open<BuiltAssets>(file('assets')),
       ]);
-      return { articles, bodies, ids, assets };
+      const contents = new BodyContents(this.cacheDir && path.join(this.cacheDir, 'bodies'), this.save);
+      return { articles, bodies, contents, checks, ids, assets };
     })();
     return this.memos;
+  }
+
+  /** The edition findings of the check, kept in the build cache while the pipeline code is unchanged. */
+  async editionMemo(): Promise<EditionMemo> {
+    const [{ checks }, { pipeline }] = await Promise.all([this.cached(), this.code()]);
+    return {
+      get: (file, inputs) => checks.get(file, { code: pipeline, facts: inputs }),
+      set: (file, inputs, findings) => checks.set(file, { code: pipeline, facts: inputs }, findings),
+    };
   }
 
   /** The code fingerprints, worked out once per session: a change of code starts a new one. */
@@ -119,7 +136,9 @@ export class BuildSession {
       this.manifests.set(file, manifest);
       await writeManifest(file, manifest);
     }
-    await Promise.all([memos.articles.save(), memos.bodies.save(), memos.ids.save(), memos.assets.save()]);
+    await memos.contents.flush();
+    await Promise.all([memos.articles.save(), memos.bodies.save(), memos.checks.save(), memos.ids.save(), memos.assets.save()]);
+    memos.contents.prune(new Set(memos.bodies.values().map((stored) => stored.body.hash)));
   }
 
   /** One manifest per output folder: `site dev` and `site build` write to different folders. */

@@ -58,7 +58,7 @@ export interface CompiledMarkdown {
   html: string;
   /** The words of the document without markup, for the search index. */
   text: string;
-  /** A content hash of `html`: pages and indexes built from it use it in their cache keys. */
+  /** A content hash of `html` and `text`: pages and indexes built from them use it in their cache keys. */
   hash: string;
   headings: Heading[];
   references: Reference[];
@@ -110,7 +110,7 @@ const processor = unified()
 export function compileMarkdown(markdown: string, options: CompileOptions): CompiledMarkdown {
   const problems: MarkdownProblem[] = [];
   const collected: Collected = { headings: [], references: [], ids: [] };
-  const failed = (problem: MarkdownProblem): CompiledMarkdown => ({ html: '', text: '', hash: '', headings: [], references: [], ids: [], register: [], problems: [problem] });
+  const failed = (problem: MarkdownProblem): CompiledMarkdown => ({ html: '', text: '', hash: contentHash('', ''), headings: [], references: [], ids: [], register: [], problems: [problem] });
   const deep = markdownDepthBeyond(markdown, MAX_DEPTH);
   if (deep) return failed({ code: 'DEPTH001', ...deep });
   let html: string;
@@ -129,7 +129,11 @@ export function compileMarkdown(markdown: string, options: CompileOptions): Comp
     return failed({ code: 'INTERNAL001', args: { kind: 'markdown', fault: faultText(error) }, line: 0, column: 0 });
   }
   const register = options.lang === 'pt' ? registerMarks(proseOf(markdown)) : [];
-  return { html, text, hash: createHash('sha1').update(html).digest('base64url'), ...collected, register, problems };
+  return { html, text, hash: contentHash(html, text), ...collected, register, problems };
+}
+
+function contentHash(html: string, text: string): string {
+  return createHash('sha1').update(html).update('\0').update(text).digest('base64url');
 }
 
 /**

@@ -1,0 +1,116 @@
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import { OperationalError, operational } from '../diagnostics/failure';
+import type { CompiledMarkdown } from '../markdown/compile';
+
+/** What a compiled body weighs most in: its HTML and its plain text. */
+export type BodyContent = Pick<CompiledMarkdown, 'html' | 'text'>;
+
+/** A compiled body without its content, which is kept apart and found by the body's hash. */
+export type BodyFacts = Omit<CompiledMarkdown, 'html' | 'text'>;
+
+/**
+ * The HTML and plain text of compiled bodies, kept apart from the rest of the markdown cache, one
+ * file per content under `.cache/site/bodies/`, named by the body's hash (of its HTML and text). The markdown
+ * cache holds what every build needs of every body (headings, references, ids, the hash); a body's
+ * content is read only by the work that uses it: its page when it is rendered again, its search
+ * shard when that is made again. A cold build keeps no body's content in memory once it is stored,
+ * and a warm one reads a few of them rather than deserializing hundreds of megabytes.
+ *
+ * Without a folder (`--no-cache`), or when nothing may be written (`site check`), what is made is
+ * kept in memory instead.
+ */
+export class BodyContents {
+  /** Keys of the files in the folder, listed once and kept up to date. */
+  private readonly stored: Set<string>;
+  /** Contents kept in memory: all of them without a folder, and those still being written otherwise. */
+  private readonly held = new Map<string, BodyContent>();
+  private readonly writes = new Set<Promise<void>>();
+  private failure: unknown;
+
+  constructor(
+    private readonly dir: string | undefined,
+    private readonly write: boolean,
+  ) {
+    this.stored = new Set(dir ? listKeys(dir) : []);
+    if (dir && write) mkdirSync(dir, { recursive: true });
+  }
+
+  /** Whether the content of a body with this hash can be read. */
+  has(key: string): boolean {
+    return this.held.has(key) || this.stored.has(key);
+  }
+
+  /**
+   * Keeps a body's content under its hash. The file is written in the background (the markdown
+   * stage's thread mostly waits for its workers); until then the content stays in memory.
+   */
+  put(key: string, content: BodyContent): void {
+    if (this.has(key)) return;
+    this.held.set(key, content);
+    if (!this.dir || !this.write) return;
+    const file = path.join(this.dir, key);
+    const temporary = `${file}.${process.pid}.tmp`;
+    const task = writeFile(temporary, serialize(content))
+      .then(() => rename(temporary, file))
+      .then(
+        () => {
+          this.stored.add(key);
+          this.held.delete(key);
+        },
+        (error: unknown) => {
+          this.failure ??= error;
+        },
+      );
+    this.writes.add(task);
+    void task.finally(() => this.writes.delete(task));
+  }
+
+  get(key: string): BodyContent {
+    const held = this.held.get(key);
+    if (held) return held;
+    try {
+      return deserialize(readFileSync(path.join(this.dir ?? '', key))) as BodyContent;
+    } catch (error) {
+      // Gone (another build pruned it, or a hand deleted it): the next build compiles the body again.
+      this.stored.delete(key);
+      throw new OperationalError(`a compiled body in the build cache cannot be read (${key})`, 'Run the command again; if it fails again, delete the .cache folder.', { cause: error });
+    }
+  }
+
+  /** A body whose content is read from here when first asked for, and not kept after. */
+  body(facts: BodyFacts): CompiledMarkdown {
+    const content = () => this.get(facts.hash);
+    return Object.defineProperties({ ...facts } as CompiledMarkdown, {
+      html: { get: () => content().html, enumerable: true },
+      text: { get: () => content().text, enumerable: true },
+    });
+  }
+
+  /** Waits for the contents being written; throws the first failure. */
+  async flush(): Promise<void> {
+    await Promise.all(this.writes);
+    if (this.failure) throw operational(this.failure, 'cannot write the build cache');
+  }
+
+  /** Removes the files of contents no longer used, once they outnumber the used ones. */
+  prune(used: ReadonlySet<string>): void {
+    if (!this.dir || !this.write || this.stored.size <= 2 * used.size) return;
+    for (const key of this.stored) {
+      if (used.has(key)) continue;
+      rmSync(path.join(this.dir, key), { force: true });
+      this.stored.delete(key);
+    }
+  }
+}
+
+/** The keys of the contents in `dir`; none when it does not exist. */
+function listKeys(dir: string): string[] {
+  try {
+    return readdirSync(dir).filter((name) => !name.endsWith('.tmp'));
+  } catch {
+    return [];
+  }
+}
