@@ -11,10 +11,10 @@ function* strings(value: unknown, at: (string | number)[] = []): Generator<[stri
 }
 
 /**
- * ASSET001, ASSET002 and HTTP001: every "/media/..." file referenced exists (with that case),
- * every markdown image has a text alternative, and external links use https.
+ * ASSET001 and HTTP001 in the JSON content: every "/media/..." file referenced exists (with that
+ * case), and external links use https (articles: `editionAssetProblems`).
  */
-export function checkAssets(site: Site, mediaFiles: ReadonlySet<string>): Diagnostic[] {
+export function checkContentAssets(site: Site, mediaFiles: ReadonlySet<string>): Diagnostic[] {
   const out: Diagnostic[] = [];
   const { exists, missing } = mediaLookup(mediaFiles, out);
   for (const [file, { value: data }] of site.content.json) {
@@ -22,9 +22,6 @@ export function checkAssets(site: Site, mediaFiles: ReadonlySet<string>): Diagno
       if (value.startsWith('/media/') && !exists(value)) missing(value, jsonPlace(site, file, at));
       if (value.startsWith('http://')) out.push(diagnostic('HTTP001', jsonPlace(site, file, at), { url: value }));
     }
-  }
-  for (const article of site.articles) {
-    for (const edition of Object.values(article.editions)) out.push(...editionAssetProblems(edition, mediaFiles));
   }
   return out;
 }

@@ -2,12 +2,13 @@ import path from 'node:path';
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic';
 import { faultText } from '../diagnostics/failure';
 import { listFiles } from '../load/files';
-import type { Site } from '../model/site';
-import { checkAssets } from './assets';
+import type { ArticleEdition, Site } from '../model/site';
+import { checkContentAssets } from './assets';
 import { checkBreadcrumbs } from './breadcrumbs';
+import { type EditionFindings, type EditionMemo, editionFindings } from './editions';
 import { checkEmptyCategoryLinks } from './emptyCategory';
-import { checkIds, type EditionIds, editionIds, type RenderedIds } from './ids';
-import { checkLinks, collectLinks, type InternalLink } from './links';
+import { checkPageIds, type EditionIds, editionIds, type RenderedIds } from './ids';
+import { checkLinks, collectLinks, contentLinks, type InternalLink } from './links';
 import { checkRegister } from './register';
 import { checkRoutes } from './routes';
 import { checkTranslations } from './translations';
@@ -21,18 +22,23 @@ export async function listMedia(root: string): Promise<Set<string>> {
 /**
  * Every rule of `site check` over the site model in memory: links, anchors, breadcrumbs,
  * translations, assets and routes. Schema and file-layout problems are found by `load`. The ids
- * of pages other than articles are read from their rendering (`rendered`).
+ * of pages other than articles are read from their rendering (`rendered`). With a memo, what the
+ * rules found in an edition is taken from it while nothing they read changed (editions.ts).
  */
-export function checkSite(site: Site, mediaFiles: ReadonlySet<string>, rendered: RenderedIds): Diagnostic[] {
-  let found: { ids: EditionIds; links: InternalLink[] } | undefined;
+export function checkSite(site: Site, mediaFiles: ReadonlySet<string>, rendered: RenderedIds, memo?: EditionMemo): Diagnostic[] {
+  let found: { ids: EditionIds; links: InternalLink[]; editions: Map<ArticleEdition, EditionFindings> } | undefined;
   const failed = guarded('links', () => {
-    found = { ids: editionIds(site, rendered), links: collectLinks(site) };
+    const ids = editionIds(site, rendered);
+    found = { ids, links: collectLinks(site), editions: editionFindings({ site, ids, media: mediaFiles }, memo) };
     return [];
   });
+  const editions = [...(found?.editions.values() ?? [])];
   const linked = found
     ? [
-        ...guarded('links', () => checkLinks(site, found!.links, found!.ids)),
-        ...guarded('ids', () => checkIds(site, found!.ids)),
+        ...editions.flatMap((f) => f.links),
+        ...guarded('links', () => checkLinks(site, contentLinks(site), found!.ids)),
+        ...editions.flatMap((f) => f.ids),
+        ...guarded('ids', () => checkPageIds(site, found!.ids)),
         ...guarded('routes', () => checkRoutes(site, found!.links)),
         ...guarded('empty categories', () => checkEmptyCategoryLinks(site, found!.links)),
       ]
@@ -41,8 +47,9 @@ export function checkSite(site: Site, mediaFiles: ReadonlySet<string>, rendered:
     ...linked,
     ...guarded('breadcrumbs', () => checkBreadcrumbs(site)),
     ...guarded('translations', () => checkTranslations(site)),
-    ...guarded('assets', () => checkAssets(site, mediaFiles)),
-    ...guarded('register', () => checkRegister(site)),
+    ...guarded('assets', () => checkContentAssets(site, mediaFiles)),
+    ...editions.flatMap((f) => f.assets),
+    ...guarded('register', () => checkRegister(site, (edition, key) => found?.editions.get(edition)?.register[key])),
   ];
 }
 

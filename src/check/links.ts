@@ -35,12 +35,18 @@ export function editionLinks(article: Article, edition: ArticleEdition): Interna
 /** Every internal link of the content: article bodies, navigation, pages and categories. */
 export function collectLinks(site: Site): InternalLink[] {
   const links: InternalLink[] = [];
-  const both = (href: string, place: Place) => {
-    for (const lang of LANGUAGES) links.push({ href, lang, place });
-  };
   for (const article of site.articles) {
     for (const edition of Object.values(article.editions)) links.push(...editionLinks(article, edition));
   }
+  return [...links, ...contentLinks(site)];
+}
+
+/** The internal links of the JSON content: navigation, pages and categories. */
+export function contentLinks(site: Site): InternalLink[] {
+  const links: InternalLink[] = [];
+  const both = (href: string, place: Place) => {
+    for (const lang of LANGUAGES) links.push({ href, lang, place });
+  };
   const { navigation, pages } = site.content;
   for (const [i, item] of navigation.entries()) both(item.path, jsonPlace(site, 'content/navigation.json', [i, 'path']));
   pages.aboutme.sections.forEach((section, i) => {

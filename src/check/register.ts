@@ -1,6 +1,6 @@
 import { type Diagnostic, diagnostic, type Place } from '../diagnostics/diagnostic';
 import { type Register, type RegisterMark, registerMarks } from '../markdown/register';
-import type { Site } from '../model/site';
+import type { ArticleEdition, Site } from '../model/site';
 import { bodyPlace, frontMatterPlace, jsonPlace } from './place';
 
 interface PortugueseText {
@@ -10,7 +10,10 @@ interface PortugueseText {
 }
 
 /** Every Portuguese text of the site that speaks to its reader, with where to report in it. */
-function portugueseTexts(site: Site): PortugueseText[] {
+/** The marks of register in a Portuguese edition's title or description, when already found (editions.ts). */
+export type FrontMatterMarks = (edition: ArticleEdition, key: 'title' | 'description') => readonly RegisterMark[] | undefined;
+
+function portugueseTexts(site: Site, known: FrontMatterMarks): PortugueseText[] {
   const texts: PortugueseText[] = [];
   const json = (file: string, value: unknown, path: (string | number)[] = []) => {
     if (Array.isArray(value)) {
@@ -37,7 +40,7 @@ function portugueseTexts(site: Site): PortugueseText[] {
     if (!edition) continue;
     for (const key of ['title', 'description'] as const) {
       const value = edition.source.frontMatter[key];
-      if (value) texts.push({ marks: registerMarks(value), place: () => frontMatterPlace(edition, [key]) });
+      if (value) texts.push({ marks: known(edition, key) ?? registerMarks(value), place: () => frontMatterPlace(edition, [key]) });
     }
     const { body } = edition.source;
     texts.push({
@@ -56,8 +59,8 @@ function portugueseTexts(site: Site): PortugueseText[] {
  * I18N004: the Portuguese texts address the reader in one register. When both *tu* and *você*
  * appear, the less used one is reported at each place it appears (a tie reports *você*).
  */
-export function checkRegister(site: Site): Diagnostic[] {
-  const found = portugueseTexts(site).flatMap((t) => t.marks.map((mark) => ({ mark, place: () => t.place(mark.offset) })));
+export function checkRegister(site: Site, known: FrontMatterMarks = () => undefined): Diagnostic[] {
+  const found = portugueseTexts(site, known).flatMap((t) => t.marks.map((mark) => ({ mark, place: () => t.place(mark.offset) })));
   const count = (r: Register) => found.filter((f) => f.mark.register === r).length;
   const tu = count('tu');
   const voce = count('você');

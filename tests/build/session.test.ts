@@ -91,3 +91,55 @@ async function editOf(copy: Copy, file: string, change: (text: string) => string
   await copy.edit(file, change);
   return path.join(copy.root, file);
 }
+
+/**
+ * The check keeps what its rules found in each edition, and judges again only the editions whose
+ * file or surroundings changed. A change in one article that another article's links depend on
+ * must still reach that other article: each time, a warm session reports exactly what a build
+ * with no cache reports.
+ */
+describe('the check in a session', () => {
+  let copy: Copy;
+  beforeAll(async () => {
+    copy = await copyOfContent();
+  });
+  afterAll(async () => {
+    await copy.cleanup();
+  });
+
+  it('reports after each change exactly what a check with no cache reports, in other articles too', async () => {
+    const session = new BuildSession({ root: copy.root });
+    const options = { root: copy.root, outDir: path.join(copy.root, 'dist'), year: 2026 };
+    const codes = (diagnostics: { code: string; file: string }[]) => diagnostics.map((d) => `${d.code} ${d.file}`);
+    const changes: [string, () => Promise<string[]>, string[]][] = [
+      [
+        'a heading renamed that another article links to',
+        async () => [await editOf(copy, 'content/blog/tech/Git.pt.md', (t) => t.replace('## Github Actions', '## Integração contínua'))],
+        ['ANCHOR001 content/blog/tech/pages2static.pt.md'],
+      ],
+      ['the heading back', async () => [await editOf(copy, 'content/blog/tech/Git.pt.md', (t) => t.replace('## Integração contínua', '## Github Actions'))], []],
+      [
+        'a broken link added to an article',
+        async () => [await editOf(copy, 'content/blog/tech/docker.en.md', (t) => t.replace('\n\n', '\n\nSee [the missing page](/blog/tech/NoSuchArticle).\n\n'))],
+        ['LINK001 content/blog/tech/docker.en.md'],
+      ],
+      [
+        'a translation deleted that other articles link to',
+        async () => {
+          const file = path.join(copy.root, 'content/blog/tech/Git.pt.md');
+          await rm(file);
+          return [file];
+        },
+        ['LINK001 content/blog/tech/docker.en.md', 'LINK003 content/blog/tech/pages2static.pt.md'],
+      ],
+    ];
+    expect(codes((await buildSite(session, options)).diagnostics)).toEqual([]);
+    for (const [change, make, expected] of changes) {
+      session.invalidate(await make());
+      const warm = await buildSite(session, options);
+      const cold = await buildSite(new BuildSession({ root: copy.root, cache: false }), { ...options, outDir: path.join(copy.root, 'cold') });
+      expect(warm.diagnostics, change).toEqual(cold.diagnostics);
+      expect(codes(warm.diagnostics).filter((c) => !c.startsWith('ORPHAN') && !c.startsWith('I18N002')), change).toEqual(expected);
+    }
+  });
+});
