@@ -6,6 +6,7 @@ import { defineConfig } from 'vitest/config';
  * integration test and runs after the one build of the real content that global-build.ts makes.
  */
 const UNIT = [
+  'tests/build/bodyContents.test.ts',
   'tests/build/memo.test.ts',
   'tests/build/workers.test.ts',
   'tests/check/**/*.test.ts',

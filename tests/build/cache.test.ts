@@ -136,4 +136,11 @@ describe('the build cache', () => {
     await expectSameAsColdBuild();
     expect(await readFile(path.join(tool, 'dist/aboutme.html'), 'utf8')).toContain('<html');
   });
+
+  it('compiles bodies again when the cache of their HTML was deleted by hand', async () => {
+    await rm(path.join(tool, '.cache/site/bodies'), { recursive: true });
+    await edit('content/blog/books/DangerousLiaisons.en.md', (t) => t.replace('One added sentence', 'A further sentence'));
+    await expectSameAsColdBuild();
+    expect(await readFile(path.join(tool, 'dist/blog/books/DangerousLiaisons.html'), 'utf8')).toContain('A further sentence');
+  });
 });
