@@ -9,6 +9,7 @@ import { type EditionFindings, type EditionMemo, editionFindings } from './editi
 import { checkEmptyCategoryLinks } from './emptyCategory';
 import { checkPageIds, type EditionIds, editionIds, type RenderedIds } from './ids';
 import { checkLinks, collectLinks, contentLinks, type InternalLink } from './links';
+import { titleMatcher } from './linkText';
 import { checkRegister } from './register';
 import { checkRoutes } from './routes';
 import { checkTranslations } from './translations';
@@ -26,17 +27,18 @@ export async function listMedia(root: string): Promise<Set<string>> {
  * rules found in an edition is taken from it while nothing they read changed (editions.ts).
  */
 export function checkSite(site: Site, mediaFiles: ReadonlySet<string>, rendered: RenderedIds, memo?: EditionMemo): Diagnostic[] {
+  const titleMatch = titleMatcher(site);
   let found: { ids: EditionIds; links: InternalLink[]; editions: Map<ArticleEdition, EditionFindings> } | undefined;
   const failed = guarded('links', () => {
     const ids = editionIds(site, rendered);
-    found = { ids, links: collectLinks(site), editions: editionFindings({ site, ids, media: mediaFiles }, memo) };
+    found = { ids, links: collectLinks(site), editions: editionFindings({ site, ids, media: mediaFiles, titleMatch }, memo) };
     return [];
   });
   const editions = [...(found?.editions.values() ?? [])];
   const linked = found
     ? [
         ...editions.flatMap((f) => f.links),
-        ...guarded('links', () => checkLinks(site, contentLinks(site), found!.ids)),
+        ...guarded('links', () => checkLinks(site, contentLinks(site), found!.ids, titleMatch)),
         ...editions.flatMap((f) => f.ids),
         ...guarded('ids', () => checkPageIds(site, found!.ids)),
         ...guarded('routes', () => checkRoutes(site, found!.links)),

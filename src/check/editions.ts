@@ -14,6 +14,7 @@ import type { Article, ArticleEdition, Site } from '../model/site';
 import { editionAssetProblems } from './assets';
 import { type EditionIds, editionIdProblems } from './ids';
 import { checkLinks, editionLinks } from './links';
+import type { TitleMatcher } from './linkText';
 
 /** What the rules found in one edition, by rule, in the order `checkSite` reports them. */
 export interface EditionFindings {
@@ -35,6 +36,8 @@ export interface EditionSurroundings {
   site: Site;
   ids: EditionIds;
   media: ReadonlySet<string>;
+  /** One title index for the whole check, made on the first link text judged (LINK004). */
+  titleMatch: TitleMatcher;
 }
 
 /** Each edition's findings, in the site's order, from the memo where nothing they depend on changed. */
@@ -55,7 +58,7 @@ export function editionFindings(around: EditionSurroundings, memo: EditionMemo |
   return found;
 }
 
-function judge({ site, ids, media }: EditionSurroundings, article: Article, edition: ArticleEdition): EditionFindings {
+function judge({ site, ids, media, titleMatch }: EditionSurroundings, article: Article, edition: ArticleEdition): EditionFindings {
   const { title, description } = edition.source.frontMatter;
   const pt = edition.lang === 'pt';
   // A rule that fails on this edition (a fault of the tool) is reported on its file; the other rules and editions are still judged.
@@ -67,7 +70,7 @@ function judge({ site, ids, media }: EditionSurroundings, article: Article, edit
     }
   };
   return {
-    links: guarded('links', () => checkLinks(site, editionLinks(article, edition), ids)),
+    links: guarded('links', () => checkLinks(site, editionLinks(article, edition), ids, titleMatch)),
     ids: guarded('ids', () => editionIdProblems(edition, ids.layout)),
     assets: guarded('assets', () => editionAssetProblems(edition, media)),
     register: { title: pt ? registerMarks(title) : [], description: pt && description ? registerMarks(description) : [] },
@@ -79,7 +82,7 @@ function judge({ site, ids, media }: EditionSurroundings, article: Article, edit
  * path, kind, name and languages), each article (its slug, and each edition's URL, title, index
  * and ids), the ids of the layout and of every other page, and the media files.
  */
-function siteFacts({ site, ids, media }: EditionSurroundings): string {
+function siteFacts({ site, ids, media }: Omit<EditionSurroundings, 'titleMatch'>): string {
   const parts: string[] = [];
   for (const route of site.routes) {
     parts.push(route.path, route.component, route.name, route.meta.availableLangs.join(' '));

@@ -143,8 +143,11 @@ export function articleTitleMatch(site: Site, index: TitleIndex, text: string, t
   return { title: edition?.source.frontMatter.title ?? article.slug, path: article.route.path };
 }
 
+/** Judges a link's text against the titles of the site's articles (LINK004). */
+export type TitleMatcher = (text: string, target: Route, lang: Lang) => TitleMatch;
+
 /** `articleTitleMatch` for one check of `site`: the index is made once, on the first link judged. */
-export function titleMatcher(site: Site): (text: string, target: Route, lang: Lang) => TitleMatch {
+export function titleMatcher(site: Site): TitleMatcher {
   let index: TitleIndex | undefined;
   return (text, target, lang) => {
     if (target.component !== 'article') return undefined;

@@ -3,7 +3,7 @@ import type { Article, ArticleEdition, Site } from '../model/site';
 import { LANGUAGES, type Lang } from '../shared/lang';
 import { offers, type Route } from '../shared/route';
 import type { EditionIds } from './ids';
-import { titleMatcher } from './linkText';
+import { type TitleMatcher, titleMatcher } from './linkText';
 import { bodyPlace, jsonPlace } from './place';
 import { caseVariant, closestRoute, splitHref, targetLang } from './targets';
 
@@ -80,10 +80,10 @@ export function contentLinks(site: Site): InternalLink[] {
  * LINK001-004 and ANCHOR001: each link's route exists with exactly that case, in the language of
  * the page showing it, its "#id" exists on the edition it opens, and its text does not name
  * another article. A link shown in both languages is reported once per distinct problem.
+ * `titleMatch` is made once per check when links are judged in several calls.
  */
-export function checkLinks(site: Site, links: readonly InternalLink[], ids: EditionIds): Diagnostic[] {
+export function checkLinks(site: Site, links: readonly InternalLink[], ids: EditionIds, titleMatch: TitleMatcher = titleMatcher(site)): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const titleMatch = titleMatcher(site);
   const seen = new Set<string>();
   const report = (d: Diagnostic) => {
     const key = `${d.code} ${d.file}:${d.line}:${d.column} ${d.message}`;
