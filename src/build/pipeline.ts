@@ -177,12 +177,10 @@ async function model(session: BuildSession, tasks: Tasks, explain: Explain): Pro
     }),
   );
   return tasks.run('model', () => {
-    // By the text itself: createSite asks for each text of markdownTexts in turn.
-    const byText: Record<Lang, Map<string, CompiledMarkdown>> = { en: new Map(), pt: new Map() };
-    for (const [i, t] of texts.entries()) byText[t.lang].set(t.markdown, bodies[i] as CompiledMarkdown);
-    const compiled = (markdown: string, lang: Lang) => {
-      const body = byText[lang].get(markdown);
-      if (!body) throw new Error('createSite asked for markdown that markdownTexts does not list');
+    const byOutput = new Map(texts.map((t, i) => [t.output, bodies[i] as CompiledMarkdown]));
+    const compiled = (output: string) => {
+      const body = byOutput.get(output);
+      if (!body) throw new Error(`createSite asked for ${output}, which markdownTexts does not list`);
       return body;
     };
     // The site is modelled from what loaded even when some files did not: the check still reports

@@ -19,12 +19,12 @@ export interface ArticleSource {
   slug: string;
   lang: Lang;
   frontMatter: ArticleFrontMatter;
-  /** The markdown after the front matter. */
-  body: string;
+  /** The markdown after the front matter (decoded from the file when first asked for). */
+  readonly body: string;
   /** 1-based line of the file where `body` starts, to place diagnostics on body nodes. */
   bodyLine: number;
-  /** The whole file, to place diagnostics on front-matter keys. */
-  text: string;
+  /** The whole file, to place diagnostics on front-matter keys (decoded when first asked for). */
+  readonly text: string;
   /** A content hash of the file's bytes: what every output made from this file lists among its inputs. */
   hash: string;
 }
@@ -132,14 +132,14 @@ function readArticle(root: string, blogDir: string, absolute: string, diagnostic
     diagnostics.push(read.problem);
     return undefined;
   }
-  const hash = digest(read.bytes);
-  // Bytes parsed before were valid text then: they are neither checked nor parsed again.
+  const { bytes } = read;
+  const hash = digest(bytes);
+  // Bytes parsed before were valid text then: they are neither checked nor parsed again, and
+  // their text is decoded only if something asks for it (a body to compile, a diagnostic to place).
   let front = parsed?.get(file, hash);
-  let text: string;
-  if (front) {
-    text = textOf(read.bytes);
-  } else {
-    const decoded = decodeContentText(read.bytes, file);
+  let text: string | undefined;
+  if (!front) {
+    const decoded = decodeContentText(bytes, file);
     if ('problem' in decoded) {
       diagnostics.push(decoded.problem);
       return undefined;
@@ -150,7 +150,25 @@ function readArticle(root: string, blogDir: string, absolute: string, diagnostic
     parsed?.set(file, hash, front);
   }
   const { frontMatter, bodyStart, bodyLine } = front;
-  return { file, category: parts[0] as string, slug: match[1] as string, lang: match[2] as Lang, frontMatter, body: text.slice(bodyStart), bodyLine, text, hash };
+  const whole = () => {
+    text ??= textOf(bytes);
+    return text;
+  };
+  return {
+    file,
+    category: parts[0] as string,
+    slug: match[1] as string,
+    lang: match[2] as Lang,
+    frontMatter,
+    bodyLine,
+    hash,
+    get text() {
+      return whole();
+    },
+    get body() {
+      return whole().slice(bodyStart);
+    },
+  };
 }
 
 /** The front matter of an article file, read as YAML and validated, and where the body starts. */

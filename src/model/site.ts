@@ -50,8 +50,8 @@ export interface SiteResult {
 
 const PROFESSIONAL_FILE = 'content/pages/professional.json';
 
-/** Markdown in a language, compiled for that language's pages (links, media URLs). */
-export type CompiledIn = (markdown: string, lang: Lang) => CompiledMarkdown;
+/** A markdown text of the content compiled for its language's pages (links, media URLs), by its name (`MarkdownText.output`). */
+export type CompiledIn = (output: string) => CompiledMarkdown;
 
 /** A markdown text of the content: what it is called as an output, its text and a hash of its source. */
 export interface MarkdownText {
@@ -66,11 +66,26 @@ export interface MarkdownText {
 /** Every markdown text of the content, with its language: what `createSite` will ask to compile. */
 export function markdownTexts(content: LoadedContent): MarkdownText[] {
   return [
-    ...content.articles.map((a) => ({ output: a.file, markdown: a.body, lang: a.lang, hash: a.hash })),
+    // The body is read from the file only when it must be compiled.
+    ...content.articles.map(
+      (a): MarkdownText => ({
+        output: a.file,
+        lang: a.lang,
+        hash: a.hash,
+        get markdown() {
+          return a.body;
+        },
+      }),
+    ),
     ...content.pages.professional.experiences.flatMap((card) =>
-      LANGUAGES.map((lang) => ({ output: `${PROFESSIONAL_FILE}#${card.id}/${lang}`, markdown: card.modal_text[lang], lang, hash: digest(card.modal_text[lang]) })),
+      LANGUAGES.map((lang): MarkdownText => ({ output: experienceOutput(card.id, lang), markdown: card.modal_text[lang], lang, hash: digest(card.modal_text[lang]) })),
     ),
   ];
+}
+
+/** The name of an experience card's text in a language, as a markdown output. */
+function experienceOutput(card: string, lang: Lang): string {
+  return `${PROFESSIONAL_FILE}#${card}/${lang}`;
 }
 
 /**
@@ -89,7 +104,7 @@ export function createSite(content: LoadedContent, compiled: CompiledIn, routes:
     const route = routeByPath.get(articlePath(source.category, source.slug));
     if (!route) continue;
     const article = articles.get(name) ?? { route, category: source.category, slug: source.slug, editions: {} };
-    const body = compiled(source.body, source.lang);
+    const body = compiled(source.file);
     for (const problem of body.problems) {
       const line = problem.line ? problem.line + source.bodyLine - 1 : 0;
       diagnostics.push(diagnostic(problem.code, { file: source.file, line, column: problem.column }, problem.args));
@@ -103,7 +118,7 @@ export function createSite(content: LoadedContent, compiled: CompiledIn, routes:
   content.pages.professional.experiences.forEach((card, i) => {
     const html = {} as Record<Lang, string>;
     for (const lang of LANGUAGES) {
-      const body = compiled(card.modal_text[lang], lang);
+      const body = compiled(experienceOutput(card.id, lang));
       html[lang] = body.html;
       for (const problem of body.problems) {
         // The text is one JSON string: its problems are placed on its key.

@@ -139,7 +139,10 @@ describe('the check in a session', () => {
       const warm = await buildSite(session, options);
       const cold = await buildSite(new BuildSession({ root: copy.root, cache: false }), { ...options, outDir: path.join(copy.root, 'cold') });
       expect(warm.diagnostics, change).toEqual(cold.diagnostics);
-      expect(codes(warm.diagnostics).filter((c) => !c.startsWith('ORPHAN') && !c.startsWith('I18N002')), change).toEqual(expected);
+      expect(
+        codes(warm.diagnostics).filter((c) => !c.startsWith('ORPHAN') && !c.startsWith('I18N002')),
+        change,
+      ).toEqual(expected);
     }
   });
 });
