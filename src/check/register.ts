@@ -42,11 +42,10 @@ function portugueseTexts(site: Site, known: FrontMatterMarks): PortugueseText[] 
       const value = edition.source.frontMatter[key];
       if (value) texts.push({ marks: known(edition, key) ?? registerMarks(value), place: () => frontMatterPlace(edition, [key]) });
     }
-    const { body } = edition.source;
     texts.push({
       marks: edition.body.register,
       place: (offset) => {
-        const before = body.slice(0, offset);
+        const before = edition.source.body.slice(0, offset);
         const line = before.split('\n').length;
         return bodyPlace(edition, line, offset - before.lastIndexOf('\n'));
       },
