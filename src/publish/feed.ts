@@ -9,7 +9,8 @@ export function rssFeed(site: Site, lang: Lang, baseUrl: string): string {
   const { owner, pages } = site.content;
   const editions = site.articles
     .flatMap((a) => (a.editions[lang] ? [a.editions[lang]!] : []))
-    .sort((x, y) => y.source.frontMatter.date.localeCompare(x.source.frontMatter.date) || x.url.localeCompare(y.url));
+    // Dates are ISO days and URLs ASCII paths: comparing code units orders them as a reader expects.
+    .sort((x, y) => compare(y.source.frontMatter.date, x.source.frontMatter.date) || compare(x.url, y.url));
   const items = editions.map((e) => {
     const link = escapeXml(baseUrl + e.url);
     const date = rssDate(e.source.frontMatter.date);
@@ -28,4 +29,8 @@ export function rssFeed(site: Site, lang: Lang, baseUrl: string): string {
     '</channel></rss>',
     '',
   ].join('\n');
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -9,19 +9,33 @@ function escapeXml(text: string): string {
  * The date a route last changed: an article's newest edition; a listing's newest article; any
  * other page (and a listing with no article yet) the site's newest article.
  */
-function lastModified(site: Site, route: Route): string | undefined {
-  const datesOf = (articles: Site['articles']) => articles.flatMap((a) => Object.values(a.editions).map((e) => e.source.frontMatter.date)).sort();
-  const article = site.articleByPath.get(route.path);
-  if (article) return datesOf([article]).at(-1);
-  const own = route.component === 'category' ? datesOf(site.articles.filter((a) => a.category === route.name)).at(-1) : undefined;
-  return own ?? datesOf(site.articles).at(-1);
+/**
+ * The last change of each page: an article's latest edition date; a category's, its newest
+ * article's; any other page's, the newest article's. Worked out in one pass over the articles.
+ */
+function lastModified(site: Site): (route: Route) => string | undefined {
+  let newest: string | undefined;
+  const byCategory = new Map<string, string>();
+  const byArticle = new Map<string, string>();
+  for (const article of site.articles) {
+    for (const edition of Object.values(article.editions)) {
+      const date = edition.source.frontMatter.date;
+      if (!newest || date > newest) newest = date;
+      const category = byCategory.get(article.category);
+      if (!category || date > category) byCategory.set(article.category, date);
+      const own = byArticle.get(article.route.path);
+      if (!own || date > own) byArticle.set(article.route.path, date);
+    }
+  }
+  return (route) => byArticle.get(route.path) ?? (route.component === 'category' ? byCategory.get(route.name) : undefined) ?? newest;
 }
 
 /** sitemap.xml: every edition once, with its hreflang alternates (and x-default) and last change. */
 export function sitemapXml(site: Site, baseUrl: string): string {
   const urls: string[] = [];
+  const modifiedOf = lastModified(site);
   for (const route of site.routes) {
-    const modified = lastModified(site, route);
+    const modified = modifiedOf(route);
     const alternates = [
       ...route.meta.availableLangs.map((lang) => `<xhtml:link rel="alternate" hreflang="${lang}" href="${escapeXml(baseUrl + editionUrl(route, lang))}"/>`),
       `<xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(baseUrl + editionUrl(route, firstLang(route)))}"/>`,
