@@ -8,7 +8,7 @@
  */
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic';
 import { faultText } from '../diagnostics/failure';
-import { digest } from '../load/digest';
+import { digest, digestAll } from '../load/digest';
 import { type RegisterMark, registerMarks } from '../markdown/register';
 import type { Article, ArticleEdition, Site } from '../model/site';
 import { editionAssetProblems } from './assets';
@@ -96,5 +96,5 @@ function siteFacts({ site, ids, media }: Omit<EditionSurroundings, 'titleMatch'>
     }
   }
   parts.push([...ids.layout].join(' '), [...media].join('\n'));
-  return digest(...parts);
+  return digestAll(parts);
 }

@@ -1,5 +1,5 @@
 import type { Inputs } from '../build/inputs';
-import { digest } from '../load/digest';
+import { digest, digestAll } from '../load/digest';
 import { routeTable } from '../model/routes';
 import type { ArticleEdition, Site } from '../model/site';
 import { LANGUAGES, type Lang } from '../shared/lang';
@@ -77,7 +77,7 @@ export function siteHashes(site: Site): SiteHashes {
           const edition = article.editions[lang];
           return edition && (category === undefined || article.category === category) ? [listingOf(edition)] : [];
         });
-        hash = digest(...shown);
+        hash = digestAll(shown);
         listings.set(key, hash);
       }
       return hash;
