@@ -1,12 +1,15 @@
 // The dev-only script `site dev` adds to every page it serves (never part of dist/): it listens
-// to the dev server's event stream, reloads the page when it was rebuilt (keeping the scroll
-// position), swaps stylesheets in place on a CSS-only change, and shows build errors over the page.
+// to the dev server's event stream and, when the page was rebuilt, puts its new markdown text in
+// place if nothing else of it changed, or reloads it (keeping the scroll position); it swaps
+// stylesheets in place on a CSS-only change, and shows build errors over the page.
 import type { DevEvent, OverlayError } from '../shared/devEvents';
 
 const SCROLL_KEY = 'site-dev-scroll';
 const page = (document.currentScript ?? document.querySelector('script[data-dev-page]'))?.getAttribute('data-dev-page') ?? location.pathname;
 
 restoreScroll();
+/** The page as the server last sent it, while the tab shows its markdown text as sent; undefined: reload. */
+let served = fetchPage().then((html) => (html !== undefined && sameProse(parse(html), document) ? html : undefined));
 const events = new EventSource('/__dev/events');
 for (const type of ['reload', 'css', 'errors', 'ok'] as const) {
   events.addEventListener(type, (message) => handle(JSON.parse((message as MessageEvent<string>).data) as DevEvent));
@@ -14,8 +17,7 @@ for (const type of ['reload', 'css', 'errors', 'ok'] as const) {
 
 function handle(event: DevEvent): void {
   if (event.type === 'reload' && (event.pages.includes(page) || event.pages.includes('*'))) {
-    sessionStorage.setItem(SCROLL_KEY, JSON.stringify({ page, y: scrollY }));
-    location.reload();
+    served = update(served);
   } else if (event.type === 'css') {
     void swapStyles();
   } else if (event.type === 'errors') {
@@ -23,6 +25,52 @@ function handle(event: DevEvent): void {
   } else if (event.type === 'ok') {
     document.getElementById('site-dev-overlay')?.remove();
   }
+}
+
+/**
+ * Brings the page up to date: when the new version differs from the one the tab shows only
+ * inside its markdown text (the `.prose` blocks, which no island or script touches), that text
+ * is put in place, at once and with nothing else disturbed; otherwise the page is reloaded.
+ */
+async function update(previous: Promise<string | undefined>): Promise<string | undefined> {
+  const [before, after] = await Promise.all([previous, fetchPage()]);
+  if (before !== undefined && after !== undefined) {
+    const fresh = parse(after);
+    const prose = [...fresh.querySelectorAll('.prose')].map((element) => element.innerHTML);
+    const live = document.querySelectorAll('.prose');
+    if (live.length === prose.length && sameOutsideProse(parse(before), fresh)) {
+      live.forEach((element, i) => {
+        element.innerHTML = prose[i] ?? '';
+      });
+      return after;
+    }
+  }
+  sessionStorage.setItem(SCROLL_KEY, JSON.stringify({ page, y: scrollY }));
+  location.reload();
+  return undefined;
+}
+
+function fetchPage(): Promise<string | undefined> {
+  return fetch(location.href, { cache: 'no-store' }).then(
+    (response) => (response.ok ? response.text() : undefined),
+    () => undefined,
+  );
+}
+
+function parse(html: string): Document {
+  return new DOMParser().parseFromString(html, 'text/html');
+}
+
+/** Whether two versions of the page are the same once their markdown text is left out (both are changed). */
+function sameOutsideProse(a: Document, b: Document): boolean {
+  for (const element of [...a.querySelectorAll('.prose'), ...b.querySelectorAll('.prose')]) element.innerHTML = '';
+  return a.documentElement.outerHTML === b.documentElement.outerHTML;
+}
+
+/** Whether a page as sent holds the markdown text the tab shows (a rebuild may have come between). */
+function sameProse(sent: Document, shown: Document): boolean {
+  const text = (doc: Document) => [...doc.querySelectorAll('.prose')].map((element) => element.innerHTML).join('\0');
+  return text(sent) === text(shown);
 }
 
 function restoreScroll(): void {

@@ -37,12 +37,28 @@ describe('site dev in the browser', () => {
     await cleanup();
   });
 
-  it('shows the new text of a saved article without any action, at the same scroll position', async () => {
+  it('shows the new text of a saved article without any action, at the same scroll position, in place', async () => {
     await page.evaluate(() => scrollTo(0, 900));
     await page.waitForFunction(() => Math.abs(scrollY - 900) < 2);
+    await page.evaluate(() => Object.assign(window, { devTestMarker: 'not reloaded' }));
     await edit(article, (t) => t.replace('Paragraph 1 of the letters.', 'Paragraph 1, rewritten while the page was open.'));
     await page.waitForFunction(() => document.body.innerText.includes('Paragraph 1, rewritten while the page was open.'), undefined, { timeout: 20_000 });
     await page.waitForFunction(() => Math.abs(scrollY - 900) < 2, undefined, { timeout: 5000 });
+    // Only the markdown text changed: it was put in place, and the page was not loaded again.
+    expect(await page.evaluate(() => (window as unknown as { devTestMarker?: string }).devTestMarker)).toBe('not reloaded');
+  });
+
+  it('reloads the page when more than its markdown text changed (a new title), at the same scroll position', async () => {
+    await page.evaluate(() => Object.assign(window, { devTestMarker: 'not reloaded' }));
+    await edit(article, (t) => t.replace(/^title: .*$/m, 'title: Letters, retitled while open'));
+    await page.waitForFunction(() => document.title.includes('Letters, retitled while open'), undefined, { timeout: 20_000 });
+    expect(await page.evaluate(() => (window as unknown as { devTestMarker?: string }).devTestMarker)).toBeUndefined();
+    await page.waitForFunction(() => Math.abs(scrollY - 900) < 2, undefined, { timeout: 5000 });
+    // After a reload, text edits are put in place again.
+    await page.evaluate(() => Object.assign(window, { devTestMarker: 'not reloaded' }));
+    await edit(article, (t) => t.replace('Paragraph 3 of the letters.', 'Paragraph 3, rewritten after the reload.'));
+    await page.waitForFunction(() => document.body.innerText.includes('Paragraph 3, rewritten after the reload.'), undefined, { timeout: 20_000 });
+    expect(await page.evaluate(() => (window as unknown as { devTestMarker?: string }).devTestMarker)).toBe('not reloaded');
   });
 
   it('shows a mistake over the page, and removes it when the file is fixed', async () => {
