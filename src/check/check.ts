@@ -1,12 +1,12 @@
 import path from 'node:path';
-import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic';
-import { faultText } from '../diagnostics/failure';
+import type { Diagnostic } from '../diagnostics/diagnostic';
 import { listFiles } from '../load/files';
 import type { ArticleEdition, Site } from '../model/site';
 import { checkContentAssets } from './assets';
 import { checkBreadcrumbs } from './breadcrumbs';
 import { type EditionFindings, type EditionMemo, editionFindings } from './editions';
 import { checkEmptyCategoryLinks } from './emptyCategory';
+import { guarded } from './guard';
 import { checkPageIds, type EditionIds, editionIds, type RenderedIds } from './ids';
 import { checkLinks, collectLinks, contentLinks, type InternalLink } from './links';
 import { titleMatcher } from './linkText';
@@ -53,16 +53,4 @@ export function checkSite(site: Site, mediaFiles: ReadonlySet<string>, rendered:
     ...editions.flatMap((f) => f.assets),
     ...guarded('register', () => checkRegister(site, (edition, key) => found?.editions.get(edition)?.register[key])),
   ];
-}
-
-/**
- * A rule that fails (a fault of the tool on some content it did not foresee) is reported as a
- * diagnostic, and the other rules still run: the owner gets a report, not a stack trace.
- */
-function guarded(rule: string, run: () => Diagnostic[]): Diagnostic[] {
-  try {
-    return run();
-  } catch (error) {
-    return [diagnostic('INTERNAL001', { file: 'content', line: 0, column: 0 }, { kind: 'check', rule, fault: faultText(error) })];
-  }
 }

@@ -6,12 +6,12 @@
  * files. `siteFacts` hashes all of that; while it and the edition are unchanged, the findings are
  * taken from the memo, so a one-article edit checks that article again, not every article.
  */
-import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic';
-import { faultText } from '../diagnostics/failure';
+import type { Diagnostic } from '../diagnostics/diagnostic';
 import { digest, digestAll } from '../load/digest';
 import { type RegisterMark, registerMarks } from '../markdown/register';
 import type { Article, ArticleEdition, Site } from '../model/site';
 import { editionAssetProblems } from './assets';
+import { guarded } from './guard';
 import { type EditionIds, editionIdProblems } from './ids';
 import { checkLinks, editionLinks } from './links';
 import type { TitleMatcher } from './linkText';
@@ -61,18 +61,12 @@ export function editionFindings(around: EditionSurroundings, memo: EditionMemo |
 function judge({ site, ids, media, titleMatch }: EditionSurroundings, article: Article, edition: ArticleEdition): EditionFindings {
   const { title, description } = edition.source.frontMatter;
   const pt = edition.lang === 'pt';
-  // A rule that fails on this edition (a fault of the tool) is reported on its file; the other rules and editions are still judged.
-  const guarded = (rule: string, run: () => Diagnostic[]): Diagnostic[] => {
-    try {
-      return run();
-    } catch (error) {
-      return [diagnostic('INTERNAL001', { file: edition.source.file, line: 0, column: 0 }, { kind: 'check', rule, fault: faultText(error) })];
-    }
-  };
+  // A rule that fails on this edition is reported on its file; the other rules and editions are still judged.
+  const file = edition.source.file;
   return {
-    links: guarded('links', () => checkLinks(site, editionLinks(article, edition), ids, titleMatch)),
-    ids: guarded('ids', () => editionIdProblems(edition, ids.layout)),
-    assets: guarded('assets', () => editionAssetProblems(edition, media)),
+    links: guarded('links', () => checkLinks(site, editionLinks(article, edition), ids, titleMatch), file),
+    ids: guarded('ids', () => editionIdProblems(edition, ids.layout), file),
+    assets: guarded('assets', () => editionAssetProblems(edition, media), file),
     register: { title: pt ? registerMarks(title) : [], description: pt && description ? registerMarks(description) : [] },
   };
 }
