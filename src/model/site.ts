@@ -18,6 +18,11 @@ export interface ArticleEdition {
   body: CompiledMarkdown;
 }
 
+/** The order of editions in a listing and in the feed: newest first, then by URL. */
+export function newestFirst(x: ArticleEdition, y: ArticleEdition): number {
+  return y.source.frontMatter.date.localeCompare(x.source.frontMatter.date) || x.url.localeCompare(y.url);
+}
+
 export interface Article {
   route: Route;
   category: string;

@@ -1,4 +1,4 @@
-import type { Site } from '../model/site';
+import { newestFirst, type Site } from '../model/site';
 import { rssDate } from '../shared/date';
 import { LANGUAGE_TAGS, type Lang } from '../shared/lang';
 import { BLOG_PATH, bilingualUrl, feedUrl } from '../shared/route';
@@ -7,10 +7,7 @@ import { escapeXml } from './sitemap';
 /** An RSS 2.0 feed of the articles written in `lang`, newest first, with absolute links. */
 export function rssFeed(site: Site, lang: Lang, baseUrl: string): string {
   const { owner, pages } = site.content;
-  const editions = site.articles
-    .flatMap((a) => (a.editions[lang] ? [a.editions[lang]!] : []))
-    // Dates are ISO days and URLs ASCII paths: comparing code units orders them as a reader expects.
-    .sort((x, y) => compare(y.source.frontMatter.date, x.source.frontMatter.date) || compare(x.url, y.url));
+  const editions = site.articles.flatMap((a) => (a.editions[lang] ? [a.editions[lang]!] : [])).sort(newestFirst);
   const items = editions.map((e) => {
     const link = escapeXml(baseUrl + e.url);
     const date = rssDate(e.source.frontMatter.date);
@@ -29,8 +26,4 @@ export function rssFeed(site: Site, lang: Lang, baseUrl: string): string {
     '</channel></rss>',
     '',
   ].join('\n');
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -1,5 +1,5 @@
 import { localizeHref } from '../model/links';
-import type { Article, Site } from '../model/site';
+import { type Article, newestFirst, type Site } from '../model/site';
 import { readableDate } from '../shared/date';
 import type { Lang } from '../shared/lang';
 import type { ArticleLink, ArticleProps, BlogProps, CategoryProps, GalleryProps, PageProps } from '../shared/props';
@@ -162,7 +162,7 @@ export function articlesIn(site: Site, categoryKey: string, lang: Lang): Article
   return site.articles
     .filter((a) => a.category === categoryKey && a.editions[lang])
     .map((a) => a.editions[lang]!)
-    .sort((x, y) => y.source.frontMatter.date.localeCompare(x.source.frontMatter.date) || x.url.localeCompare(y.url))
+    .sort(newestFirst)
     .map((e) => ({
       title: e.source.frontMatter.title,
       url: e.url,

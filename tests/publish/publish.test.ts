@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadSite } from '../../src/build/pipeline';
+import { articlesIn } from '../../src/render/pages';
 import { editionUrl } from '../../src/shared/route';
 import { site as runSite } from '../support/cli';
 import { copyOfContent, PROJECT_ROOT } from '../support/content';
@@ -76,6 +77,15 @@ describe('the RSS feeds', () => {
       expect(items).toHaveLength(site!.articles.filter((a) => a.editions[lang]).length);
       const dates = items.map((i) => Date.parse(i.pubDate));
       expect([...dates].sort((a, b) => b - a)).toEqual(dates);
+      // In the order each category's page lists its articles.
+      const paths = items.map((i) => i.link.slice(BASE.length));
+      for (const key of site!.categories.keys()) {
+        const listed = articlesIn(site!, key, lang).map((a) => a.url);
+        expect(
+          paths.filter((p) => listed.includes(p)),
+          key,
+        ).toEqual(listed);
+      }
       for (const item of items) {
         expect(item.title && item.description, item.link).toBeTruthy();
         expect(item.link.startsWith(`${BASE}/`)).toBe(true);
