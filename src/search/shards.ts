@@ -1,4 +1,3 @@
-import MiniSearch from 'minisearch';
 import type { Inputs } from '../build/inputs';
 import { digest } from '../load/digest';
 import type { Article, Site } from '../model/site';
@@ -7,6 +6,7 @@ import { searchIndexUrl, searchShardUrl } from '../shared/route';
 import { type SearchDocument, searchOptions } from '../shared/search';
 import type { SearchShards } from '../shared/searchShards';
 import { documentFields, searchDocument } from './documents';
+import { indexDocument, shardJson } from './shardIndex';
 
 /**
  * The articles a shard holds at most, on average: indexing costs about half a millisecond per
@@ -58,17 +58,10 @@ export function searchFiles(site: Site, lang: Lang, code: string): SearchFile[] 
       make: () =>
         shardJson(
           options,
-          held.map((article) => searchDocument(site, article, lang) as SearchDocument),
+          held.map((article) => indexDocument(options, searchDocument(site, article, lang) as SearchDocument)),
         ),
     }),
   );
   const list: SearchShards = { shards: files.map((_, shard) => searchShardUrl(lang, shard)) };
   return [...files, { file: searchIndexUrl(lang).slice(1), inputs: { code, shards: String(count) }, make: () => JSON.stringify(list) }];
-}
-
-/** A shard: MiniSearch's serialized index of its documents, added in the order of their URLs so the same documents give the same bytes. */
-function shardJson(options: ReturnType<typeof searchOptions>, documents: SearchDocument[]): string {
-  const index = new MiniSearch<SearchDocument>(options);
-  index.addAll([...documents].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)));
-  return JSON.stringify(index);
 }

@@ -1,8 +1,9 @@
 import type { AsPlainObject } from 'minisearch';
 import { describe, expect, it } from 'vitest';
+import { indexDocument, shardJson } from '../../src/search/shardIndex';
 import { SHARD_SIZE, shardCount, shardOf } from '../../src/search/shards';
 import type { Lang } from '../../src/shared/lang';
-import { buildSearchIndex, loadSearchIndex, type SearchDocument, searchIn, searchIndexFromShards } from '../../src/shared/search';
+import { buildSearchIndex, loadSearchIndex, type SearchDocument, searchIn, searchIndexFromShards, searchOptions } from '../../src/shared/search';
 
 const WORDS: Record<Lang, string[]> = {
   en: ['build', 'builds', 'building', 'cache', 'search', 'index', 'Música', 'coffee', 'roasting', 'espresso', 'runner', 'running', 'marathon', 'TypeScript', 'node', "owner's", 'café', 'a', 'of'],
@@ -33,20 +34,23 @@ function ranked(index: ReturnType<typeof buildSearchIndex>, query: string): [str
     .sort((a, b) => Number(b[1]) - Number(a[1]) || (a[0] < b[0] ? -1 : 1));
 }
 
-/** The documents split into `count` shards, each built, written and read back as the build and the reader do. */
+/** The documents split into `count` shards, each written as the build writes it and read back as the reader does. */
 function inShards(lang: Lang, docs: SearchDocument[], count: number): AsPlainObject[] {
-  return Array.from(
-    { length: count },
-    (_, shard) =>
-      JSON.parse(
-        JSON.stringify(
-          buildSearchIndex(
-            lang,
-            docs.filter((d) => shardOf(d.id, count) === shard),
-          ),
-        ),
-      ) as AsPlainObject,
-  );
+  const options = searchOptions(lang);
+  return Array.from({ length: count }, (_, shard) => {
+    const held = docs.filter((d) => shardOf(d.id, count) === shard);
+    return JSON.parse(
+      shardJson(
+        options,
+        held.map((d) => indexDocument(options, d)),
+      ),
+    ) as AsPlainObject;
+  });
+}
+
+/** An index as MiniSearch serializes it, its terms sorted (their order is the index tree's own). */
+function canonical(index: AsPlainObject): AsPlainObject {
+  return { ...index, index: [...index.index].sort((a, b) => (a[0] < b[0] ? -1 : 1)) };
 }
 
 describe('a search index in shards', () => {
@@ -71,6 +75,22 @@ describe('a search index in shards', () => {
         );
       }
       expect(QUERIES.some((query) => ranked(whole, query).length > 10)).toBe(true);
+    });
+  }
+
+  for (const lang of ['en', 'pt'] as const) {
+    it(`in ${lang}, is written as MiniSearch would serialize an index of the same articles`, () => {
+      const docs = [...documents(lang, 150), { id: '/blog/x/edge', endpoint: '/blog/x/edge', title: '“Quoted” — title', category: 'Tech', text: ', leading punctuation; "quotes" and \\ backslashes' }];
+      const [written] = inShards(lang, docs, 1);
+      const byMiniSearch = JSON.parse(
+        JSON.stringify(
+          buildSearchIndex(
+            lang,
+            [...docs].sort((a, b) => (a.id < b.id ? -1 : 1)),
+          ),
+        ),
+      ) as AsPlainObject;
+      expect(canonical(written as AsPlainObject)).toEqual(canonical(byMiniSearch));
     });
   }
 

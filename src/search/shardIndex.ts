@@ -1,0 +1,88 @@
+/**
+ * A shard of the search index, written from its documents' counted terms in the form MiniSearch
+ * serializes an index to (`AsPlainObject`, which `MiniSearch.loadJS` reads back), without building
+ * MiniSearch's own index (a tree of maps) only to serialize it. Each document is tokenized and its
+ * terms counted once, exactly as `MiniSearch#add` does; a shard is those counts put together.
+ */
+import MiniSearch, { type Options } from 'minisearch';
+import type { SearchDocument } from '../shared/search';
+
+/** The fields a search document is indexed by and the fields it stores, as the index's options name them. */
+type Field = keyof SearchDocument;
+
+/** One document as a shard holds it: what it stores, the length of each field, and each term's count per field. */
+export interface IndexedDocument {
+  id: string;
+  stored: Record<string, string>;
+  /** Distinct tokens of each indexed field, in the options' order (MiniSearch's field length). */
+  lengths: number[];
+  /** For each indexed field, in the options' order, each term with its count. */
+  terms: Map<string, number>[];
+}
+
+const tokenizeDefault = MiniSearch.getDefault('tokenize') as (text: string, field: string) => string[];
+
+/** A document's terms, counted as `MiniSearch#add` counts them with these options. */
+export function indexDocument(options: Options<SearchDocument>, document: SearchDocument): IndexedDocument {
+  const fields = options.fields as Field[];
+  const tokenize = options.tokenize ?? tokenizeDefault;
+  const processTerm = options.processTerm ?? (MiniSearch.getDefault('processTerm') as NonNullable<Options['processTerm']>);
+  const stored: Record<string, string> = {};
+  for (const field of (options.storeFields ?? []) as Field[]) stored[field] = document[field];
+  const lengths: number[] = [];
+  const terms = fields.map((field, at) => {
+    const counts = new Map<string, number>();
+    const tokens = tokenize(String(document[field]), field);
+    lengths[at] = new Set(tokens).size;
+    for (const token of tokens) {
+      const processed = processTerm(token, field);
+      if (Array.isArray(processed)) for (const term of processed) counts.set(term, (counts.get(term) ?? 0) + 1);
+      else if (processed) counts.set(processed, (counts.get(processed) ?? 0) + 1);
+    }
+    return counts;
+  });
+  return { id: document.id, stored, lengths, terms };
+}
+
+/**
+ * A shard's JSON: its documents numbered in the order of their ids, so the same documents give the
+ * same bytes, and each term's counts by field and document, as `JSON.stringify(miniSearch)` would
+ * write them (terms in the order they are first met, which MiniSearch does not depend on).
+ */
+export function shardJson(options: Options<SearchDocument>, documents: readonly IndexedDocument[]): string {
+  const fields = options.fields as Field[];
+  const sorted = [...documents].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const documentIds: Record<number, string> = {};
+  const fieldLength: Record<number, number[]> = {};
+  const storedFields: Record<number, Record<string, string>> = {};
+  const averageFieldLength: number[] = [];
+  // For each term, per field, the postings as "document:count" pairs in document order.
+  const postings = new Map<string, string[][]>();
+  sorted.forEach((document, short) => {
+    documentIds[short] = document.id;
+    fieldLength[short] = document.lengths;
+    storedFields[short] = document.stored;
+    // The running average MiniSearch keeps, to the same last bit.
+    fields.forEach((_, at) => {
+      averageFieldLength[at] = ((averageFieldLength[at] ?? 0) * short + (document.lengths[at] ?? 0)) / (short + 1);
+    });
+    document.terms.forEach((counts, at) => {
+      for (const [term, count] of counts) {
+        let byField = postings.get(term);
+        if (!byField) {
+          byField = fields.map(() => []);
+          postings.set(term, byField);
+        }
+        byField[at]?.push(`"${short}":${count}`);
+      }
+    });
+  });
+  const index: string[] = [];
+  for (const [term, byField] of postings) {
+    const data = byField.flatMap((pairs, at) => (pairs.length > 0 ? [`"${at}":{${pairs.join(',')}}`] : []));
+    index.push(`[${JSON.stringify(term)},{${data.join(',')}}]`);
+  }
+  const fieldIds = Object.fromEntries(fields.map((field, at) => [field, at]));
+  const head = JSON.stringify({ documentCount: sorted.length, nextId: sorted.length, documentIds, fieldIds, fieldLength, averageFieldLength, storedFields, dirtCount: 0 });
+  return `${head.slice(0, -1)},"index":[${index.join(',')}],"serializationVersion":2}`;
+}
