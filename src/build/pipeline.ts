@@ -198,13 +198,14 @@ async function model(session: BuildSession, tasks: Tasks, explain: Explain): Pro
 async function renderedIds(plans: readonly PagePlan[], ctx: RenderContext, memo: Memos['ids'], rendered: Map<string, string>): Promise<RenderedIds> {
   const byPage = new Map<string, readonly string[]>();
   const name = (plan: Pick<PagePlan, 'route' | 'lang'>) => `${plan.lang} ${plan.route?.path ?? '404'}`;
+  let render: typeof import('../render/document').renderDocument | undefined;
   for (const plan of plans) {
     if (plan.kind === 'article') continue;
     const inputs = idInputs(plan);
     let ids = memo.get(plan.file, inputs);
     if (!ids) {
-      const { renderDocument } = await import('../render/document');
-      const html = renderDocument(pageDocument(ctx, plan));
+      render ??= (await import('../render/document')).renderDocument;
+      const html = render(pageDocument(ctx, plan));
       rendered.set(plan.file, html);
       ids = idsInHtml(html);
       memo.set(plan.file, inputs, ids);
@@ -236,6 +237,9 @@ async function renderPages(
   progress: (done: number, total: number) => void,
 ): Promise<PageEntry[]> {
   const total = plans.length;
+  // React and the templates are loaded on the first page that must be rendered, once: an import
+  // per page goes through the module loader each time, seconds over a large site.
+  let render: typeof import('../render/document').renderDocument | undefined;
   for (const [i, plan] of plans.entries()) {
     if (i % 100 === 0) progress(i, total);
     if (output.madeFrom(plan.file, plan.inputs)) {
@@ -243,8 +247,11 @@ async function renderPages(
       continue;
     }
     explain(plan.file, changedInputs(output.previousInputs(plan.file), plan.inputs));
-    // React and the templates are loaded on the first page that must be rendered.
-    const html = rendered.get(plan.file) ?? (await import('../render/document')).renderDocument(pageDocument(ctx, plan));
+    let html = rendered.get(plan.file);
+    if (html === undefined) {
+      render ??= (await import('../render/document')).renderDocument;
+      html = render(pageDocument(ctx, plan));
+    }
     await output.add(plan.file, html, plan.inputs);
   }
   progress(total, total);
