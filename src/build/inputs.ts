@@ -7,6 +7,13 @@ import { digest } from './fingerprint';
  */
 export type Inputs = Readonly<Record<string, string>>;
 
+/** An output file other than a page: its path under the output folder, its inputs, and how to make it. */
+export interface PlannedFile {
+  file: string;
+  inputs: Inputs;
+  make: () => string;
+}
+
 /** One hash of a whole record, independent of the order its names were written in. */
 export function keyOf(inputs: Inputs): string {
   return digest(

@@ -25,7 +25,7 @@ import { rssFeed } from '../publish/feed';
 import { webManifest } from '../publish/manifest';
 import { robotsTxt, sitemapXml } from '../publish/sitemap';
 import { baseUrlOf, type RenderContext, renderRedirect } from '../render/inputs';
-import { idInputs, lookOf, type PagePlan, pageDocument, planPages, siteHashes } from '../render/plan';
+import { idInputs, lookOf, type PageBasis, type PagePlan, pageDocument, planPages, type SiteHashes, siteHashes } from '../render/plan';
 import { searchFiles } from '../search/shards';
 import { LANGUAGES, type Lang } from '../shared/lang';
 import type { PageProps } from '../shared/props';
@@ -34,7 +34,7 @@ import type { BuiltAssets } from '../write/assets';
 import { type Commit, type Copy, commitOutput, StaleOutputError, type WriteReport } from '../write/commit';
 import { Output } from '../write/output';
 import type { Explain, Remade } from './explain';
-import { changedInputs, type Inputs } from './inputs';
+import { changedInputs, type Inputs, type PlannedFile } from './inputs';
 import { compileBodies } from './markdown';
 import { BuildSession, type Codes, type Memos } from './session';
 import { type ProgressListener, type Stage, Tasks } from './tasks';
@@ -105,8 +105,8 @@ export async function loadSite(root: string): Promise<SiteLoad> {
   const ctx: RenderContext = { site, styles, script: '/check.js', year: 2000 };
   const plans = planPages(site, siteHashes(site), { code: (await session.code()).pipeline, look: '' });
   const ids = await renderedIds(plans, ctx, (await session.cached()).ids, new Map());
-  const editions = await session.editionMemo();
-  const all = [...diagnostics, ...(await tasks.run('check', () => checkSite(site, media, ids, editions)))];
+  const checkMemo = await session.checkMemo();
+  const all = [...diagnostics, ...(await tasks.run('check', () => checkSite(site, media, ids, checkMemo)))];
   return hasErrors(all) ? { diagnostics: all } : { site, diagnostics: all, media };
 }
 
@@ -126,11 +126,13 @@ export async function buildSite(session: BuildSession, options: BuildOptions): P
   const [memos, code] = await Promise.all([session.cached(), session.code()]);
   const assets = await tasks.run('assets', () => clientAssets(memos, code, explain));
   const ctx: RenderContext = { site, styles: assets.styles, script: assets.script, year: options.year ?? new Date().getFullYear(), ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}) };
-  const plans = planPages(site, siteHashes(site), { code: code.pipeline, look: lookOf(ctx) });
+  const hashes = siteHashes(site);
+  const basis = { code: code.pipeline, look: lookOf(ctx) };
+  const plans = planPages(site, hashes, basis);
   // Pages rendered by the check for their ids, handed on to the render stage: one render per page.
   const rendered = new Map<string, string>();
-  const editions = await session.editionMemo();
-  const diagnostics = [...modelled.diagnostics, ...(await tasks.run('check', async () => checkSite(site, media, await renderedIds(plans, ctx, memos.ids, rendered), editions)))];
+  const checkMemo = await session.checkMemo();
+  const diagnostics = [...modelled.diagnostics, ...(await tasks.run('check', async () => checkSite(site, media, await renderedIds(plans, ctx, memos.ids, rendered), checkMemo)))];
   if (hasErrors(diagnostics)) return failed(diagnostics);
 
   const copies: Copy[] = [{ from: path.join(session.root, 'content', 'media'), to: 'media' }];
@@ -139,8 +141,8 @@ export async function buildSite(session: BuildSession, options: BuildOptions): P
     const output = await Output.open(options.outDir, previous, { compress: !(options.commit === 'in-place' && previous) });
     try {
       const entries = await tasks.run('render', (progress) => renderPages(plans, ctx, output, rendered, explain, progress));
-      await tasks.run('search', () => searchIndexes(site, code, output, explain));
-      await tasks.run('publish', () => publishFiles(ctx, assets, output));
+      await tasks.run('search', () => searchIndexes(site, code, memos.search, output, explain));
+      await tasks.run('publish', () => publishFiles(ctx, hashes, basis, assets, output, explain));
       return { entries, write: await tasks.run('write', () => commitOutput(output, copies, options.commit ?? 'swap')), scriptImports: assets.scriptImports };
     } catch (error) {
       await output.abort();
@@ -259,29 +261,38 @@ async function renderPages(
 }
 
 /** Each language's search index, shard by shard: a shard is carried over while its articles are unchanged. */
-async function searchIndexes(site: Site, code: Codes, output: Output, explain: Explain): Promise<void> {
-  for (const lang of LANGUAGES) {
-    for (const { file, inputs, make } of searchFiles(site, lang, code.pipeline)) {
-      if (output.madeFrom(file, inputs)) {
-        output.keep(file);
-        continue;
-      }
-      explain(file, changedInputs(output.previousInputs(file), inputs));
-      await output.add(file, make(), inputs);
-    }
-  }
+async function searchIndexes(site: Site, code: Codes, indexed: Memos['search'], output: Output, explain: Explain): Promise<void> {
+  for (const lang of LANGUAGES) await addPlanned(searchFiles(site, lang, code.pipeline, indexed), output, explain);
 }
 
-/** The small files made from the whole site, and the client bundle's files; only those that changed are written. */
-async function publishFiles(ctx: RenderContext, assets: BuiltAssets, output: Output): Promise<void> {
-  const base = baseUrlOf(ctx);
-  const files: [string, string | Uint8Array][] = [
-    ['sitemap.xml', sitemapXml(ctx.site, base)],
-    ['robots.txt', robotsTxt(base)],
-    ...LANGUAGES.map((lang): [string, string] => [feedUrl(lang).slice(1), rssFeed(ctx.site, lang, base)]),
-    ['manifest.webmanifest', webManifest(ctx.site)],
-    ...LANGUAGES.map((lang): [string, string] => [pageFile(rootUrl(lang)), renderRedirect(lang)]),
-    ...assets.files.map((file): [string, string | Uint8Array] => [file.path, file.contents]),
+/**
+ * The files made from the whole site (sitemap, feeds, web manifest, the root's redirects), each
+ * from the hashes the pages use, so a body edit, which changes no listing, makes none of them; and
+ * the client bundle's files, which are written when they changed.
+ */
+async function publishFiles(ctx: RenderContext, hashes: SiteHashes, basis: PageBasis, assets: BuiltAssets, output: Output, explain: Explain): Promise<void> {
+  const base = () => baseUrlOf(ctx);
+  const listings = { 'listing en': hashes.listing(undefined, 'en'), 'listing pt': hashes.listing(undefined, 'pt') };
+  const whole = { code: basis.code, look: basis.look, site: hashes.site };
+  const files: PlannedFile[] = [
+    { file: 'sitemap.xml', inputs: { ...whole, ...listings }, make: () => sitemapXml(ctx.site, base()) },
+    { file: 'robots.txt', inputs: whole, make: () => robotsTxt(base()) },
+    ...LANGUAGES.map((lang): PlannedFile => ({ file: feedUrl(lang).slice(1), inputs: { ...whole, listing: hashes.listing(undefined, lang) }, make: () => rssFeed(ctx.site, lang, base()) })),
+    { file: 'manifest.webmanifest', inputs: whole, make: () => webManifest(ctx.site) },
+    ...LANGUAGES.map((lang): PlannedFile => ({ file: pageFile(rootUrl(lang)), inputs: { code: basis.code }, make: () => renderRedirect(lang) })),
   ];
-  for (const [file, contents] of files) await output.add(file, contents);
+  await addPlanned(files, output, explain);
+  for (const file of assets.files) await output.add(file.path, file.contents);
+}
+
+/** Files made from declared inputs: carried over while those are unchanged, made and added otherwise. */
+async function addPlanned(files: readonly PlannedFile[], output: Output, explain: Explain): Promise<void> {
+  for (const { file, inputs, make } of files) {
+    if (output.madeFrom(file, inputs)) {
+      output.keep(file);
+      continue;
+    }
+    explain(file, changedInputs(output.previousInputs(file), inputs));
+    await output.add(file, make(), inputs);
+  }
 }

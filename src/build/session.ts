@@ -1,9 +1,12 @@
 import path from 'node:path';
+import type { CheckMemo } from '../check/check';
 import { listMedia } from '../check/check';
-import type { EditionFindings, EditionMemo } from '../check/editions';
+import type { EditionFindings } from '../check/editions';
+import type { TitleIndex } from '../check/linkText';
 import { articleFiles, type ParsedArticle } from '../load/articles';
 import { type LoadResult, loadContent } from '../load/content';
 import { digest } from '../load/digest';
+import type { IndexedDocument } from '../search/shardIndex';
 import type { BuiltAssets } from '../write/assets';
 import { type OutputManifest, readManifest, stillDescribes, writeManifest } from '../write/manifest';
 import { BodyContents } from './bodyContents';
@@ -30,6 +33,10 @@ export interface Memos {
   /** The element ids of rendered pages other than articles, for the anchor checks. */
   ids: Memo<readonly string[]>;
   assets: Memo<BuiltAssets>;
+  /** Each article edition's counted search terms, in memory only, when the session builds again. */
+  search?: Memo<IndexedDocument>;
+  /** The check's index of article titles (LINK004), in memory only, when the session builds again. */
+  titles?: Memo<TitleIndex>;
 }
 
 export interface Codes {
@@ -45,6 +52,11 @@ export interface SessionOptions {
   cache?: boolean;
   /** false: the caches are read but never written (`site check` writes nothing). */
   save?: boolean;
+  /**
+   * true: the session will build again (`site dev`'s build thread). It then also keeps in memory
+   * what helps only a next build in the same process, and would only weigh on a single build.
+   */
+  rebuilds?: boolean;
 }
 
 /**
@@ -59,6 +71,7 @@ export class BuildSession {
   readonly root: string;
   private readonly cacheDir: string | undefined;
   private readonly save: boolean;
+  private readonly rebuilds: boolean;
   private readonly articles = articleFiles();
   private readonly manifests = new Map<string, OutputManifest>();
   private memos: Promise<Memos> | undefined;
@@ -68,6 +81,7 @@ export class BuildSession {
     this.root = path.resolve(options.root);
     this.cacheDir = options.cache === false ? undefined : path.join(this.root, '.cache', 'site');
     this.save = options.save !== false && this.cacheDir !== undefined;
+    this.rebuilds = options.rebuilds === true;
   }
 
   /** Files that may have changed since the last build (a watcher's report): they are read again. */
@@ -99,17 +113,30 @@ export class BuildSession {
         Memo.open<BuiltAssets>(file('assets')),
       ]);
       const contents = new BodyContents(this.cacheDir && path.join(this.cacheDir, 'bodies'), this.save);
-      return { articles, bodies, contents, checks, ids, assets };
+      if (!this.rebuilds) return { articles, bodies, contents, checks, ids, assets };
+      const [search, titles] = await Promise.all([Memo.open<IndexedDocument>(undefined), Memo.open<TitleIndex>(undefined)]);
+      return { articles, bodies, contents, checks, ids, assets, search, titles };
     })();
     return this.memos;
   }
 
-  /** The edition findings of the check, kept in the build cache while the pipeline code is unchanged. */
-  async editionMemo(): Promise<EditionMemo> {
-    const [{ checks }, { pipeline }] = await Promise.all([this.cached(), this.code()]);
+  /**
+   * What the check keeps: each edition's findings in the build cache while the pipeline code is
+   * unchanged, and the title index in memory while no article's slug or title changes.
+   */
+  async checkMemo(): Promise<CheckMemo> {
+    const [{ checks, titles }, { pipeline }] = await Promise.all([this.cached(), this.code()]);
     return {
-      get: (file, inputs) => checks.get(file, { code: pipeline, facts: inputs }),
-      set: (file, inputs, findings) => checks.set(file, { code: pipeline, facts: inputs }, findings),
+      editions: {
+        get: (file, inputs) => checks.get(file, { code: pipeline, facts: inputs }),
+        set: (file, inputs, findings) => checks.set(file, { code: pipeline, facts: inputs }, findings),
+      },
+      ...(titles && {
+        titles: {
+          get: (key) => titles.get('titles', { code: pipeline, articles: key }),
+          set: (key, index) => titles.set('titles', { code: pipeline, articles: key }, index),
+        },
+      }),
     };
   }
 
@@ -137,7 +164,7 @@ export class BuildSession {
       await writeManifest(file, manifest);
     }
     await memos.contents.flush();
-    await Promise.all([memos.articles.save(), memos.bodies.save(), memos.checks.save(), memos.ids.save(), memos.assets.save()]);
+    await Promise.all([memos.articles.save(), memos.bodies.save(), memos.checks.save(), memos.ids.save(), memos.assets.save(), memos.search?.save(), memos.titles?.save()]);
     memos.contents.prune(new Set(memos.bodies.values().map((stored) => stored.body.hash)));
   }
 

@@ -9,7 +9,7 @@ import { checkEmptyCategoryLinks } from './emptyCategory';
 import { guarded } from './guard';
 import { checkPageIds, type EditionIds, editionIds, type RenderedIds } from './ids';
 import { checkLinks, collectLinks, contentLinks, type InternalLink } from './links';
-import { titleMatcher } from './linkText';
+import { type TitleIndexMemo, titleMatcher } from './linkText';
 import { checkRegister } from './register';
 import { checkRoutes } from './routes';
 import { checkTranslations } from './translations';
@@ -20,18 +20,24 @@ export async function listMedia(root: string): Promise<Set<string>> {
   return new Set((await listFiles(dir)).map((f) => path.relative(dir, f).split(path.sep).join('/')));
 }
 
+/** What a check keeps between runs: each edition's findings (the build cache), and the title index (a session's memory). */
+export interface CheckMemo {
+  editions: EditionMemo;
+  titles?: TitleIndexMemo;
+}
+
 /**
  * Every rule of `site check` over the site model in memory: links, anchors, breadcrumbs,
  * translations, assets and routes. Schema and file-layout problems are found by `load`. The ids
  * of pages other than articles are read from their rendering (`rendered`). With a memo, what the
  * rules found in an edition is taken from it while nothing they read changed (editions.ts).
  */
-export function checkSite(site: Site, mediaFiles: ReadonlySet<string>, rendered: RenderedIds, memo?: EditionMemo): Diagnostic[] {
-  const titleMatch = titleMatcher(site);
+export function checkSite(site: Site, mediaFiles: ReadonlySet<string>, rendered: RenderedIds, memo?: CheckMemo): Diagnostic[] {
+  const titleMatch = titleMatcher(site, memo?.titles);
   let found: { ids: EditionIds; links: InternalLink[]; editions: Map<ArticleEdition, EditionFindings> } | undefined;
   const failed = guarded('links', () => {
     const ids = editionIds(site, rendered);
-    found = { ids, links: collectLinks(site), editions: editionFindings({ site, ids, media: mediaFiles, titleMatch }, memo) };
+    found = { ids, links: collectLinks(site), editions: editionFindings({ site, ids, media: mediaFiles, titleMatch }, memo?.editions) };
     return [];
   });
   const editions = [...(found?.editions.values() ?? [])];

@@ -1,4 +1,5 @@
-import type { Article, Site } from '../model/site';
+import { digestAll } from '../load/digest';
+import type { Site } from '../model/site';
 import type { Lang } from '../shared/lang';
 import type { Route } from '../shared/route';
 
@@ -60,25 +61,47 @@ export function significantWords(text: string): Set<string> {
   );
 }
 
+/** An article as the title index knows it: its path and its titles, in the order of its editions. */
+interface TitledArticle {
+  path: string;
+  slug: string;
+  titles: readonly [Lang, string][];
+}
+
 /**
- * Which articles name each word, made once per check. An article names a word when one of its
- * titles (any language) has it as a significant word, or its slug contains it anywhere ("docker"
- * in "deploydockerflaskazure"). Postings are article positions in `site.articles`, ascending.
+ * Which articles name each word. An article names a word when one of its titles (any language)
+ * has it as a significant word, or its slug contains it anywhere ("docker" in
+ * "deploydockerflaskazure"). Postings are article positions in `articles`, ascending. Plain data
+ * about the articles, not the articles: a session keeps one index while no slug or title changes.
  */
 export interface TitleIndex {
-  articles: readonly Article[];
-  /** Position in `articles` of each article. */
-  position: ReadonlyMap<Article, number>;
+  articles: readonly TitledArticle[];
+  /** Position in `articles` of each article, by its path. */
+  position: ReadonlyMap<string, number>;
   postings: ReadonlyMap<string, readonly number[]>;
 }
 
+function titledArticles(site: Site): TitledArticle[] {
+  return site.articles.map((article) => ({
+    path: article.route.path,
+    slug: article.slug,
+    titles: Object.entries(article.editions).map(([lang, edition]): [Lang, string] => [lang as Lang, edition.source.frontMatter.title]),
+  }));
+}
+
+/** A hash of everything the title index is made from: each article's path, slug and titles, in order. */
+export function titleIndexKey(site: Site): string {
+  return digestAll(titledArticles(site).flatMap((article) => [article.path, article.slug, ...article.titles.flat(), '']));
+}
+
 export function titleIndex(site: Site): TitleIndex {
+  const articles = titledArticles(site);
   const postings = new Map<string, number[]>();
-  const position = new Map<Article, number>();
-  site.articles.forEach((article, at) => {
-    position.set(article, at);
+  const position = new Map<string, number>();
+  articles.forEach((article, at) => {
+    position.set(article.path, at);
     const words = new Set<string>();
-    for (const edition of Object.values(article.editions)) for (const w of significantWords(edition.source.frontMatter.title)) words.add(w);
+    for (const [, title] of article.titles) for (const w of significantWords(title)) words.add(w);
     // A word is only [a-z0-9]: it can only be found inside a run of those in the slug. A slug is a
     // file name (255 bytes at most), so listing every substring of 3 or more letters stays small.
     for (const run of article.slug.toLowerCase().match(/[a-z0-9]{3,}/g) ?? []) {
@@ -92,7 +115,7 @@ export function titleIndex(site: Site): TitleIndex {
       else postings.set(w, [at]);
     }
   });
-  return { articles: site.articles, position, postings };
+  return { articles, position, postings };
 }
 
 /** Whether the sorted list holds `at`. */
@@ -118,13 +141,12 @@ function holds(list: readonly number[], at: number): boolean {
  * The candidates are the articles in the postings of every word the target lacks, so a link costs
  * the length of its shortest such posting, not a pass over every article.
  */
-export function articleTitleMatch(site: Site, index: TitleIndex, text: string, target: Route, lang: Lang): TitleMatch {
+export function articleTitleMatch(index: TitleIndex, text: string, target: Route, lang: Lang): TitleMatch {
   if (target.component !== 'article') return undefined;
   const words = [...significantWords(text)];
   if (words.length < 2) return undefined;
-  const targetArticle = site.articleByPath.get(target.path);
-  if (!targetArticle) return undefined;
-  const targetAt = index.position.get(targetArticle) ?? -1;
+  const targetAt = index.position.get(target.path);
+  if (targetAt === undefined) return undefined;
   const lists = words.map((w) => index.postings.get(w) ?? []);
   const targetCover = lists.filter((list) => holds(list, targetAt)).length;
   const missing = lists.filter((list) => !holds(list, targetAt));
@@ -138,20 +160,35 @@ export function articleTitleMatch(site: Site, index: TitleIndex, text: string, t
     if (size >= 2 && size > targetCover && (!best || size > best.size)) best = { at, size };
   }
   if (!best) return undefined;
-  const article = index.articles[best.at] as Article;
-  const edition = article.editions[lang] ?? Object.values(article.editions)[0];
-  return { title: edition?.source.frontMatter.title ?? article.slug, path: article.route.path };
+  const article = index.articles[best.at] as TitledArticle;
+  const title = article.titles.find(([edition]) => edition === lang) ?? article.titles[0];
+  return { title: title?.[1] ?? article.slug, path: article.path };
 }
 
 /** Judges a link's text against the titles of the site's articles (LINK004). */
 export type TitleMatcher = (text: string, target: Route, lang: Lang) => TitleMatch;
 
-/** `articleTitleMatch` for one check of `site`: the index is made once, on the first link judged. */
-export function titleMatcher(site: Site): TitleMatcher {
+/** Title indexes kept between checks (a session's memory), by the hash of what they are made from. */
+export interface TitleIndexMemo {
+  get(key: string): TitleIndex | undefined;
+  set(key: string, index: TitleIndex): void;
+}
+
+/** `articleTitleMatch` for one check of `site`: the index is found in the memo or made, once, on the first link judged. */
+export function titleMatcher(site: Site, memo?: TitleIndexMemo): TitleMatcher {
   let index: TitleIndex | undefined;
+  const made = () => {
+    if (!memo) return titleIndex(site);
+    const key = titleIndexKey(site);
+    const known = memo.get(key);
+    if (known) return known;
+    const fresh = titleIndex(site);
+    memo.set(key, fresh);
+    return fresh;
+  };
   return (text, target, lang) => {
     if (target.component !== 'article') return undefined;
-    index ??= titleIndex(site);
-    return articleTitleMatch(site, index, text, target, lang);
+    index ??= made();
+    return articleTitleMatch(index, text, target, lang);
   };
 }

@@ -37,7 +37,7 @@ export interface BuildWorkerData {
  * up by starting a fresh thread, which imports the changed modules anew (and a new session).
  */
 const { root, outDir, served } = workerData as BuildWorkerData;
-const session = new BuildSession({ root });
+const session = new BuildSession({ root, rebuilds: true });
 /** What the dev server was last told the output holds: only differences are sent after that. */
 const announced = new Map(Object.entries(served ?? {}));
 let running: AbortController | undefined;

@@ -10,14 +10,21 @@ import type { SearchDocument } from '../shared/search';
 /** The fields a search document is indexed by and the fields it stores, as the index's options name them. */
 type Field = keyof SearchDocument;
 
-/** One document as a shard holds it: what it stores, the length of each field, and each term's count per field. */
+/**
+ * One document as a shard holds it: what it stores, the length of each field, and each term's
+ * count per field. Compact, because a `site dev` session keeps one for every article edition: each
+ * field's terms as one string, joined by newlines (a term never holds one, the tokenizer splits
+ * there), and their counts in the same order.
+ */
 export interface IndexedDocument {
   id: string;
   stored: Record<string, string>;
   /** Distinct tokens of each indexed field, in the options' order (MiniSearch's field length). */
   lengths: number[];
-  /** For each indexed field, in the options' order, each term with its count. */
-  terms: Map<string, number>[];
+  /** For each indexed field, its terms joined by newlines. */
+  terms: string[];
+  /** For each indexed field, the count of each of its terms. */
+  counts: Uint32Array[];
 }
 
 const tokenizeDefault = MiniSearch.getDefault('tokenize') as (text: string, field: string) => string[];
@@ -30,18 +37,20 @@ export function indexDocument(options: Options<SearchDocument>, document: Search
   const stored: Record<string, string> = {};
   for (const field of (options.storeFields ?? []) as Field[]) stored[field] = document[field];
   const lengths: number[] = [];
-  const terms = fields.map((field, at) => {
-    const counts = new Map<string, number>();
+  const terms: string[] = [];
+  const counts = fields.map((field, at) => {
+    const counted = new Map<string, number>();
     const tokens = tokenize(String(document[field]), field);
     lengths[at] = new Set(tokens).size;
     for (const token of tokens) {
       const processed = processTerm(token, field);
-      if (Array.isArray(processed)) for (const term of processed) counts.set(term, (counts.get(term) ?? 0) + 1);
-      else if (processed) counts.set(processed, (counts.get(processed) ?? 0) + 1);
+      if (Array.isArray(processed)) for (const term of processed) counted.set(term, (counted.get(term) ?? 0) + 1);
+      else if (processed) counted.set(processed, (counted.get(processed) ?? 0) + 1);
     }
-    return counts;
+    terms[at] = [...counted.keys()].join('\n');
+    return Uint32Array.from(counted.values());
   });
-  return { id: document.id, stored, lengths, terms };
+  return { id: document.id, stored, lengths, terms, counts };
 }
 
 /**
@@ -66,15 +75,17 @@ export function shardJson(options: Options<SearchDocument>, documents: readonly 
     fields.forEach((_, at) => {
       averageFieldLength[at] = ((averageFieldLength[at] ?? 0) * short + (document.lengths[at] ?? 0)) / (short + 1);
     });
-    document.terms.forEach((counts, at) => {
-      for (const [term, count] of counts) {
+    document.terms.forEach((joined, at) => {
+      if (joined === '') return;
+      const counts = document.counts[at] as Uint32Array;
+      joined.split('\n').forEach((term, i) => {
         let byField = postings.get(term);
         if (!byField) {
           byField = fields.map(() => []);
           postings.set(term, byField);
         }
-        byField[at]?.push(`"${short}":${count}`);
-      }
+        byField[at]?.push(`"${short}":${counts[i]}`);
+      });
     });
   });
   const index: string[] = [];

@@ -1,4 +1,5 @@
-import type { Inputs } from '../build/inputs';
+import type { PlannedFile } from '../build/inputs';
+import type { Memo } from '../build/memo';
 import { digest } from '../load/digest';
 import type { Article, Site } from '../model/site';
 import type { Lang } from '../shared/lang';
@@ -6,7 +7,7 @@ import { searchIndexUrl, searchShardUrl } from '../shared/route';
 import { type SearchDocument, searchOptions } from '../shared/search';
 import type { SearchShards } from '../shared/searchShards';
 import { documentFields, searchDocument } from './documents';
-import { indexDocument, shardJson } from './shardIndex';
+import { type IndexedDocument, indexDocument, shardJson } from './shardIndex';
 
 /**
  * The articles a shard holds at most, on average: indexing costs about half a millisecond per
@@ -33,35 +34,40 @@ export function shardOf(url: string, count: number): number {
   return (hash >>> 0) % count;
 }
 
-/** A file of the search index: its path under dist/, what it is made from, and how to make it. */
-export interface SearchFile {
-  file: string;
-  inputs: Inputs;
-  make: () => string;
-}
-
 /**
  * A language's search index as files: each shard, made from its articles' fields and bodies, and
- * the list of shards at `searchIndexUrl`, made from their number alone.
+ * the list of shards at `searchIndexUrl`, made from their number alone. With `indexed` (a session
+ * that builds again), each article's counted terms are kept there while its fields are unchanged,
+ * so a shard made again for one edited article counts the terms of that article alone.
  */
-export function searchFiles(site: Site, lang: Lang, code: string): SearchFile[] {
+export function searchFiles(site: Site, lang: Lang, code: string, indexed?: Memo<IndexedDocument>): PlannedFile[] {
   const articles = site.articles.filter((article) => article.editions[lang]);
   const count = shardCount(articles.length);
   const shards: Article[][] = Array.from({ length: count }, () => []);
   for (const article of articles) shards[shardOf(article.editions[lang]?.url ?? '', count)]?.push(article);
   // One set of options for the language's shards: it keeps the stemmed form of each word it met.
   const options = searchOptions(lang);
-  const files = shards.map(
-    (held, shard): SearchFile => ({
+  const files = shards.map((held, shard): PlannedFile => {
+    const fields = held.map((article) => JSON.stringify(documentFields(site, article, lang)));
+    return {
       file: searchShardUrl(lang, shard).slice(1),
-      inputs: { code, documents: digest(JSON.stringify(held.map((article) => documentFields(site, article, lang)))) },
+      inputs: { code, documents: digest(`[${fields.join(',')}]`) },
       make: () =>
         shardJson(
           options,
-          held.map((article) => indexDocument(options, searchDocument(site, article, lang) as SearchDocument)),
+          held.map((article, i) => {
+            const url = article.editions[lang]?.url ?? '';
+            const inputs = { code, fields: fields[i] as string };
+            let document = indexed?.get(url, inputs);
+            if (!document) {
+              document = indexDocument(options, searchDocument(site, article, lang) as SearchDocument);
+              indexed?.set(url, inputs, document);
+            }
+            return document;
+          }),
         ),
-    }),
-  );
+    };
+  });
   const list: SearchShards = { shards: files.map((_, shard) => searchShardUrl(lang, shard)) };
   return [...files, { file: searchIndexUrl(lang).slice(1), inputs: { code, shards: String(count) }, make: () => JSON.stringify(list) }];
 }

@@ -67,6 +67,8 @@ describe('the build cache', () => {
     expect(explained).toContain('changed: text\n    content/blog/books/DangerousLiaisons.en.md');
     expect(explained).toMatch(/changed: edition en\n {4}blog\/books\/DangerousLiaisons\.html\n {4}pt\/blog\/books\/DangerousLiaisons\.html\n/);
     expect(explained).not.toContain('listing');
+    // The sitemap and the feeds show no body: they are carried over.
+    expect(explained).not.toMatch(/sitemap\.xml|feed\.(en|pt)\.xml/);
     expect(await build('--explain')).toContain('Nothing was made again');
   });
 
@@ -76,6 +78,10 @@ describe('the build cache', () => {
     expect(explained).toMatch(/changed: listing\n {4}blog\.html\n {4}blog\/books\.html\n/);
     expect(explained).not.toContain('pt/blog.html');
     expect(explained).not.toContain('aboutme.html');
+    // The English feed and the sitemap list the title's edition; the Portuguese feed does not.
+    expect(explained).toMatch(/changed: listing\n(?: {4}\S+\n)* {4}feed\.en\.xml\n/);
+    expect(explained).toMatch(/changed: listing en\n {4}sitemap\.xml\n/);
+    expect(explained).not.toContain('feed.pt.xml');
     await expectSameAsColdBuild();
     expect(await readFile(path.join(tool, 'dist/blog/books.html'), 'utf8')).toContain('Dangerous Liaisons, read again');
   });

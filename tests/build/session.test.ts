@@ -36,7 +36,7 @@ describe('build sessions', () => {
   });
 
   it('makes again only what an edited body reaches when told of the file, and nothing when told of none', async () => {
-    const session = new BuildSession({ root: first.root });
+    const session = new BuildSession({ root: first.root, rebuilds: true });
     const options = { root: first.root, outDir: path.join(first.root, 'dist'), year: 2026 };
     expect((await buildSite(session, options)).remade).toEqual([]);
 
@@ -57,7 +57,7 @@ describe('build sessions', () => {
   });
 
   it('after each change writes the search indexes exactly as a cold build does', async () => {
-    const session = new BuildSession({ root: second.root });
+    const session = new BuildSession({ root: second.root, rebuilds: true });
     const options = { root: second.root, outDir: path.join(second.root, 'dist'), year: 2026 };
     const cold = path.join(second.root, 'cold');
     const indexes = (outDir: string) => Promise.all(['search/en.json', 'search/en/0.json', 'search/pt.json', 'search/pt/0.json'].map((file) => readFile(path.join(outDir, file), 'utf8')));
@@ -108,7 +108,7 @@ describe('the check in a session', () => {
   });
 
   it('reports after each change exactly what a check with no cache reports, in other articles too', async () => {
-    const session = new BuildSession({ root: copy.root });
+    const session = new BuildSession({ root: copy.root, rebuilds: true });
     const options = { root: copy.root, outDir: path.join(copy.root, 'dist'), year: 2026 };
     const codes = (diagnostics: { code: string; file: string }[]) => diagnostics.map((d) => `${d.code} ${d.file}`);
     const changes: [string, () => Promise<string[]>, string[]][] = [
@@ -118,6 +118,17 @@ describe('the check in a session', () => {
         ['ANCHOR001 content/blog/tech/pages2static.pt.md'],
       ],
       ['the heading back', async () => [await editOf(copy, 'content/blog/tech/Git.pt.md', (t) => t.replace('## Integração contínua', '## Github Actions'))], []],
+      [
+        'a link whose text names no article',
+        async () => [await editOf(copy, 'content/blog/tech/docker.en.md', (t) => t.replace('\n\n', '\n\nAs in [the zeppelin letters](/blog/books/DangerousLiaisons).\n\n'))],
+        [],
+      ],
+      [
+        'another article retitled so that the link text names it',
+        async () => [await editOf(copy, 'content/blog/cinema/ApocalypseNow.en.md', (t) => t.replace(/^title: .*$/m, 'title: "Zeppelin letters: up the river"'))],
+        ['LINK004 content/blog/tech/docker.en.md'],
+      ],
+      ['its title back', async () => [await editOf(copy, 'content/blog/cinema/ApocalypseNow.en.md', (t) => t.replace(/^title: .*$/m, 'title: "Apocalypse Now: up the river"'))], []],
       [
         'a broken link added to an article',
         async () => [await editOf(copy, 'content/blog/tech/docker.en.md', (t) => t.replace('\n\n', '\n\nSee [the missing page](/blog/tech/NoSuchArticle).\n\n'))],
