@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic';
+import { OperationalError } from '../diagnostics/failure';
 import { frontMatterPosition } from '../diagnostics/position';
 import { ArticleFrontMatter } from '../model/schema';
 import type { Lang } from '../shared/lang';
@@ -19,11 +20,11 @@ export interface ArticleSource {
   slug: string;
   lang: Lang;
   frontMatter: ArticleFrontMatter;
-  /** The markdown after the front matter (decoded from the file's bytes each time it is asked for). */
+  /** The markdown after the front matter (read from the file each time it is asked for). */
   readonly body: string;
   /** 1-based line of the file where `body` starts, to place diagnostics on body nodes. */
   bodyLine: number;
-  /** The whole file, to place diagnostics on front-matter keys (decoded each time it is asked for). */
+  /** The whole file, to place diagnostics on front-matter keys (read from the file each time it is asked for). */
   readonly text: string;
   /** A content hash of the file's bytes: what every output made from this file lists among its inputs. */
   hash: string;
@@ -148,10 +149,17 @@ function readArticle(root: string, blogDir: string, absolute: string, diagnostic
     parsed?.set(file, hash, front);
   }
   const { frontMatter, bodyStart, bodyLine } = front;
-  // Decoded each time it is asked for, not kept: the text is read once by the markdown stage and
-  // again only to place a diagnostic, and holding every file's text beside its bytes doubled what
-  // the articles weigh in memory (some 50 MB at 4,000 articles) for the rest of the build.
-  const whole = () => textOf(bytes);
+  // The text is read from the file again each time it is asked for (by the markdown stage when the
+  // body must be compiled, and to place a diagnostic), not kept: every file's text and bytes,
+  // kept for the whole build, weighed some 100 MB at 4,000 articles. What is read must be what
+  // was hashed, or a body would be compiled, and cached, under another text's hash.
+  const whole = () => {
+    const again = readContentBytes(absolute, file);
+    if ('problem' in again || digest(again.bytes) !== hash) {
+      throw new OperationalError(`${file} changed while the build was reading it`, 'Run the command again.');
+    }
+    return textOf(again.bytes);
+  };
   return {
     file,
     category: parts[0] as string,
