@@ -1,6 +1,6 @@
 import type { PlannedFile } from '../build/inputs';
 import type { Memo } from '../build/memo';
-import { digest } from '../load/digest';
+import { digestAll } from '../load/digest';
 import type { Article, Site } from '../model/site';
 import type { Lang } from '../shared/lang';
 import { searchIndexUrl, searchShardUrl } from '../shared/route';
@@ -48,16 +48,16 @@ export function searchFiles(site: Site, lang: Lang, code: string, indexed?: Memo
   // One set of options for the language's shards: it keeps the stemmed form of each word it met.
   const options = searchOptions(lang);
   const files = shards.map((held, shard): PlannedFile => {
-    const fields = held.map((article) => JSON.stringify(documentFields(site, article, lang)));
+    const fields = held.map((article) => documentFields(site, article, lang));
     return {
       file: searchShardUrl(lang, shard).slice(1),
-      inputs: { code, documents: digest(`[${fields.join(',')}]`) },
+      inputs: { code, documents: digestAll(fields.flatMap((each) => [...each, ''])) },
       make: () =>
         shardJson(
           options,
           held.map((article, i) => {
             const url = article.editions[lang]?.url ?? '';
-            const inputs = { code, fields: fields[i] as string };
+            const inputs = { code, fields: JSON.stringify(fields[i]) };
             let document = indexed?.get(url, inputs);
             if (!document) {
               document = indexDocument(options, searchDocument(site, article, lang) as SearchDocument);
