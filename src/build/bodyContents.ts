@@ -28,6 +28,8 @@ export class BodyContents {
   /** Contents kept in memory: all of them without a folder, and those still being written otherwise. */
   private readonly held = new Map<string, BodyContent>();
   private readonly writes = new Set<Promise<void>>();
+  /** The body made for each facts object, for as long as something holds those facts. */
+  private readonly bodies = new WeakMap<BodyFacts, CompiledMarkdown>();
   private failure: unknown;
 
   constructor(
@@ -80,13 +82,21 @@ export class BodyContents {
     }
   }
 
-  /** A body whose content is read from here when first asked for, and not kept after. */
+  /**
+   * A body whose content is read from here each time it is asked for, and not kept. The same facts
+   * give the same body object: a session's builds find most bodies in the markdown memo, and
+   * would otherwise make thousands of these again on every build.
+   */
   body(facts: BodyFacts): CompiledMarkdown {
+    const known = this.bodies.get(facts);
+    if (known) return known;
     const content = () => this.get(facts.hash);
-    return Object.defineProperties({ ...facts } as CompiledMarkdown, {
+    const body = Object.defineProperties({ ...facts } as CompiledMarkdown, {
       html: { get: () => content().html, enumerable: true },
       text: { get: () => content().text, enumerable: true },
     });
+    this.bodies.set(facts, body);
+    return body;
   }
 
   /** Waits for the contents being written; throws the first failure. */
