@@ -1,4 +1,4 @@
-import { createHash, hash } from 'node:crypto';
+import { createHash, type Hash, hash } from 'node:crypto';
 
 /** A short content hash of strings or bytes: cache keys, input records and the output manifest. */
 export function digest(...parts: readonly (string | Uint8Array)[]): string {
@@ -16,23 +16,24 @@ const RUN = 512;
  */
 export function digestAll(parts: Iterable<string | Uint8Array>): string {
   const run: string[] = [];
-  let hasher: ReturnType<typeof createHash> | undefined;
-  const flush = () => {
-    hasher ??= createHash('sha1');
-    if (run.length > 0) hasher.update(`${run.join('\0')}\0`);
-    run.length = 0;
-  };
+  let hasher: Hash | undefined;
   for (const part of parts) {
     if (typeof part === 'string') {
       run.push(part);
-      if (run.length === RUN) flush();
+      if (run.length === RUN) hasher = flush(hasher, run);
       continue;
     }
-    flush();
-    hasher?.update(part).update('\0');
+    hasher = flush(hasher, run).update(part).update('\0');
   }
   // A short record of strings alone (most of them): one call.
   if (!hasher) return hash('sha1', run.length > 0 ? `${run.join('\0')}\0` : '', 'base64url');
-  flush();
-  return hasher.digest('base64url');
+  return flush(hasher, run).digest('base64url');
+}
+
+/** Hashes the strings of `run`, each followed by a NUL, and empties it. (Not a closure: hot code, called for every record.) */
+function flush(hasher: Hash | undefined, run: string[]): Hash {
+  const into = hasher ?? createHash('sha1');
+  if (run.length > 0) into.update(`${run.join('\0')}\0`);
+  run.length = 0;
+  return into;
 }
