@@ -1,7 +1,9 @@
+import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { buildSite } from '../build/pipeline';
 import { BuildSession } from '../build/session';
 import type { Diagnostic } from '../diagnostics/diagnostic';
+import { ContentChangedError } from '../load/articles';
 import { describeFailure, type Failure } from './failure';
 
 /** Asks the worker to build, or to cancel the build it is running. */
@@ -65,8 +67,12 @@ async function runBuild(id: number, changes: string[]): Promise<void> {
     if (first) warmUp();
     first = false;
   } catch (error) {
-    // Files read by a cancelled build were read after their change: the next build has them.
-    reply(controller.signal.aborted ? { type: 'cancelled', id } : { type: 'failed', id, failure: describeFailure(error) });
+    // Files read by a cancelled build were read after their change: the next build has them. A
+    // file saved again while the build read it is such a change, whose event may still be on its
+    // way: it is read afresh by the next build, which the cancelled one hands its changes to.
+    if (error instanceof ContentChangedError) session.invalidate([path.join(root, error.file)]);
+    const cancelled = controller.signal.aborted || error instanceof ContentChangedError;
+    reply(cancelled ? { type: 'cancelled', id } : { type: 'failed', id, failure: describeFailure(error) });
   }
 }
 

@@ -11,6 +11,17 @@ import { listFiles, relativeFile } from './files';
 import { schemaDiagnostics } from './issues';
 import { decodeContentText, readContentBytes, textOf } from './text';
 
+/** A content file that changed between its load and a later read of the same build. */
+export class ContentChangedError extends OperationalError {
+  constructor(
+    /** Project-relative path. */
+    readonly file: string,
+  ) {
+    super(`${file} changed while the build was reading it`, 'Run the command again.');
+    this.name = 'ContentChangedError';
+  }
+}
+
 /** One edition of an article as written on disk: content/blog/<category>/<Slug>.<lang>.md. */
 export interface ArticleSource {
   /** Project-relative file path. */
@@ -156,7 +167,7 @@ function readArticle(root: string, blogDir: string, absolute: string, diagnostic
   const whole = () => {
     const again = readContentBytes(absolute, file);
     if ('problem' in again || digest(again.bytes) !== hash) {
-      throw new OperationalError(`${file} changed while the build was reading it`, 'Run the command again.');
+      throw new ContentChangedError(file);
     }
     return textOf(again.bytes);
   };
