@@ -16,10 +16,9 @@ function* strings(value: unknown, at: (string | number)[] = []): Generator<[stri
  */
 export function checkContentAssets(site: Site, mediaFiles: ReadonlySet<string>): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const { exists, missing } = mediaLookup(mediaFiles, out);
   for (const [file, { value: data }] of site.content.json) {
     for (const [value, at] of strings(data)) {
-      if (value.startsWith('/media/') && !exists(value)) missing(value, jsonPlace(site, file, at));
+      if (value.startsWith('/media/') && !mediaExists(mediaFiles, value)) out.push(missingMedia(mediaFiles, value, jsonPlace(site, file, at)));
       if (value.startsWith('http://')) out.push(diagnostic('HTTP001', jsonPlace(site, file, at), { url: value }));
     }
   }
@@ -28,31 +27,31 @@ export function checkContentAssets(site: Site, mediaFiles: ReadonlySet<string>):
 
 /** ASSET001, ASSET002 and HTTP001 for one article edition: its cover, images and links. */
 export function editionAssetProblems(edition: ArticleEdition, mediaFiles: ReadonlySet<string>): Diagnostic[] {
+  // No closures here: this runs for every edition judged, and the TypeScript loader names each
+  // inner function as it is made.
   const out: Diagnostic[] = [];
-  const { exists, missing } = mediaLookup(mediaFiles, out);
   const cover = edition.source.frontMatter.cover;
-  if (cover && !exists(cover)) missing(cover, frontMatterPlace(edition, ['cover']));
+  if (cover && !mediaExists(mediaFiles, cover)) out.push(missingMedia(mediaFiles, cover, frontMatterPlace(edition, ['cover'])));
   for (const ref of edition.body.references) {
-    const place = () => bodyPlace(edition, ref.line, ref.column);
-    if (ref.href.startsWith('/media/') && !exists(ref.href)) missing(ref.href, place());
-    if (ref.href.startsWith('http://')) out.push(diagnostic('HTTP001', place(), { url: ref.href }));
+    if (ref.href.startsWith('/media/') && !mediaExists(mediaFiles, ref.href)) out.push(missingMedia(mediaFiles, ref.href, bodyPlace(edition, ref.line, ref.column)));
+    if (ref.href.startsWith('http://')) out.push(diagnostic('HTTP001', bodyPlace(edition, ref.line, ref.column), { url: ref.href }));
     if (ref.kind === 'image' && !ref.alt?.trim()) {
-      out.push(diagnostic('ASSET002', place(), { image: path.basename(ref.href), lang: edition.lang }));
+      out.push(diagnostic('ASSET002', bodyPlace(edition, ref.line, ref.column), { image: path.basename(ref.href), lang: edition.lang }));
     }
   }
   return out;
 }
 
-/** Whether a "/media/..." URL names a file, and the ASSET001 diagnostic (into `out`) when it does not. */
-function mediaLookup(mediaFiles: ReadonlySet<string>, out: Diagnostic[]) {
-  return {
-    exists: (url: string) => mediaFiles.has(decodedPath(url).slice('/media/'.length)),
-    missing: (url: string, place: Place) => {
-      const lower = url.toLowerCase();
-      const variant = [...mediaFiles].find((f) => `/media/${f}`.toLowerCase() === lower);
-      out.push(diagnostic('ASSET001', place, { url, variant }));
-    },
-  };
+/** Whether a "/media/..." URL names a file of content/media. */
+function mediaExists(mediaFiles: ReadonlySet<string>, url: string): boolean {
+  return mediaFiles.has(decodedPath(url).slice('/media/'.length));
+}
+
+/** ASSET001 for a "/media/..." URL that names no file, with the file it names but for case, if any. */
+function missingMedia(mediaFiles: ReadonlySet<string>, url: string, place: Place): Diagnostic {
+  const lower = url.toLowerCase();
+  const variant = [...mediaFiles].find((f) => `/media/${f}`.toLowerCase() === lower);
+  return diagnostic('ASSET001', place, { url, variant });
 }
 
 /** The path of a "/media/..." URL with its escapes decoded; a malformed escape ("%e.") is taken as written. */
