@@ -73,6 +73,11 @@ export class Memo<T> {
     return [...this.entries.values()].map((entry) => entry.value);
   }
 
+  /** The value last made for `output`, whatever it was made from. */
+  latest(output: string): T | undefined {
+    return (this.used.get(output) ?? this.entries.get(output))?.value;
+  }
+
   /** The inputs `output` was last made from (for `--explain`). */
   previous(output: string): Inputs | undefined {
     return (this.used.get(output) ?? this.entries.get(output))?.inputs;

@@ -6,6 +6,7 @@ import type { TitleIndex } from '../check/linkText';
 import { articleFiles, type ParsedArticle } from '../load/articles';
 import { type LoadResult, loadContent } from '../load/content';
 import { digest } from '../load/digest';
+import type { CompiledMarkdown } from '../markdown/compile';
 import type { IndexedDocument } from '../search/shardIndex';
 import type { BuiltAssets } from '../write/assets';
 import { type OutputManifest, readManifest, stillDescribes, writeManifest } from '../write/manifest';
@@ -72,6 +73,8 @@ export class BuildSession {
   private readonly cacheDir: string | undefined;
   private readonly save: boolean;
   private readonly rebuilds: boolean;
+  /** The words of each compiled body's link texts (LINK004), for as long as the body is held. */
+  private readonly linkWords = new WeakMap<CompiledMarkdown, readonly string[]>();
   private readonly articles = articleFiles();
   private readonly manifests = new Map<string, OutputManifest>();
   private memos: Promise<Memos> | undefined;
@@ -122,7 +125,8 @@ export class BuildSession {
 
   /**
    * What the check keeps: each edition's findings in the build cache while the pipeline code is
-   * unchanged, and the title index in memory while no article's slug or title changes.
+   * unchanged; in a session that builds again, the title index while no article's slug or title
+   * changes, and the words of each body's link texts.
    */
   async checkMemo(): Promise<CheckMemo> {
     const [{ checks, titles }, { pipeline }] = await Promise.all([this.cached(), this.code()]);
@@ -130,11 +134,13 @@ export class BuildSession {
       editions: {
         get: (file, inputs) => checks.get(file, { code: pipeline, facts: inputs }),
         set: (file, inputs, findings) => checks.set(file, { code: pipeline, facts: inputs }, findings),
+        ...(this.rebuilds && { linkWords: this.linkWords }),
       },
       ...(titles && {
         titles: {
           get: (key) => titles.get('titles', { code: pipeline, articles: key }),
           set: (key, index) => titles.set('titles', { code: pipeline, articles: key }, index),
+          previous: () => titles.latest('titles'),
         },
       }),
     };

@@ -9,7 +9,7 @@ import { checkEmptyCategoryLinks } from './emptyCategory';
 import { guarded } from './guard';
 import { checkPageIds, type EditionIds, editionIds, type RenderedIds } from './ids';
 import { checkLinks, collectLinks, contentLinks, type InternalLink } from './links';
-import { type TitleIndexMemo, titleMatcher } from './linkText';
+import { type TitleIndexMemo, titleJudge } from './linkText';
 import { checkRegister } from './register';
 import { checkRoutes } from './routes';
 import { checkTranslations } from './translations';
@@ -33,18 +33,18 @@ export interface CheckMemo {
  * rules found in an edition is taken from it while nothing they read changed (editions.ts).
  */
 export function checkSite(site: Site, mediaFiles: ReadonlySet<string>, rendered: RenderedIds, memo?: CheckMemo): Diagnostic[] {
-  const titleMatch = titleMatcher(site, memo?.titles);
+  const titles = titleJudge(site, memo?.titles);
   let found: { ids: EditionIds; links: InternalLink[]; editions: Map<ArticleEdition, EditionFindings> } | undefined;
   const failed = guarded('links', () => {
     const ids = editionIds(site, rendered);
-    found = { ids, links: collectLinks(site), editions: editionFindings({ site, ids, media: mediaFiles, titleMatch }, memo?.editions) };
+    found = { ids, links: collectLinks(site), editions: editionFindings({ site, ids, media: mediaFiles, titles }, memo?.editions) };
     return [];
   });
   const editions = [...(found?.editions.values() ?? [])];
   const linked = found
     ? [
         ...editions.flatMap((f) => f.links),
-        ...guarded('links', () => checkLinks(site, contentLinks(site), found!.ids, titleMatch)),
+        ...guarded('links', () => checkLinks(site, contentLinks(site), found!.ids, titles.match)),
         ...editions.flatMap((f) => f.ids),
         ...guarded('ids', () => checkPageIds(site, found!.ids)),
         ...guarded('routes', () => checkRoutes(site, found!.links)),

@@ -2,19 +2,22 @@
  * The rules that judge one article edition at a time (its links, ids and assets, and the marks of
  * register in its title and description), with what each found kept between builds. An edition's
  * findings depend on its own file and compiled body, and on what it can see of the rest of the
- * site: the routes, every edition's title and ids, the layout's and other pages' ids, the media
- * files. `siteFacts` hashes all of that; while it and the edition are unchanged, the findings are
- * taken from the memo, so a one-article edit checks that article again, not every article.
+ * site: the routes, every edition's URL and ids, the layout's and other pages' ids, the media
+ * files (`siteFacts`), and, for the words of its link texts, the articles whose titles or slugs
+ * name them (LINK004, `TitleJudge.reads`). While those and the edition are unchanged, the findings
+ * are taken from the memo: a one-article edit checks that article again, and a title edit the
+ * articles whose link texts share a word with the old or the new title.
  */
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { digest, digestAll } from '../load/digest';
+import type { CompiledMarkdown } from '../markdown/compile';
 import { type RegisterMark, registerMarks } from '../markdown/register';
 import type { Article, ArticleEdition, Site } from '../model/site';
 import { editionAssetProblems } from './assets';
 import { guarded } from './guard';
 import { type EditionIds, editionIdProblems } from './ids';
 import { checkLinks, editionLinks } from './links';
-import type { TitleMatcher } from './linkText';
+import { significantWords, type TitleJudge } from './linkText';
 
 /** What the rules found in one edition, by rule, in the order `checkSite` reports them. */
 export interface EditionFindings {
@@ -29,6 +32,8 @@ export interface EditionFindings {
 export interface EditionMemo {
   get(file: string, inputs: string): EditionFindings | undefined;
   set(file: string, inputs: string, findings: EditionFindings): void;
+  /** The words of each body's link texts, while the body lives (a session that builds again). */
+  linkWords?: WeakMap<CompiledMarkdown, readonly string[]>;
 }
 
 /** What the edition rules read besides the edition. */
@@ -36,8 +41,8 @@ export interface EditionSurroundings {
   site: Site;
   ids: EditionIds;
   media: ReadonlySet<string>;
-  /** One title index for the whole check, made on the first link text judged (LINK004). */
-  titleMatch: TitleMatcher;
+  /** One title index for the whole check (LINK004). */
+  titles: TitleJudge;
 }
 
 /** Each edition's findings, in the site's order, from the memo where nothing they depend on changed. */
@@ -46,7 +51,7 @@ export function editionFindings(around: EditionSurroundings, memo: EditionMemo |
   const found = new Map<ArticleEdition, EditionFindings>();
   for (const article of around.site.articles) {
     for (const edition of Object.values(article.editions)) {
-      const inputs = memo ? digest(facts, edition.source.hash, edition.body.hash) : '';
+      const inputs = memo ? digest(facts, edition.source.hash, edition.body.hash, around.titles.reads(linkWords(edition.body, memo.linkWords))) : '';
       let findings = memo?.get(edition.source.file, inputs);
       if (!findings) {
         findings = judge(around, article, edition);
@@ -58,13 +63,25 @@ export function editionFindings(around: EditionSurroundings, memo: EditionMemo |
   return found;
 }
 
-function judge({ site, ids, media, titleMatch }: EditionSurroundings, article: Article, edition: ArticleEdition): EditionFindings {
+/** The significant words of a body's link texts, sorted, each once. */
+function linkWords(body: CompiledMarkdown, known: WeakMap<CompiledMarkdown, readonly string[]> | undefined): readonly string[] {
+  let words = known?.get(body);
+  if (!words) {
+    const all = new Set<string>();
+    for (const ref of body.references) if (ref.kind === 'link' && ref.text) for (const word of significantWords(ref.text)) all.add(word);
+    words = [...all].sort();
+    known?.set(body, words);
+  }
+  return words;
+}
+
+function judge({ site, ids, media, titles }: EditionSurroundings, article: Article, edition: ArticleEdition): EditionFindings {
   const { title, description } = edition.source.frontMatter;
   const pt = edition.lang === 'pt';
   // A rule that fails on this edition is reported on its file; the other rules and editions are still judged.
   const file = edition.source.file;
   return {
-    links: guarded('links', () => checkLinks(site, editionLinks(article, edition), ids, titleMatch), file),
+    links: guarded('links', () => checkLinks(site, editionLinks(article, edition), ids, titles.match), file),
     ids: guarded('ids', () => editionIdProblems(edition, ids.layout), file),
     assets: guarded('assets', () => editionAssetProblems(edition, media), file),
     register: { title: pt ? registerMarks(title) : [], description: pt && description ? registerMarks(description) : [] },
@@ -72,11 +89,12 @@ function judge({ site, ids, media, titleMatch }: EditionSurroundings, article: A
 }
 
 /**
- * A hash of everything of the site an edition's rules can see beyond the edition: each route (its
- * path, kind, name and languages), each article (its slug, and each edition's URL, title, index
- * and ids), the ids of the layout and of every other page, and the media files.
+ * A hash of everything of the site an edition's rules can see beyond the edition, titles aside
+ * (`TitleJudge.reads`): each route (its path, kind, name and languages), each article (its slug,
+ * and each edition's URL, index and ids), the ids of the layout and of every other page, and the
+ * media files.
  */
-function siteFacts({ site, ids, media }: Omit<EditionSurroundings, 'titleMatch'>): string {
+function siteFacts({ site, ids, media }: Omit<EditionSurroundings, 'titles'>): string {
   const parts: string[] = [];
   for (const route of site.routes) {
     parts.push(route.path, route.component, route.name, route.meta.availableLangs.join(' '));
@@ -86,7 +104,7 @@ function siteFacts({ site, ids, media }: Omit<EditionSurroundings, 'titleMatch'>
   for (const article of site.articles) {
     parts.push(article.slug, article.route.path);
     for (const edition of Object.values(article.editions)) {
-      parts.push(edition.lang, edition.url, edition.source.frontMatter.title, edition.source.frontMatter.index ? 'index' : '', edition.body.ids.join(' '));
+      parts.push(edition.lang, edition.url, edition.source.frontMatter.index ? 'index' : '', edition.body.ids.join(' '));
     }
   }
   parts.push([...ids.layout].join(' '), [...media].join('\n'));

@@ -79,6 +79,10 @@ export interface TitleIndex {
   /** Position in `articles` of each article, by its path. */
   position: ReadonlyMap<string, number>;
   postings: ReadonlyMap<string, readonly number[]>;
+  /** A hash of what judging a word reads (`wordRead`), made when first asked, for as long as the index lives. */
+  wordReads: Map<string, string>;
+  /** `TitleJudge.reads` of each list of words a session keeps (one per compiled body). */
+  readsOf: WeakMap<readonly string[], string>;
 }
 
 function titledArticles(site: Site): TitledArticle[] {
@@ -106,28 +110,54 @@ export function titleIndexKey(site: Site): string {
   return digestAll(parts());
 }
 
-export function titleIndex(site: Site): TitleIndex {
+/**
+ * The index of the site's article titles. Given the index of an earlier build of the same
+ * session, the word reads it made are carried over, but for the words of articles whose slug or
+ * titles changed: a title edit judges again only what that title's words reach.
+ */
+export function titleIndex(site: Site, previous?: TitleIndex): TitleIndex {
   const articles = titledArticles(site);
   const postings = new Map<string, number[]>();
   const position = new Map<string, number>();
   articles.forEach((article, at) => {
     position.set(article.path, at);
-    const words = new Set<string>();
-    for (const [, title] of article.titles) for (const w of significantWords(title)) words.add(w);
-    // A word is only [a-z0-9]: it can only be found inside a run of those in the slug. A slug is a
-    // file name (255 bytes at most), so listing every substring of 3 or more letters stays small.
-    for (const run of article.slug.toLowerCase().match(/[a-z0-9]{3,}/g) ?? []) {
-      for (let start = 0; start + 3 <= run.length; start++) {
-        for (let end = start + 3; end <= run.length; end++) words.add(run.slice(start, end));
-      }
-    }
-    for (const w of words) {
+    for (const w of namedWords(article)) {
       const list = postings.get(w);
       if (list) list.push(at);
       else postings.set(w, [at]);
     }
   });
-  return { articles, position, postings };
+  return { articles, position, postings, wordReads: carriedReads(previous, articles), readsOf: new WeakMap() };
+}
+
+/** The words an article names: the significant words of its titles, and every run of 3 or more letters of its slug. */
+function namedWords(article: TitledArticle): Set<string> {
+  const words = new Set<string>();
+  for (const [, title] of article.titles) for (const w of significantWords(title)) words.add(w);
+  // A word is only [a-z0-9]: it can only be found inside a run of those in the slug. A slug is a
+  // file name (255 bytes at most), so listing every substring of 3 or more letters stays small.
+  for (const run of article.slug.toLowerCase().match(/[a-z0-9]{3,}/g) ?? []) {
+    for (let start = 0; start + 3 <= run.length; start++) {
+      for (let end = start + 3; end <= run.length; end++) words.add(run.slice(start, end));
+    }
+  }
+  return words;
+}
+
+/** The word reads of `previous` still true of `articles`: none when an article came, went or moved. */
+function carriedReads(previous: TitleIndex | undefined, articles: readonly TitledArticle[]): Map<string, string> {
+  if (!previous || previous.articles.length !== articles.length) return new Map();
+  const touched = new Set<string>();
+  for (const [at, article] of articles.entries()) {
+    const before = previous.articles[at] as TitledArticle;
+    if (before.path !== article.path) return new Map();
+    if (before.slug === article.slug && JSON.stringify(before.titles) === JSON.stringify(article.titles)) continue;
+    for (const word of namedWords(before)) touched.add(word);
+    for (const word of namedWords(article)) touched.add(word);
+  }
+  const reads = new Map(previous.wordReads);
+  for (const word of touched) reads.delete(word);
+  return reads;
 }
 
 /** Whether the sorted list holds `at`. */
@@ -177,30 +207,73 @@ export function articleTitleMatch(index: TitleIndex, text: string, target: Route
   return { title: title?.[1] ?? article.slug, path: article.path };
 }
 
+/**
+ * A hash of everything LINK004 reads of the site to judge a text holding `word`: the articles that
+ * name the word, with their positions, paths, slugs and titles (a match quotes the title).
+ */
+function wordRead(index: TitleIndex, word: string): string {
+  let read = index.wordReads.get(word);
+  if (read === undefined) {
+    const parts: string[] = [];
+    for (const at of index.postings.get(word) ?? []) {
+      const article = index.articles[at] as TitledArticle;
+      parts.push(String(at), article.path, article.slug, ...article.titles.flat());
+    }
+    read = digestAll(parts);
+    index.wordReads.set(word, read);
+  }
+  return read;
+}
+
 /** Judges a link's text against the titles of the site's articles (LINK004). */
 export type TitleMatcher = (text: string, target: Route, lang: Lang) => TitleMatch;
+
+/** LINK004 for one check: the matcher, and a hash of what it reads of the site for texts made of these words. */
+export interface TitleJudge {
+  match: TitleMatcher;
+  reads(words: readonly string[]): string;
+}
 
 /** Title indexes kept between checks (a session's memory), by the hash of what they are made from. */
 export interface TitleIndexMemo {
   get(key: string): TitleIndex | undefined;
   set(key: string, index: TitleIndex): void;
+  /** The index kept last, whatever it was made from. */
+  previous(): TitleIndex | undefined;
 }
 
-/** `articleTitleMatch` for one check of `site`: the index is found in the memo or made, once, on the first link judged. */
-export function titleMatcher(site: Site, memo?: TitleIndexMemo): TitleMatcher {
+/** `articleTitleMatch` for one check of `site`: the index is found in the memo or made, once, when first needed. */
+export function titleJudge(site: Site, memo?: TitleIndexMemo): TitleJudge {
   let index: TitleIndex | undefined;
   const made = () => {
     if (!memo) return titleIndex(site);
     const key = titleIndexKey(site);
     const known = memo.get(key);
     if (known) return known;
-    const fresh = titleIndex(site);
+    const fresh = titleIndex(site, memo.previous());
     memo.set(key, fresh);
     return fresh;
   };
-  return (text, target, lang) => {
-    if (target.component !== 'article') return undefined;
-    index ??= made();
-    return articleTitleMatch(index, text, target, lang);
+  return {
+    match: (text, target, lang) => {
+      if (target.component !== 'article') return undefined;
+      index ??= made();
+      return articleTitleMatch(index, text, target, lang);
+    },
+    reads: (words) => {
+      index ??= made();
+      let read = index.readsOf.get(words);
+      if (read === undefined) {
+        const known = index;
+        read = digestAll(words.map((word) => wordRead(known, word)));
+        index.readsOf.set(words, read);
+      }
+      return read;
+    },
   };
+}
+
+/** The matcher of `titleJudge`. */
+export function titleMatcher(site: Site, memo?: TitleIndexMemo): TitleMatcher {
+  return titleJudge(site, memo).match;
 }

@@ -128,6 +128,12 @@ describe('the check in a session', () => {
         async () => [await editOf(copy, 'content/blog/cinema/ApocalypseNow.en.md', (t) => t.replace(/^title: .*$/m, 'title: "Zeppelin letters: up the river"'))],
         ['LINK004 content/blog/tech/docker.en.md'],
       ],
+      [
+        // The same words: no match changes, but the one found quotes the title, which did.
+        'that title reworded with the same words',
+        async () => [await editOf(copy, 'content/blog/cinema/ApocalypseNow.en.md', (t) => t.replace(/^title: .*$/m, 'title: "Up the river: Zeppelin Letters"'))],
+        ['LINK004 content/blog/tech/docker.en.md'],
+      ],
       ['its title back', async () => [await editOf(copy, 'content/blog/cinema/ApocalypseNow.en.md', (t) => t.replace(/^title: .*$/m, 'title: "Apocalypse Now: up the river"'))], []],
       [
         'a broken link added to an article',
