@@ -31,6 +31,8 @@ export interface ArticleSource {
   slug: string;
   lang: Lang;
   frontMatter: ArticleFrontMatter;
+  /** A hash of the front matter as validated: what a listing of the article is made from. */
+  frontMatterHash: string;
   /** The markdown after the front matter (read from the file each time it is asked for). */
   readonly body: string;
   /** 1-based line of the file where `body` starts, to place diagnostics on body nodes. */
@@ -52,6 +54,8 @@ interface ReadArticle {
 /** An article file's front matter, parsed and validated, and where its body starts. */
 export interface ParsedArticle {
   frontMatter: ArticleFrontMatter;
+  /** A hash of `frontMatter`, worked out once with it. */
+  frontMatterHash: string;
   /** The offset in the file's text where the body starts. */
   bodyStart: number;
   bodyLine: number;
@@ -159,7 +163,7 @@ function readArticle(root: string, blogDir: string, absolute: string, diagnostic
     if (!front) return undefined;
     parsed?.set(file, hash, front);
   }
-  const { frontMatter, bodyStart, bodyLine } = front;
+  const { frontMatter, frontMatterHash, bodyStart, bodyLine } = front;
   // The text is read from the file again each time it is asked for (by the markdown stage when the
   // body must be compiled, and to place a diagnostic), not kept: every file's text and bytes,
   // kept for the whole build, weighed some 100 MB at 4,000 articles. What is read must be what
@@ -177,6 +181,7 @@ function readArticle(root: string, blogDir: string, absolute: string, diagnostic
     slug: match[1] as string,
     lang: match[2] as Lang,
     frontMatter,
+    frontMatterHash,
     bodyLine,
     hash,
     get text() {
@@ -220,5 +225,5 @@ function parseArticle(file: string, source: string, diagnostics: Diagnostic[]): 
     return undefined;
   }
   const bodyStart = source.length - parsed.content.length;
-  return { frontMatter: result.data, bodyStart, bodyLine: source.slice(0, bodyStart).split('\n').length };
+  return { frontMatter: result.data, frontMatterHash: digest(JSON.stringify(result.data)), bodyStart, bodyLine: source.slice(0, bodyStart).split('\n').length };
 }
