@@ -30,7 +30,7 @@ export interface Memos {
   /** The HTML and text of the bodies in `bodies`. */
   contents: BodyContents;
   /** What the check's rules found in each article edition (check/editions.ts). */
-  checks: Memo<EditionFindings>;
+  checks: Memo<{ fine: string; findings: EditionFindings }>;
   /** The element ids of rendered pages other than articles, for the anchor checks. */
   ids: Memo<readonly string[]>;
   assets: Memo<BuiltAssets>;
@@ -111,7 +111,7 @@ export class BuildSession {
       const [articles, bodies, checks, ids, assets] = await Promise.all([
         Memo.open<ParsedArticle>(file('articles')),
         Memo.open<StoredBody>(file('markdown')),
-        Memo.open<EditionFindings>(file('checks')),
+        Memo.open<{ fine: string; findings: EditionFindings }>(file('checks')),
         Memo.open<readonly string[]>(file('ids')),
         Memo.open<BuiltAssets>(file('assets')),
       ]);
@@ -132,8 +132,18 @@ export class BuildSession {
     const [{ checks, titles }, { pipeline }] = await Promise.all([this.cached(), this.code()]);
     return {
       editions: {
-        get: (file, inputs) => checks.get(file, { code: pipeline, facts: inputs }),
-        set: (file, inputs, findings) => checks.set(file, { code: pipeline, facts: inputs }, findings),
+        find: (file, whole, fine) => {
+          const inputs = { code: pipeline, facts: whole };
+          const known = checks.get(file, inputs) ?? checks.latest(file);
+          if (!known || checks.previous(file)?.code !== pipeline) return undefined;
+          if (checks.previous(file)?.facts !== whole) {
+            if (known.fine !== fine()) return undefined;
+            // Found again by what its link texts read of the titles: kept under the new whole key.
+            checks.set(file, inputs, known);
+          }
+          return known.findings;
+        },
+        set: (file, whole, fine, findings) => checks.set(file, { code: pipeline, facts: whole }, { fine, findings }),
         ...(this.rebuilds && { linkWords: this.linkWords }),
       },
       ...(titles && {

@@ -3,10 +3,11 @@
  * register in its title and description), with what each found kept between builds. An edition's
  * findings depend on its own file and compiled body, and on what it can see of the rest of the
  * site: the routes, every edition's URL and ids, the layout's and other pages' ids, the media
- * files (`siteFacts`), and, for the words of its link texts, the articles whose titles or slugs
- * name them (LINK004, `TitleJudge.reads`). While those and the edition are unchanged, the findings
- * are taken from the memo: a one-article edit checks that article again, and a title edit the
- * articles whose link texts share a word with the old or the new title.
+ * files (`siteFacts`), and the titles of the articles. While those and the edition are unchanged,
+ * the findings are taken from the memo, so a one-article edit checks that article again. When a
+ * title changed, an edition's findings are still taken while what its link texts' words read of
+ * the titles is unchanged (LINK004, `TitleJudge.reads`): a title edit judges again the articles
+ * whose link texts share a word with the old or the new title.
  */
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { digest, digestAll } from '../load/digest';
@@ -17,7 +18,7 @@ import { editionAssetProblems } from './assets';
 import { guarded } from './guard';
 import { type EditionIds, editionIdProblems } from './ids';
 import { checkLinks, editionLinks } from './links';
-import { significantWords, type TitleJudge } from './linkText';
+import { significantWords, type TitleJudge, titleIndexKey } from './linkText';
 
 /** What the rules found in one edition, by rule, in the order `checkSite` reports them. */
 export interface EditionFindings {
@@ -30,8 +31,14 @@ export interface EditionFindings {
 
 /** Findings kept between builds (the build cache): by edition file, and a hash of everything they were found from. */
 export interface EditionMemo {
-  get(file: string, inputs: string): EditionFindings | undefined;
-  set(file: string, inputs: string, findings: EditionFindings): void;
+  /**
+   * The findings kept for an edition file: found from the same `whole` key (the edition, and
+   * everything the rules can see, every title included), or else from the same `fine` key (the
+   * same, but titles only as the edition's link texts read them). `fine` is worked out only when
+   * `whole` misses: a build where no title changed does not need it.
+   */
+  find(file: string, whole: string, fine: () => string): EditionFindings | undefined;
+  set(file: string, whole: string, fine: string, findings: EditionFindings): void;
   /** The words of each body's link texts, while the body lives (a session that builds again). */
   linkWords?: WeakMap<CompiledMarkdown, readonly string[]>;
 }
@@ -47,15 +54,22 @@ export interface EditionSurroundings {
 
 /** Each edition's findings, in the site's order, from the memo where nothing they depend on changed. */
 export function editionFindings(around: EditionSurroundings, memo: EditionMemo | undefined): Map<ArticleEdition, EditionFindings> {
-  const facts = memo ? siteFacts(around) : '';
   const found = new Map<ArticleEdition, EditionFindings>();
+  if (!memo) {
+    for (const article of around.site.articles) for (const edition of Object.values(article.editions)) found.set(edition, judge(around, article, edition));
+    return found;
+  }
+  const facts = siteFacts(around);
+  const withTitles = digest(facts, titleIndexKey(around.site));
   for (const article of around.site.articles) {
     for (const edition of Object.values(article.editions)) {
-      const inputs = memo ? digest(facts, edition.source.hash, edition.body.hash, around.titles.reads(linkWords(edition.body, memo.linkWords))) : '';
-      let findings = memo?.get(edition.source.file, inputs);
+      const { file, hash } = edition.source;
+      const whole = digest(withTitles, hash, edition.body.hash);
+      const fine = () => digest(facts, hash, edition.body.hash, around.titles.reads(linkWords(edition.body, memo.linkWords)));
+      let findings = memo.find(file, whole, fine);
       if (!findings) {
         findings = judge(around, article, edition);
-        memo?.set(edition.source.file, inputs, findings);
+        memo.set(file, whole, fine(), findings);
       }
       found.set(edition, findings);
     }
