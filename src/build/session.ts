@@ -1,6 +1,5 @@
 import path from 'node:path';
-import type { CheckMemo } from '../check/check';
-import { listMedia } from '../check/check';
+import { type CheckMemo, listMedia } from '../check/check';
 import type { EditionFindings } from '../check/editions';
 import type { TitleIndex } from '../check/linkText';
 import { articleFiles, type ParsedArticle } from '../load/articles';
@@ -134,14 +133,13 @@ export class BuildSession {
       editions: {
         find: (file, whole, fine) => {
           const inputs = { code: pipeline, facts: whole };
-          const known = checks.get(file, inputs) ?? checks.latest(file);
-          if (!known || checks.previous(file)?.code !== pipeline) return undefined;
-          if (checks.previous(file)?.facts !== whole) {
-            if (known.fine !== fine()) return undefined;
-            // Found again by what its link texts read of the titles: kept under the new whole key.
-            checks.set(file, inputs, known);
-          }
-          return known.findings;
+          const same = checks.get(file, inputs);
+          if (same) return same.findings;
+          const kept = checks.latest(file);
+          if (!kept || checks.previous(file)?.code !== pipeline || kept.fine !== fine()) return undefined;
+          // Found again by what its link texts read of the titles: kept under the new whole key.
+          checks.set(file, inputs, kept);
+          return kept.findings;
         },
         set: (file, whole, fine, findings) => checks.set(file, { code: pipeline, facts: whole }, { fine, findings }),
         ...(this.rebuilds && { linkWords: this.linkWords }),
