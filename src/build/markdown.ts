@@ -1,7 +1,9 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { OperationalError } from '../diagnostics/failure';
+import { digest } from '../load/digest';
 import type { CompiledMarkdown } from '../markdown/compile';
+import { routeTable } from '../model/routes';
 import type { Lang } from '../shared/lang';
 import type { BodyContents, BodyFacts } from './bodyContents';
 import type { CompileBatch, CompileWorkerData } from './compileWorker';
@@ -40,6 +42,12 @@ export interface MarkdownStage {
   /** Compiled bodies by text, with their declared and found inputs; their content is kept in `contents`. */
   memo: Memo<StoredBody>;
   contents: BodyContents;
+  /**
+   * The route table each stored body's links were last found unchanged against (a session's
+   * memory): under the same table, no link of the body can resolve differently, and its links are
+   * not looked at again.
+   */
+  linksSeen: WeakMap<StoredBody, string>;
   /** Fingerprint of the markdown compiler's code. */
   code: string;
   /** Told of each body compiled again, with the inputs that changed. */
@@ -55,15 +63,16 @@ export interface MarkdownStage {
  */
 export async function compileBodies(jobs: readonly MarkdownJob[], stage: MarkdownStage): Promise<CompiledMarkdown[]> {
   const { site, memo, contents, explain } = stage;
-  const declared = jobs.map((job) => ({ code: stage.code, text: job.hash, lang: job.lang, cdn: site.imageCdn ?? '' }));
-  const now = foundValues(site);
-  const results: (StoredBody | undefined)[] = jobs.map((job, i) => {
-    const cached = memo.get(job.output, declared[i] as Inputs);
+  const declared = (job: MarkdownJob): Inputs => ({ code: stage.code, text: job.hash, lang: job.lang, cdn: site.imageCdn ?? '' });
+  const found = foundCheck(site, stage.linksSeen);
+  const results: (StoredBody | undefined)[] = jobs.map((job) => {
+    const inputs = declared(job);
+    const cached = memo.get(job.output, inputs);
     if (!cached) {
-      explain(job.output, changedInputs(memo.previous(job.output), declared[i] as Inputs));
+      explain(job.output, changedInputs(memo.previous(job.output), inputs));
       return undefined;
     }
-    const moved = Object.keys(cached.found).filter((name) => now(name, job.lang) !== cached.found[name]);
+    const moved = found(cached, job.lang);
     if (moved.length > 0) {
       explain(job.output, moved);
       return undefined;
@@ -84,7 +93,8 @@ export async function compileBodies(jobs: readonly MarkdownJob[], stage: Markdow
     contents.put(facts.hash, { html, text });
     const stored: StoredBody = { body: facts, found: tracked.found };
     results[i] = stored;
-    memo.set((jobs[i] as MarkdownJob).output, declared[i] as Inputs, stored);
+    const job = jobs[i] as MarkdownJob;
+    memo.set(job.output, declared(job), stored);
     stage.progress(++done, total);
   };
   const threads = Math.min(os.availableParallelism(), 4);
@@ -98,10 +108,15 @@ export async function compileBodies(jobs: readonly MarkdownJob[], stage: Markdow
   return results.map((r) => contents.body((r as StoredBody).body));
 }
 
-/** The current value of found inputs, each worked out once per build (many bodies link to the same pages). */
-function foundValues(site: BodySite): (name: string, lang: Lang) => string {
+/**
+ * The found inputs of a stored body whose value is different now (none: the body is still
+ * valid). Each value is worked out once per build, many bodies linking to the same pages. A
+ * link's resolution depends on the route table alone: a body whose links were found unchanged
+ * against this same table has only its images looked at.
+ */
+function foundCheck(site: BodySite, linksSeen: WeakMap<StoredBody, string>): (stored: StoredBody, lang: Lang) => string[] {
   const known = new Map<string, string>();
-  return (name, lang) => {
+  const now = (name: string, lang: Lang) => {
     const key = `${lang} ${name}`;
     let value = known.get(key);
     if (value === undefined) {
@@ -109,6 +124,17 @@ function foundValues(site: BodySite): (name: string, lang: Lang) => string {
       known.set(key, value);
     }
     return value;
+  };
+  const table = digest(routeTable([...site.routes.values()]));
+  return (stored, lang) => {
+    const linksKnown = linksSeen.get(stored) === table;
+    const moved: string[] = [];
+    for (const name in stored.found) {
+      if (linksKnown && name.startsWith('link ')) continue;
+      if (now(name, lang) !== stored.found[name]) moved.push(name);
+    }
+    if (moved.length === 0) linksSeen.set(stored, table);
+    return moved;
   };
 }
 

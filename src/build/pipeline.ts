@@ -126,9 +126,10 @@ export async function buildSite(session: BuildSession, options: BuildOptions): P
   const [memos, code] = await Promise.all([session.cached(), session.code()]);
   const assets = await tasks.run('assets', () => clientAssets(memos, code, explain));
   const ctx: RenderContext = { site, styles: assets.styles, script: assets.script, year: options.year ?? new Date().getFullYear(), ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}) };
-  const hashes = siteHashes(site);
+  const hashes = siteHashes(site, session.planned);
   const basis = { code: code.pipeline, look: lookOf(ctx) };
-  const plans = planPages(site, hashes, basis);
+  const plans = planPages(site, hashes, basis, session.planned);
+  session.planned = { site, hashes, plans };
   // Pages rendered by the check for their ids, handed on to the render stage: one render per page.
   const rendered = new Map<string, string>();
   const checkMemo = await session.checkMemo();
@@ -166,13 +167,16 @@ async function model(session: BuildSession, tasks: Tasks, explain: Explain): Pro
   const content = loaded.content;
   if (!content) return { diagnostics: loaded.diagnostics, media };
   const [memos, code] = await Promise.all([session.cached(), session.code()]);
-  const routes = deriveRoutes(content);
+  // The last build's model: what did not change is shared with it (see createSite).
+  const previous = session.planned?.site;
+  const routes = deriveRoutes(content, previous?.routes);
   const texts = markdownTexts(content);
   const bodies = await tasks.run('markdown', (progress) =>
     compileBodies(texts, {
       site: { routes: new Map(routes.map((r) => [r.path, r])), imageCdn: content.config.imageCdn, mediaDir: path.join(session.root, 'content', 'media') },
       memo: memos.bodies,
       contents: memos.contents,
+      linksSeen: session.linksSeen,
       code: code.markdown,
       explain,
       progress,
@@ -187,7 +191,7 @@ async function model(session: BuildSession, tasks: Tasks, explain: Explain): Pro
     };
     // The site is modelled from what loaded even when some files did not: the check still reports
     // on the rest, and the errors stop the build after it.
-    const { site, diagnostics } = createSite(content, compiled, routes);
+    const { site, diagnostics } = createSite(content, compiled, routes, previous);
     return { site, diagnostics: [...loaded.diagnostics, ...diagnostics], media };
   });
 }

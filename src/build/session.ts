@@ -1,11 +1,12 @@
 import path from 'node:path';
 import { type CheckMemo, listMedia } from '../check/check';
-import type { EditionFindings } from '../check/editions';
+import type { EditionFindings, KnownFacts } from '../check/editions';
 import type { TitleIndex } from '../check/linkText';
 import { articleFiles, type ParsedArticle } from '../load/articles';
 import { type LoadResult, loadContent } from '../load/content';
 import { digest } from '../load/digest';
 import type { CompiledMarkdown } from '../markdown/compile';
+import type { PlannedSite } from '../render/plan';
 import type { IndexedDocument } from '../search/shardIndex';
 import type { BuiltAssets } from '../write/assets';
 import { type OutputManifest, readManifest, stillDescribes, writeManifest } from '../write/manifest';
@@ -74,6 +75,12 @@ export class BuildSession {
   private readonly rebuilds: boolean;
   /** The words of each compiled body's link texts (LINK004), for as long as the body is held. */
   private readonly linkWords = new WeakMap<CompiledMarkdown, readonly string[]>();
+  /** The site-wide keys of the last check (see `EditionMemo.facts`). */
+  private readonly facts: { last?: KnownFacts } = {};
+  /** The model and pages of the last build, which the next one shares what did not change with (see `createSite`, `planPages`). */
+  planned: PlannedSite | undefined;
+  /** The route table each stored body's links were last found unchanged against (see `MarkdownStage.linksSeen`). */
+  readonly linksSeen = new WeakMap<StoredBody, string>();
   private readonly articles = articleFiles();
   private readonly manifests = new Map<string, OutputManifest>();
   private memos: Promise<Memos> | undefined;
@@ -132,7 +139,7 @@ export class BuildSession {
     return {
       editions: {
         find: (file, whole, fine) => {
-          const inputs = { code: pipeline, facts: whole };
+          const inputs = { code: pipeline, ...whole };
           const same = checks.get(file, inputs);
           if (same) return same.findings;
           const kept = checks.latest(file);
@@ -141,8 +148,8 @@ export class BuildSession {
           checks.set(file, inputs, kept);
           return kept.findings;
         },
-        set: (file, whole, fine, findings) => checks.set(file, { code: pipeline, facts: whole }, { fine, findings }),
-        ...(this.rebuilds && { linkWords: this.linkWords }),
+        set: (file, whole, fine, findings) => checks.set(file, { code: pipeline, ...whole }, { fine, findings }),
+        ...(this.rebuilds && { linkWords: this.linkWords, facts: this.facts }),
       },
       ...(titles && {
         titles: {

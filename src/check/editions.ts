@@ -14,6 +14,7 @@ import { digest, digestAll } from '../load/digest';
 import type { CompiledMarkdown } from '../markdown/compile';
 import { type RegisterMark, registerMarks } from '../markdown/register';
 import type { Article, ArticleEdition, Site } from '../model/site';
+import { LANGUAGES } from '../shared/lang';
 import { editionAssetProblems } from './assets';
 import { guarded } from './guard';
 import { type EditionIds, editionIdProblems } from './ids';
@@ -37,10 +38,37 @@ export interface EditionMemo {
    * same, but titles only as the edition's link texts read them). `fine` is worked out only when
    * `whole` misses: a build where no title changed does not need it.
    */
-  find(file: string, whole: string, fine: () => string): EditionFindings | undefined;
-  set(file: string, whole: string, fine: string, findings: EditionFindings): void;
+  find(file: string, whole: WholeKey, fine: () => string): EditionFindings | undefined;
+  set(file: string, whole: WholeKey, fine: string, findings: EditionFindings): void;
   /** The words of each body's link texts, while the body lives (a session that builds again). */
   linkWords?: WeakMap<CompiledMarkdown, readonly string[]>;
+  /** The site's facts as the session's last check worked them out, and what from (a session that builds again). */
+  facts?: { last?: KnownFacts };
+}
+
+/**
+ * The two site-wide keys of a check, with what they were worked out from: the next check of the
+ * session takes them as they are when no part of the site they read changed (`sameFacts`).
+ */
+export interface KnownFacts {
+  site: Site;
+  ids: EditionIds;
+  media: ReadonlySet<string>;
+  /** `siteFacts`. */
+  facts: string;
+  /** `titleIndexKey`. */
+  titles: string;
+}
+
+/**
+ * The whole key of an edition's findings, in three parts compared side by side (hashing them
+ * into one would cost a hash per edition per build): the site's facts with every title, and the
+ * edition's file and compiled body.
+ */
+export interface WholeKey {
+  facts: string;
+  source: string;
+  body: string;
 }
 
 /** What the edition rules read besides the edition. */
@@ -59,12 +87,13 @@ export function editionFindings(around: EditionSurroundings, memo: EditionMemo |
     for (const article of around.site.articles) for (const edition of Object.values(article.editions)) found.set(edition, judge(around, article, edition));
     return found;
   }
-  const facts = siteFacts(around);
-  const withTitles = digest(facts, titleIndexKey(around.site));
+  const keys = siteKeys(around, memo.facts);
+  const { facts } = keys;
+  const withTitles = digest(facts, keys.titles);
   for (const article of around.site.articles) {
     for (const edition of Object.values(article.editions)) {
       const { file, hash } = edition.source;
-      const whole = digest(withTitles, hash, edition.body.hash);
+      const whole: WholeKey = { facts: withTitles, source: hash, body: edition.body.hash };
       const fine = () => digest(facts, hash, edition.body.hash, around.titles.reads(linkWords(edition.body, memo.linkWords)));
       let findings = memo.find(file, whole, fine);
       if (!findings) {
@@ -100,6 +129,61 @@ function judge({ site, ids, media, titles }: EditionSurroundings, article: Artic
     assets: guarded('assets', () => editionAssetProblems(edition, media), file),
     register: { title: pt ? registerMarks(title) : [], description: pt && description ? registerMarks(description) : [] },
   };
+}
+
+/** The site's facts and title key: those of the session's last check while nothing they read changed, worked out otherwise. */
+function siteKeys(around: Omit<EditionSurroundings, 'titles'>, known: EditionMemo['facts']): KnownFacts {
+  const last = known?.last;
+  const same = last && sameFacts(last, around);
+  const keys: KnownFacts = {
+    ...around,
+    facts: same === 'all' || same === 'facts' ? last!.facts : siteFacts(around),
+    titles: same === 'all' || same === 'titles' ? last!.titles : titleIndexKey(around.site),
+  };
+  if (known) known.last = keys;
+  return keys;
+}
+
+/**
+ * Which of the last check's keys still hold for the site now: 'all', 'facts' (a title changed),
+ * 'titles' (an edition's URL, index or ids changed), or undefined. Read in one walk, mostly of
+ * object identities: the model shares every article that did not change with the last build's
+ * (`createSite`), so only the few that did are compared part by part.
+ */
+function sameFacts(last: KnownFacts, now: Omit<EditionSurroundings, 'titles'>): 'all' | 'facts' | 'titles' | undefined {
+  const { site } = now;
+  if (site.routes !== last.site.routes || site.articles.length !== last.site.articles.length || !sameSet(now.media, last.media) || !sameSet(now.ids.layout, last.ids.layout)) return undefined;
+  for (const route of site.routes) {
+    if (route.component === 'article') continue;
+    for (const lang of route.meta.availableLangs) if (!sameList(now.ids.rendered(route, lang), last.ids.rendered(route, lang))) return undefined;
+  }
+  let facts = true;
+  let titles = true;
+  for (const [i, article] of site.articles.entries()) {
+    const before = last.site.articles[i];
+    if (article === before) continue;
+    if (!before || before.route !== article.route) return undefined;
+    for (const lang of LANGUAGES) {
+      const a = article.editions[lang];
+      const b = before.editions[lang];
+      if (a === b) continue;
+      if (!a || !b) return undefined;
+      if (a.url !== b.url || Boolean(a.source.frontMatter.index) !== Boolean(b.source.frontMatter.index) || !sameList(a.body.ids, b.body.ids)) facts = false;
+      if (a.source.frontMatter.title !== b.source.frontMatter.title) titles = false;
+    }
+  }
+  return facts && titles ? 'all' : facts ? 'facts' : titles ? 'titles' : undefined;
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a === b || (a.length === b.length && a.every((item, i) => item === b[i]));
+}
+
+function sameSet(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  if (a === b) return true;
+  if (a.size !== b.size) return false;
+  for (const item of a) if (!b.has(item)) return false;
+  return true;
 }
 
 /**

@@ -13,12 +13,20 @@ const PAGES: { name: string; component: PageKind }[] = [
 
 /**
  * The route table, derived from content: the fixed pages (their texts are bilingual by schema),
- * one route per category, and one per article with the languages it has files for.
+ * one route per category, and one per article with the languages it has files for. A route
+ * equal to one of `previous` (the last build's table) is that same object, and a table equal to
+ * `previous` is that same array (see `createSite` on why).
  */
-export function deriveRoutes(content: LoadedContent): Route[] {
-  const routes: Route[] = PAGES.map(({ name, component }) => ({ path: `/${name}`, name, component, meta: { availableLangs: [...LANGUAGES] } }));
+export function deriveRoutes(content: LoadedContent, previous?: readonly Route[]): Route[] {
+  const before = new Map(previous?.map((route) => [route.path, route]));
+  const routes: Route[] = [];
+  const add = (route: Route) => {
+    const known = before.get(route.path);
+    routes.push(known && sameRoute(known, route) ? known : route);
+  };
+  for (const { name, component } of PAGES) add({ path: `/${name}`, name, component, meta: { availableLangs: [...LANGUAGES] } });
   for (const category of content.categories) {
-    routes.push({
+    add({
       path: category.data.blogcategory,
       name: category.key,
       component: category.data.kind === 'gallery' ? 'gallery' : 'category',
@@ -33,14 +41,18 @@ export function deriveRoutes(content: LoadedContent): Route[] {
     articleLangs.set(name, entry);
   }
   for (const [name, { path, langs }] of [...articleLangs].sort(([a], [b]) => a.localeCompare(b))) {
-    routes.push({
+    add({
       path,
       name,
       component: 'article',
       meta: { availableLangs: LANGUAGES.filter((l) => langs.has(l)) },
     });
   }
-  return routes;
+  return previous && routes.length === previous.length && routes.every((route, i) => route === previous[i]) ? (previous as Route[]) : routes;
+}
+
+function sameRoute(a: Route, b: Route): boolean {
+  return a.name === b.name && a.component === b.component && a.meta.availableLangs.join() === b.meta.availableLangs.join();
 }
 
 /** The route table as text, a line per route (path, page kind, languages): equal texts, equal tables. */

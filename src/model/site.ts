@@ -97,11 +97,18 @@ function experienceOutput(card: string, lang: Lang): string {
  * The site model. Markdown comes already compiled through `compiled` (the build compiles every
  * text of `markdownTexts` first, from its cache and on worker threads); `routes` are
  * `deriveRoutes(content)`, when the caller has them already.
+ *
+ * The model is never changed once made. Given `previous` (the model of the session's last build),
+ * an article or edition made of the same parts (source, compiled body, route) as one of
+ * `previous` is that same object: what later stages work out from one such object (a page's
+ * inputs, an edition's findings) is found again by it, and a one-file edit makes few new objects.
+ * Nothing depends on it for being right; it only saves work.
  */
-export function createSite(content: LoadedContent, compiled: CompiledIn, routes: Route[] = deriveRoutes(content)): SiteResult {
+export function createSite(content: LoadedContent, compiled: CompiledIn, routes: Route[] = deriveRoutes(content), previous?: Site): SiteResult {
   const diagnostics: Diagnostic[] = [];
   const routeByPath = new Map(routes.map((r) => [r.path, r]));
   const media = (path: string) => mediaUrl(path, content.config.imageCdn);
+  const before = new Map(previous?.articles.map((article) => [article.route.path, article]));
 
   const articles = new Map<string, Article>();
   for (const source of content.articles) {
@@ -114,8 +121,14 @@ export function createSite(content: LoadedContent, compiled: CompiledIn, routes:
       const line = problem.line ? problem.line + source.bodyLine - 1 : 0;
       diagnostics.push(diagnostic(problem.code, { file: source.file, line, column: problem.column }, problem.args));
     }
-    article.editions[source.lang] = { lang: source.lang, url: editionUrl(route, source.lang), source, body };
+    const known = before.get(route.path)?.editions[source.lang];
+    const url = editionUrl(route, source.lang);
+    article.editions[source.lang] = known && known.source === source && known.body === body && known.url === url ? known : { lang: source.lang, url, source, body };
     articles.set(name, article);
+  }
+  for (const [name, article] of articles) {
+    const known = before.get(article.route.path);
+    if (known && sameArticle(known, article)) articles.set(name, known);
   }
 
   const experienceHtml = new Map<string, Record<Lang, string>>();
@@ -148,6 +161,10 @@ export function createSite(content: LoadedContent, compiled: CompiledIn, routes:
     },
     diagnostics,
   };
+}
+
+function sameArticle(a: Article, b: Article): boolean {
+  return a.route === b.route && a.category === b.category && a.slug === b.slug && LANGUAGES.every((lang) => a.editions[lang] === b.editions[lang]);
 }
 
 /** The UI strings of each language, taken out of content/strings.json (which has every key). */

@@ -1,4 +1,4 @@
-import type { Inputs } from '../build/inputs';
+import { type Inputs, sameInputs } from '../build/inputs';
 import { digest, digestAll } from '../load/digest';
 import { routeTable } from '../model/routes';
 import type { ArticleEdition, Site } from '../model/site';
@@ -48,48 +48,103 @@ export function lookOf(ctx: Omit<RenderContext, 'site'>): string {
 export interface SiteHashes {
   /** Every JSON content file, the route table and the experience texts. */
   site: string;
+  /** The route table alone. */
+  routes: string;
   /** The front matter of each article a listing shows: a category (or all, undefined) in a language. */
   listing(category: string | undefined, lang: Lang): string;
   /** An article edition's file and compiled body. */
   edition(edition: ArticleEdition): string;
+  /** Each listing's hash and what it was worked out from, by `listingKey`. */
+  listed: ReadonlyMap<string, { shown: readonly string[]; hash: string }>;
 }
 
-export function siteHashes(site: Site): SiteHashes {
+/**
+ * The pages a session's last build planned, with the model and hashes they were planned from. A
+ * page whose parts are those of last time (the same route, article and hashes: the model shares
+ * what did not change, see `createSite`) is given that same plan, and a hash whose parts are
+ * unchanged is not worked out again.
+ */
+export interface PlannedSite {
+  site: Site;
+  hashes: SiteHashes;
+  plans: readonly PagePlan[];
+}
+
+const listingKey = (category: string | undefined, lang: Lang) => `${category ?? ''} ${lang}`;
+
+export function siteHashes(site: Site, previous?: PlannedSite): SiteHashes {
   const json = [...site.content.json].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).flatMap(([file, { text }]) => [file, text]);
-  const whole = digest(routeTable(site.routes), JSON.stringify([...site.experienceHtml]), ...json);
-  const listings = new Map<string, string>();
+  const routes = previous && previous.site.routes === site.routes ? previous.hashes.routes : digest(routeTable(site.routes));
+  const whole = digest(routes, JSON.stringify([...site.experienceHtml]), ...json);
+  // Each listed edition by its URL and the hash of its front matter, worked out when its file was parsed.
+  const listed = new Map<string, string[]>();
+  const list = (key: string, edition: ArticleEdition) => {
+    const shown = listed.get(key);
+    if (shown) shown.push(edition.url, edition.source.frontMatterHash);
+    else listed.set(key, [edition.url, edition.source.frontMatterHash]);
+  };
+  for (const article of site.articles) {
+    for (const lang of LANGUAGES) {
+      const edition = article.editions[lang];
+      if (!edition) continue;
+      list(listingKey(undefined, lang), edition);
+      list(listingKey(article.category, lang), edition);
+    }
+  }
+  const listings = new Map<string, { shown: readonly string[]; hash: string }>();
+  for (const [key, shown] of listed) {
+    const before = previous?.hashes.listed.get(key);
+    listings.set(key, before && sameStrings(before.shown, shown) ? before : { shown, hash: digestAll(shown) });
+  }
   return {
     site: whole,
-    listing(category, lang) {
-      const key = `${category ?? ''} ${lang}`;
-      let hash = listings.get(key);
-      if (hash === undefined) {
-        // Each listed edition by its URL and the hash of its front matter, worked out when its file was parsed.
-        const shown: string[] = [];
-        for (const article of site.articles) {
-          const edition = article.editions[lang];
-          if (edition && (category === undefined || article.category === category)) shown.push(edition.url, edition.source.frontMatterHash);
-        }
-        hash = digestAll(shown);
-        listings.set(key, hash);
-      }
-      return hash;
-    },
+    routes,
+    listing: (category, lang) => listings.get(listingKey(category, lang))?.hash ?? digestAll([]),
     // Two hashes side by side: a record's value is compared, never read, so it need not be hashed again.
     edition: (edition) => `${edition.source.hash} ${edition.body.hash}`,
+    listed: listings,
   };
 }
 
+function sameStrings(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 /** Every page of the site: each route in each of its languages, then the Not Found pages. */
-export function planPages(site: Site, hashes: SiteHashes, basis: PageBasis): PagePlan[] {
+export function planPages(site: Site, hashes: SiteHashes, basis: PageBasis, previous?: PlannedSite): PagePlan[] {
   const plans: PagePlan[] = [];
   const shared = { code: basis.code, look: basis.look, site: hashes.site };
+  const before = new Map(previous?.plans.map((plan) => [plan.file, plan]));
+  // The same plan as last time when its route, its article and each of its inputs are unchanged.
+  const known = (file: string, route: Route, lang: Lang): PagePlan | undefined => {
+    const plan = before.get(file);
+    if (!plan || plan.route !== route || plan.lang !== lang) return undefined;
+    const { inputs } = plan;
+    if (inputs.code !== shared.code || inputs.look !== shared.look || inputs.site !== shared.site) return undefined;
+    switch (route.component) {
+      case 'article':
+        return previous?.site.articleByPath.get(route.path) === site.articleByPath.get(route.path) ? plan : undefined;
+      case 'category':
+        return inputs.listing === hashes.listing(route.name, lang) ? plan : undefined;
+      case 'blog':
+        return inputs.listing === hashes.listing(undefined, lang) ? plan : undefined;
+      default:
+        return plan;
+    }
+  };
   for (const route of site.routes) {
     for (const lang of route.meta.availableLangs) {
-      plans.push({ file: pageFile(editionUrl(route, lang)), route, lang, kind: route.component, inputs: { ...shared, ...ownInputs(site, hashes, route, lang) } });
+      const file = pageFile(editionUrl(route, lang));
+      plans.push(known(file, route, lang) ?? { file, route, lang, kind: route.component, inputs: { ...shared, ...ownInputs(site, hashes, route, lang) } });
     }
   }
-  for (const lang of LANGUAGES) plans.push({ file: pageFile(notFoundUrl(lang)), route: undefined, lang, kind: 'notfound', inputs: shared });
+  for (const lang of LANGUAGES) {
+    const file = pageFile(notFoundUrl(lang));
+    const plan = before.get(file);
+    plans.push(plan && sameInputs(plan.inputs, shared) ? plan : { file, route: undefined, lang, kind: 'notfound', inputs: shared });
+  }
   return plans;
 }
 

@@ -56,6 +56,28 @@ describe('build sessions', () => {
     expect(await page(first, 'blog/books/DangerousLiaisons.html')).toContain('A sentence added in a session.');
   });
 
+  it('shares with the last build every part of the model and every page plan an edit did not touch', async () => {
+    const session = new BuildSession({ root: second.root, rebuilds: true });
+    const options = { root: second.root, outDir: path.join(second.root, 'dist'), year: 2026 };
+    await buildSite(session, options);
+    const before = session.planned;
+    const file = 'content/blog/tech/Site.en.md';
+    await second.edit(file, (t) => t.replace('\n\n', '\n\nA sentence added to share the rest.\n\n'));
+    session.invalidate([path.join(second.root, file)]);
+    await buildSite(session, options);
+    const after = session.planned;
+    if (!before || !after) throw new Error('the session keeps no plan of its builds');
+    // The same routes, and every article but the edited one the very object it was.
+    expect(after.site.routes).toBe(before.site.routes);
+    const renewed = after.site.articles.filter((article, i) => article !== before.site.articles[i]).map((article) => article.route.path);
+    expect(renewed).toEqual(['/blog/tech/Site']);
+    const edited = after.site.articleByPath.get('/blog/tech/Site');
+    expect(edited?.editions.pt).toBe(before.site.articleByPath.get('/blog/tech/Site')?.editions.pt);
+    // The pages planned anew: the article's two (its body is on both), none of the listings (no front matter changed).
+    const replanned = after.plans.filter((plan, i) => plan !== before.plans[i]).map((plan) => plan.file);
+    expect(replanned).toEqual(['blog/tech/Site.html', 'pt/blog/tech/Site.html']);
+  });
+
   it('after each change writes the search indexes exactly as a cold build does', async () => {
     const session = new BuildSession({ root: second.root, rebuilds: true });
     const options = { root: second.root, outDir: path.join(second.root, 'dist'), year: 2026 };
@@ -125,16 +147,16 @@ describe('the check in a session', () => {
       ],
       [
         'another article retitled so that the link text names it',
-        async () => [await editOf(copy, 'content/blog/cinema/ApocalypseNow.en.md', (t) => t.replace(/^title: .*$/m, 'title: "Zeppelin letters: up the river"'))],
+        async () => [await editOf(copy, 'content/blog/tech/Site.en.md', (t) => t.replace(/^title: .*$/m, 'title: "Zeppelin letters: up the river"'))],
         ['LINK004 content/blog/tech/docker.en.md'],
       ],
       [
         // The same words: no match changes, but the one found quotes the title, which did.
         'that title reworded with the same words',
-        async () => [await editOf(copy, 'content/blog/cinema/ApocalypseNow.en.md', (t) => t.replace(/^title: .*$/m, 'title: "Up the river: Zeppelin Letters"'))],
+        async () => [await editOf(copy, 'content/blog/tech/Site.en.md', (t) => t.replace(/^title: .*$/m, 'title: "Up the river: Zeppelin Letters"'))],
         ['LINK004 content/blog/tech/docker.en.md'],
       ],
-      ['its title back', async () => [await editOf(copy, 'content/blog/cinema/ApocalypseNow.en.md', (t) => t.replace(/^title: .*$/m, 'title: "Apocalypse Now: up the river"'))], []],
+      ['its title back', async () => [await editOf(copy, 'content/blog/tech/Site.en.md', (t) => t.replace(/^title: .*$/m, 'title: "Apocalypse Now: up the river"'))], []],
       [
         'a broken link added to an article',
         async () => [await editOf(copy, 'content/blog/tech/docker.en.md', (t) => t.replace('\n\n', '\n\nSee [the missing page](/blog/tech/NoSuchArticle).\n\n'))],
