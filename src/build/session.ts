@@ -1,11 +1,13 @@
 import path from 'node:path';
 import { type CheckMemo, listMedia } from '../check/check';
 import type { EditionFindings, KnownFacts } from '../check/editions';
+import type { InternalLink } from '../check/links';
 import type { TitleIndex } from '../check/linkText';
 import { articleFiles, type ParsedArticle } from '../load/articles';
 import { type LoadResult, loadContent } from '../load/content';
 import { digest } from '../load/digest';
 import type { CompiledMarkdown } from '../markdown/compile';
+import type { ArticleEdition } from '../model/site';
 import type { PlannedSite } from '../render/plan';
 import type { IndexedDocument } from '../search/shardIndex';
 import type { BuiltAssets } from '../write/assets';
@@ -75,6 +77,8 @@ export class BuildSession {
   private readonly rebuilds: boolean;
   /** The words of each compiled body's link texts (LINK004), for as long as the body is held. */
   private readonly linkWords = new WeakMap<CompiledMarkdown, readonly string[]>();
+  /** The internal links of each edition, while the edition lives (see `collectLinks`). */
+  private readonly editionLinks = new WeakMap<ArticleEdition, InternalLink[]>();
   /** The site-wide keys of the last check (see `EditionMemo.facts`). */
   private readonly facts: { last?: KnownFacts } = {};
   /** The model and pages of the last build, which the next one shares what did not change with (see `createSite`, `planPages`). */
@@ -151,6 +155,7 @@ export class BuildSession {
         set: (file, whole, fine, findings) => checks.set(file, { code: pipeline, ...whole }, { fine, findings }),
         ...(this.rebuilds && { linkWords: this.linkWords, facts: this.facts }),
       },
+      ...(this.rebuilds && { links: this.editionLinks }),
       ...(titles && {
         titles: {
           get: (key) => titles.get('titles', { code: pipeline, articles: key }),

@@ -20,10 +20,11 @@ export async function listMedia(root: string): Promise<Set<string>> {
   return new Set((await listFiles(dir)).map((f) => path.relative(dir, f).split(path.sep).join('/')));
 }
 
-/** What a check keeps between runs: each edition's findings (the build cache), and the title index (a session's memory). */
+/** What a check keeps between runs: each edition's findings (the build cache); the title index and each edition's links (a session's memory). */
 export interface CheckMemo {
   editions: EditionMemo;
   titles?: TitleIndexMemo;
+  links?: WeakMap<ArticleEdition, InternalLink[]>;
 }
 
 /**
@@ -37,15 +38,20 @@ export function checkSite(site: Site, mediaFiles: ReadonlySet<string>, rendered:
   let found: { ids: EditionIds; links: InternalLink[]; editions: Map<ArticleEdition, EditionFindings> } | undefined;
   const failed = guarded('links', () => {
     const ids = editionIds(site, rendered);
-    found = { ids, links: collectLinks(site), editions: editionFindings({ site, ids, media: mediaFiles, titles }, memo?.editions) };
+    found = { ids, links: collectLinks(site, memo?.links), editions: editionFindings({ site, ids, media: mediaFiles, titles }, memo?.editions) };
     return [];
   });
   const editions = [...(found?.editions.values() ?? [])];
+  const all = (rule: 'links' | 'ids' | 'assets') => {
+    const out: Diagnostic[] = [];
+    for (const findings of editions) for (const d of findings[rule]) out.push(d);
+    return out;
+  };
   const linked = found
     ? [
-        ...editions.flatMap((f) => f.links),
+        ...all('links'),
         ...guarded('links', () => checkLinks(site, contentLinks(site), found!.ids, titles.match)),
-        ...editions.flatMap((f) => f.ids),
+        ...all('ids'),
         ...guarded('ids', () => checkPageIds(site, found!.ids)),
         ...guarded('routes', () => checkRoutes(site, found!.links)),
         ...guarded('empty categories', () => checkEmptyCategoryLinks(site, found!.links)),
@@ -56,7 +62,7 @@ export function checkSite(site: Site, mediaFiles: ReadonlySet<string>, rendered:
     ...guarded('breadcrumbs', () => checkBreadcrumbs(site)),
     ...guarded('translations', () => checkTranslations(site)),
     ...guarded('assets', () => checkContentAssets(site, mediaFiles)),
-    ...editions.flatMap((f) => f.assets),
+    ...all('assets'),
     ...guarded('register', () => checkRegister(site, (edition, key) => found?.editions.get(edition)?.register[key])),
   ];
 }

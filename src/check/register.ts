@@ -3,27 +3,23 @@ import { type Register, type RegisterMark, registerMarks } from '../markdown/reg
 import type { ArticleEdition, Site } from '../model/site';
 import { bodyPlace, frontMatterPlace, jsonPlace } from './place';
 
-interface PortugueseText {
-  /** The marks of register in the text (an article body's come with its compiled body). */
-  marks: readonly RegisterMark[];
-  place: (offset: number) => Place;
-}
+/** Where a Portuguese text is: the place of a mark at an offset of it. */
+type PlaceIn = (offset: number) => Place;
 
-/** Every Portuguese text of the site that speaks to its reader, with where to report in it. */
 /** The marks of register in a Portuguese edition's title or description, when already found (editions.ts). */
 export type FrontMatterMarks = (edition: ArticleEdition, key: 'title' | 'description') => readonly RegisterMark[] | undefined;
 
-function portugueseTexts(site: Site, known: FrontMatterMarks): PortugueseText[] {
-  const texts: PortugueseText[] = [];
+/** Every Portuguese text of the site that speaks to its reader: its marks of register (an article body's come with its compiled body), and where it is. */
+function eachPortugueseText(site: Site, known: FrontMatterMarks, visit: (marks: readonly RegisterMark[], place: PlaceIn) => void): void {
   const json = (file: string, value: unknown, path: (string | number)[] = []) => {
     if (Array.isArray(value)) {
       for (const [i, item] of value.entries()) json(file, item, [...path, i]);
     } else if (value && typeof value === 'object') {
       for (const [key, child] of Object.entries(value)) {
-        if (key === 'pt' && typeof child === 'string') texts.push({ marks: registerMarks(child), place: () => jsonPlace(site, file, [...path, key]) });
+        if (key === 'pt' && typeof child === 'string') visit(registerMarks(child), () => jsonPlace(site, file, [...path, key]));
         else if (key === 'pt' && Array.isArray(child)) {
           for (const [i, line] of child.entries()) {
-            if (typeof line === 'string') texts.push({ marks: registerMarks(line), place: () => jsonPlace(site, file, [...path, key, i]) });
+            if (typeof line === 'string') visit(registerMarks(line), () => jsonPlace(site, file, [...path, key, i]));
           }
         } else json(file, child, [...path, key]);
       }
@@ -40,18 +36,14 @@ function portugueseTexts(site: Site, known: FrontMatterMarks): PortugueseText[] 
     if (!edition) continue;
     for (const key of ['title', 'description'] as const) {
       const value = edition.source.frontMatter[key];
-      if (value) texts.push({ marks: known(edition, key) ?? registerMarks(value), place: () => frontMatterPlace(edition, [key]) });
+      if (value) visit(known(edition, key) ?? registerMarks(value), () => frontMatterPlace(edition, [key]));
     }
-    texts.push({
-      marks: edition.body.register,
-      place: (offset) => {
-        const before = edition.source.body.slice(0, offset);
-        const line = before.split('\n').length;
-        return bodyPlace(edition, line, offset - before.lastIndexOf('\n'));
-      },
+    visit(edition.body.register, (offset) => {
+      const before = edition.source.body.slice(0, offset);
+      const line = before.split('\n').length;
+      return bodyPlace(edition, line, offset - before.lastIndexOf('\n'));
     });
   }
-  return texts;
 }
 
 /**
@@ -59,11 +51,17 @@ function portugueseTexts(site: Site, known: FrontMatterMarks): PortugueseText[] 
  * appear, the less used one is reported at each place it appears (a tie reports *você*).
  */
 export function checkRegister(site: Site, known: FrontMatterMarks = () => undefined): Diagnostic[] {
-  const found = portugueseTexts(site, known).flatMap((t) => t.marks.map((mark) => ({ mark, place: () => t.place(mark.offset) })));
-  const count = (r: Register) => found.filter((f) => f.mark.register === r).length;
-  const tu = count('tu');
-  const voce = count('você');
+  // Counted first: most sites keep to one register, and nothing more is needed.
+  const counts: Record<Register, number> = { tu: 0, você: 0 };
+  eachPortugueseText(site, known, (marks) => {
+    for (const mark of marks) counts[mark.register]++;
+  });
+  const { tu, você: voce } = counts;
   if (tu === 0 || voce === 0) return [];
+  const found: { mark: RegisterMark; place: () => Place }[] = [];
+  eachPortugueseText(site, known, (marks, place) => {
+    for (const mark of marks) found.push({ mark, place: () => place(mark.offset) });
+  });
   const odd: Register = voce <= tu ? 'você' : 'tu';
   const usual = found.find((f) => f.mark.register !== odd)!;
   const example = { words: usual.mark.words, file: usual.place().file };
