@@ -142,7 +142,7 @@ export async function buildSite(session: BuildSession, options: BuildOptions): P
     const output = await Output.open(options.outDir, previous, { compress: !(options.commit === 'in-place' && previous) });
     try {
       const entries = await tasks.run('render', (progress) => renderPages(plans, ctx, output, rendered, explain, progress));
-      await tasks.run('search', () => searchIndexes(site, code, memos.search, output, explain));
+      await tasks.run('search', () => searchIndexes(site, code, memos.search, session.shards, output, explain));
       await tasks.run('publish', () => publishFiles(ctx, hashes, basis, assets, output, explain));
       return { entries, write: await tasks.run('write', () => commitOutput(output, copies, options.commit ?? 'swap')), scriptImports: assets.scriptImports };
     } catch (error) {
@@ -265,8 +265,8 @@ async function renderPages(
 }
 
 /** Each language's search index, shard by shard: a shard is carried over while its articles are unchanged. */
-async function searchIndexes(site: Site, code: Codes, indexed: Memos['search'], output: Output, explain: Explain): Promise<void> {
-  for (const lang of LANGUAGES) await addPlanned(searchFiles(site, lang, code.pipeline, indexed), output, explain);
+async function searchIndexes(site: Site, code: Codes, indexed: Memos['search'], last: BuildSession['shards'], output: Output, explain: Explain): Promise<void> {
+  for (const lang of LANGUAGES) await addPlanned(searchFiles(site, lang, code.pipeline, indexed, last), output, explain);
 }
 
 /**

@@ -10,6 +10,8 @@ import type { CompiledMarkdown } from '../markdown/compile';
 import type { ArticleEdition } from '../model/site';
 import type { PlannedSite } from '../render/plan';
 import type { IndexedDocument } from '../search/shardIndex';
+import type { PlannedShards } from '../search/shards';
+import type { Lang } from '../shared/lang';
 import type { BuiltAssets } from '../write/assets';
 import { type OutputManifest, readManifest, stillDescribes, writeManifest } from '../write/manifest';
 import { BodyContents } from './bodyContents';
@@ -83,6 +85,8 @@ export class BuildSession {
   private readonly facts: { last?: KnownFacts } = {};
   /** The model and pages of the last build, which the next one shares what did not change with (see `createSite`, `planPages`). */
   planned: PlannedSite | undefined;
+  /** The search shards of the last build, by language (see `searchFiles`). */
+  readonly shards: Partial<Record<Lang, PlannedShards>> = {};
   /** The route table each stored body's links were last found unchanged against (see `MarkdownStage.linksSeen`). */
   readonly linksSeen = new WeakMap<StoredBody, string>();
   private readonly articles = articleFiles();

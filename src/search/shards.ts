@@ -35,39 +35,61 @@ export function shardOf(url: string, count: number): number {
 }
 
 /**
+ * A language's shards as the session's last build planned them: each with the articles it held,
+ * and the category titles their documents were made with. A shard holding the same article
+ * objects (the model shares unchanged ones between builds, see `createSite`) under the same
+ * titles has the same inputs, which are not worked out again.
+ */
+export interface PlannedShards {
+  titles: string;
+  shards: { held: readonly Article[]; inputs: PlannedFile['inputs'] }[];
+}
+
+/**
  * A language's search index as files: each shard, made from its articles' fields and bodies, and
  * the list of shards at `searchIndexUrl`, made from their number alone. With `indexed` (a session
  * that builds again), each article's counted terms are kept there while its fields are unchanged,
- * so a shard made again for one edited article counts the terms of that article alone.
+ * so a shard made again for one edited article counts the terms of that article alone; `last`
+ * holds the shards planned by the session's last build, and is brought up to date.
  */
-export function searchFiles(site: Site, lang: Lang, code: string, indexed?: Memo<IndexedDocument>): PlannedFile[] {
+export function searchFiles(site: Site, lang: Lang, code: string, indexed?: Memo<IndexedDocument>, last?: Partial<Record<Lang, PlannedShards>>): PlannedFile[] {
   const articles = site.articles.filter((article) => article.editions[lang]);
   const count = shardCount(articles.length);
   const shards: Article[][] = Array.from({ length: count }, () => []);
   for (const article of articles) shards[shardOf(article.editions[lang]?.url ?? '', count)]?.push(article);
   // One set of options for the language's shards: it keeps the stemmed form of each word it met.
   const options = searchOptions(lang);
+  const titles = [...site.categories.values()].map((category) => category.data.title[lang]).join('\n');
+  const before = last?.[lang]?.titles === titles ? last[lang]?.shards : undefined;
   const files = shards.map((held, shard): PlannedFile => {
-    const fields = held.map((article) => documentFields(site, article, lang));
+    const known = before?.[shard];
+    const fields = () => held.map((article) => documentFields(site, article, lang));
+    const inputs = known && sameArticles(known.held, held) ? known.inputs : { code, documents: digestAll(fields().flatMap((each) => [...each, ''])) };
     return {
       file: searchShardUrl(lang, shard).slice(1),
-      inputs: { code, documents: digestAll(fields.flatMap((each) => [...each, ''])) },
+      inputs,
       make: () =>
         shardJson(
           options,
-          held.map((article, i) => {
+          fields().map((each, i) => {
+            const article = held[i] as Article;
             const url = article.editions[lang]?.url ?? '';
-            const inputs = { code, fields: JSON.stringify(fields[i]) };
-            let document = indexed?.get(url, inputs);
+            const documentInputs = { code, fields: JSON.stringify(each) };
+            let document = indexed?.get(url, documentInputs);
             if (!document) {
               document = indexDocument(options, searchDocument(site, article, lang) as SearchDocument);
-              indexed?.set(url, inputs, document);
+              indexed?.set(url, documentInputs, document);
             }
             return document;
           }),
         ),
     };
   });
+  if (last) last[lang] = { titles, shards: files.map((file, shard) => ({ held: shards[shard] ?? [], inputs: file.inputs })) };
   const list: SearchShards = { shards: files.map((_, shard) => searchShardUrl(lang, shard)) };
   return [...files, { file: searchIndexUrl(lang).slice(1), inputs: { code, shards: String(count) }, make: () => JSON.stringify(list) }];
+}
+
+function sameArticles(a: readonly Article[], b: readonly Article[]): boolean {
+  return a.length === b.length && a.every((article, i) => article === b[i]);
 }

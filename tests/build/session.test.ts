@@ -86,6 +86,8 @@ describe('build sessions', () => {
     const changes: [string, () => Promise<string[]>][] = [
       ['a body edit', async () => [await editOf(second, 'content/blog/books/DangerousLiaisons.pt.md', (t) => t.replace('\n\n', '\n\nUma frase nova sobre zepelins.\n\n'))]],
       ['a title edit', async () => [await editOf(second, 'content/blog/books/DangerousLiaisons.en.md', (t) => t.replace(/^title: .*$/m, 'title: Zeppelins and liaisons'))]],
+      // Every document names its category: the shard changes, though none of its articles did.
+      ['a category retitled', async () => [await editOf(second, 'content/categories/books.json', (t) => t.replace('"en": "📚 Books"', '"en": "📚 Zeppelin books"'))]],
       [
         'a removed edition',
         async () => {
