@@ -52,7 +52,8 @@ export function deriveRoutes(content: LoadedContent, previous?: readonly Route[]
 }
 
 function sameRoute(a: Route, b: Route): boolean {
-  return a.name === b.name && a.component === b.component && a.meta.availableLangs.join() === b.meta.availableLangs.join();
+  const [x, y] = [a.meta.availableLangs, b.meta.availableLangs];
+  return a.name === b.name && a.component === b.component && x.length === y.length && x.every((lang, i) => lang === y[i]);
 }
 
 /** The route table as text, a line per route (path, page kind, languages): equal texts, equal tables. */

@@ -106,31 +106,39 @@ function experienceOutput(card: string, lang: Lang): string {
  */
 export function createSite(content: LoadedContent, compiled: CompiledIn, routes: Route[] = deriveRoutes(content), previous?: Site): SiteResult {
   const diagnostics: Diagnostic[] = [];
-  const routeByPath = new Map(routes.map((r) => [r.path, r]));
+  const sameRoutes = previous?.routes === routes;
+  const routeByPath = sameRoutes ? previous.routeByPath : new Map(routes.map((r) => [r.path, r]));
   const media = (path: string) => mediaUrl(path, content.config.imageCdn);
-  const before = new Map(previous?.articles.map((article) => [article.route.path, article]));
+  // Last build's editions by their source (a file unchanged since is the same source object).
+  const before = new Map<ArticleSource, { edition: ArticleEdition; route: Route }>();
+  for (const article of previous?.articles ?? []) for (const edition of Object.values(article.editions)) before.set(edition.source, { edition, route: article.route });
 
-  const articles = new Map<string, Article>();
+  const articles = new Map<Route, Article>();
   for (const source of content.articles) {
-    const name = `${source.category}/${source.slug}`;
-    const route = routeByPath.get(articlePath(source.category, source.slug));
+    const known = before.get(source);
+    // The same source under the same route table has the same route.
+    const route = known && sameRoutes ? known.route : routeByPath.get(articlePath(source.category, source.slug));
     if (!route) continue;
-    const article = articles.get(name) ?? { route, category: source.category, slug: source.slug, editions: {} };
+    let article = articles.get(route);
+    if (!article) {
+      article = { route, category: source.category, slug: source.slug, editions: {} };
+      articles.set(route, article);
+    }
     const body = compiled(source.file);
     for (const problem of body.problems) {
       const line = problem.line ? problem.line + source.bodyLine - 1 : 0;
       diagnostics.push(diagnostic(problem.code, { file: source.file, line, column: problem.column }, problem.args));
     }
-    const known = before.get(route.path)?.editions[source.lang];
-    const url = editionUrl(route, source.lang);
-    article.editions[source.lang] = known && known.source === source && known.body === body && known.url === url ? known : { lang: source.lang, url, source, body };
-    articles.set(name, article);
+    const same = known && known.route === route && known.edition.body === body;
+    article.editions[source.lang] = same ? known.edition : { lang: source.lang, url: editionUrl(route, source.lang), source, body };
   }
-  for (const [name, article] of articles) {
-    const known = before.get(article.route.path);
-    if (known && sameArticle(known, article)) articles.set(name, known);
+  let shared = previous !== undefined && previous.articles.length === articles.size;
+  let position = 0;
+  for (const [route, article] of articles) {
+    const known = previous?.articleByPath.get(route.path);
+    if (known && sameArticle(known, article)) articles.set(route, known);
+    if (articles.get(route) !== previous?.articles[position++]) shared = false;
   }
-
   const experienceHtml = new Map<string, Record<Lang, string>>();
   const professional = content.json.get(PROFESSIONAL_FILE)?.text ?? '';
   content.pages.professional.experiences.forEach((card, i) => {
@@ -153,8 +161,9 @@ export function createSite(content: LoadedContent, compiled: CompiledIn, routes:
       routes,
       routeByPath,
       categories: new Map(content.categories.map((c) => [c.key, c])),
-      articles: [...articles.values()],
-      articleByPath: new Map([...articles.values()].map((a) => [a.route.path, a])),
+      // Every article as it was: the same list and index as last time.
+      articles: shared && previous ? previous.articles : [...articles.values()],
+      articleByPath: shared && previous ? previous.articleByPath : new Map([...articles.values()].map((a) => [a.route.path, a])),
       experienceHtml,
       media,
       strings: uiStrings(content.strings),
@@ -164,7 +173,9 @@ export function createSite(content: LoadedContent, compiled: CompiledIn, routes:
 }
 
 function sameArticle(a: Article, b: Article): boolean {
-  return a.route === b.route && a.category === b.category && a.slug === b.slug && LANGUAGES.every((lang) => a.editions[lang] === b.editions[lang]);
+  if (a.route !== b.route || a.category !== b.category || a.slug !== b.slug) return false;
+  for (const lang of LANGUAGES) if (a.editions[lang] !== b.editions[lang]) return false;
+  return true;
 }
 
 /** The UI strings of each language, taken out of content/strings.json (which has every key). */
