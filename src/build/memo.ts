@@ -83,6 +83,12 @@ export class Memo<T> {
     return (this.used.get(output) ?? this.entries.get(output))?.inputs;
   }
 
+  /** Keeps the entry of `output` through the next save, as a lookup that found it would: for a value the build knows is still current. */
+  keep(output: string): void {
+    const entry = this.used.get(output) ?? this.entries.get(output);
+    if (entry) this.used.set(output, entry);
+  }
+
   set(output: string, inputs: Inputs, value: T): void {
     this.used.set(output, { inputs, value });
     this.made.add(output);

@@ -157,6 +157,7 @@ export class BuildSession {
           return kept.findings;
         },
         set: (file, whole, fine, findings) => checks.set(file, { code: pipeline, ...whole }, { fine, findings }),
+        keep: (file) => checks.keep(file),
         ...(this.rebuilds && { linkWords: this.linkWords, facts: this.facts }),
       },
       ...(this.rebuilds && { links: this.editionLinks }),

@@ -9,7 +9,7 @@ import { checkEmptyCategoryLinks } from './emptyCategory';
 import { guarded } from './guard';
 import { checkPageIds, type EditionIds, editionIds, type RenderedIds } from './ids';
 import { checkLinks, collectLinks, contentLinks, type InternalLink } from './links';
-import { type TitleIndexMemo, titleJudge } from './linkText';
+import { type TitleIndexMemo, titleIndexKey, titleJudge } from './linkText';
 import { checkRegister } from './register';
 import { checkRoutes } from './routes';
 import { checkTranslations } from './translations';
@@ -34,7 +34,9 @@ export interface CheckMemo {
  * rules found in an edition is taken from it while nothing they read changed (editions.ts).
  */
 export function checkSite(site: Site, mediaFiles: ReadonlySet<string>, rendered: RenderedIds, memo?: CheckMemo): Diagnostic[] {
-  const titles = titleJudge(site, memo?.titles);
+  // The title key the edition rules worked out for this site, when they did (editions.ts): not hashed twice.
+  const facts = memo?.editions.facts;
+  const titles = titleJudge(site, memo?.titles, () => (facts?.last?.site === site ? facts.last.titles : titleIndexKey(site)));
   let found: { ids: EditionIds; links: InternalLink[]; editions: Map<ArticleEdition, EditionFindings> } | undefined;
   const failed = guarded('links', () => {
     const ids = editionIds(site, rendered);

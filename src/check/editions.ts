@@ -40,6 +40,8 @@ export interface EditionMemo {
    */
   find(file: string, whole: WholeKey, fine: () => string): EditionFindings | undefined;
   set(file: string, whole: WholeKey, fine: string, findings: EditionFindings): void;
+  /** Keeps what was found in `file` under the same keys as in the last build, without looking it up. */
+  keep(file: string): void;
   /** The words of each body's link texts, while the body lives (a session that builds again). */
   linkWords?: WeakMap<CompiledMarkdown, readonly string[]>;
   /** The site's facts as the session's last check worked them out, and what from (a session that builds again). */
@@ -58,6 +60,8 @@ export interface KnownFacts {
   facts: string;
   /** `titleIndexKey`. */
   titles: string;
+  /** What the rules found in each edition under these keys. */
+  found: Map<ArticleEdition, EditionFindings>;
 }
 
 /**
@@ -87,12 +91,21 @@ export function editionFindings(around: EditionSurroundings, memo: EditionMemo |
     for (const article of around.site.articles) for (const edition of Object.values(article.editions)) found.set(edition, judge(around, article, edition));
     return found;
   }
-  const keys = siteKeys(around, memo.facts);
+  const last = memo.facts?.last;
+  const keys = siteKeys(around, memo.facts, found);
   const { facts } = keys;
   const withTitles = digest(facts, keys.titles);
+  // An edition the last check judged under the same keys (the model shares unchanged editions) has the same findings.
+  const same = last && last.facts === facts && last.titles === keys.titles ? last.found : undefined;
   for (const article of around.site.articles) {
     for (const edition of Object.values(article.editions)) {
       const { file, hash } = edition.source;
+      const kept = same?.get(edition);
+      if (kept) {
+        memo.keep(file);
+        found.set(edition, kept);
+        continue;
+      }
       const whole: WholeKey = { facts: withTitles, source: hash, body: edition.body.hash };
       const fine = () => digest(facts, hash, edition.body.hash, around.titles.reads(linkWords(edition.body, memo.linkWords)));
       let findings = memo.find(file, whole, fine);
@@ -132,11 +145,12 @@ function judge({ site, ids, media, titles }: EditionSurroundings, article: Artic
 }
 
 /** The site's facts and title key: those of the session's last check while nothing they read changed, worked out otherwise. */
-function siteKeys(around: Omit<EditionSurroundings, 'titles'>, known: EditionMemo['facts']): KnownFacts {
+function siteKeys(around: Omit<EditionSurroundings, 'titles'>, known: EditionMemo['facts'], found: KnownFacts['found']): KnownFacts {
   const last = known?.last;
   const same = last && sameFacts(last, around);
   const keys: KnownFacts = {
     ...around,
+    found,
     facts: same === 'all' || same === 'facts' ? last!.facts : siteFacts(around),
     titles: same === 'all' || same === 'titles' ? last!.titles : titleIndexKey(around.site),
   };

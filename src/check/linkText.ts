@@ -243,11 +243,11 @@ export interface TitleIndexMemo {
 }
 
 /** `articleTitleMatch` for one check of `site`: the index is found in the memo or made, once, when first needed. */
-export function titleJudge(site: Site, memo?: TitleIndexMemo): TitleJudge {
+export function titleJudge(site: Site, memo?: TitleIndexMemo, titlesKey: () => string = () => titleIndexKey(site)): TitleJudge {
   let index: TitleIndex | undefined;
   const made = () => {
     if (!memo) return titleIndex(site);
-    const key = titleIndexKey(site);
+    const key = titlesKey();
     const known = memo.get(key);
     if (known) return known;
     const fresh = titleIndex(site, memo.previous());

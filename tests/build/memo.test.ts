@@ -56,6 +56,20 @@ describe('a memo kept on disk as a log of records', () => {
     expect(reopened.get('post20.md', { text: 'hash20' })).toBeUndefined();
   });
 
+  it('keeps through a save the outputs the build kept without looking them up, and only those', async () => {
+    await filled(30);
+    const memo = await Memo.open<string>(file);
+    for (let i = 0; i < 5; i++) memo.keep(`post${i}.md`);
+    memo.keep('never-made.md');
+    await memo.save();
+    expect(memo.get('post3.md', { text: 'hash3' })).toBe(body(3));
+    expect(memo.get('post20.md', { text: 'hash20' })).toBeUndefined();
+    const reopened = await Memo.open<string>(file);
+    expect(reopened.get('post4.md', { text: 'hash4' })).toBe(body(4));
+    expect(reopened.get('post20.md', { text: 'hash20' })).toBeUndefined();
+    expect(reopened.latest('never-made.md')).toBeUndefined();
+  });
+
   it('keeps every whole record of a log cut short by a crash', async () => {
     await filled(10);
     const memo = await Memo.open<string>(file);
