@@ -19,7 +19,7 @@ import { editionAssetProblems } from './assets';
 import { guarded } from './guard';
 import { type EditionIds, editionIdProblems } from './ids';
 import { checkLinks, editionLinks } from './links';
-import { significantWords, type TitleJudge, titleIndexKey } from './linkText';
+import { retitledWords, significantWords, type TitleJudge, titleIndexKey } from './linkText';
 
 /** What the rules found in one edition, by rule, in the order `checkSite` reports them. */
 export interface EditionFindings {
@@ -92,16 +92,19 @@ export function editionFindings(around: EditionSurroundings, memo: EditionMemo |
     return found;
   }
   const last = memo.facts?.last;
-  const keys = siteKeys(around, memo.facts, found);
+  const { keys, retitled } = siteKeys(around, memo.facts, found);
   const { facts } = keys;
   const withTitles = digest(facts, keys.titles);
-  // An edition the last check judged under the same keys (the model shares unchanged editions) has the same findings.
-  const same = last && last.facts === facts && last.titles === keys.titles ? last.found : undefined;
+  // An edition the last check judged under the same facts (the model shares unchanged editions)
+  // has the same findings, when no title changed or none its link texts' words read.
+  const same = last?.facts === facts ? last.found : undefined;
+  const titlesSame = last?.titles === keys.titles;
+  const untouched = (edition: ArticleEdition) => titlesSame || (retitled !== undefined && !linkWords(edition.body, memo.linkWords).some((word) => retitled.has(word)));
   for (const article of around.site.articles) {
     for (const edition of Object.values(article.editions)) {
       const { file, hash } = edition.source;
       const kept = same?.get(edition);
-      if (kept) {
+      if (kept && untouched(edition)) {
         memo.keep(file);
         found.set(edition, kept);
         continue;
@@ -144,27 +147,35 @@ function judge({ site, ids, media, titles }: EditionSurroundings, article: Artic
   };
 }
 
-/** The site's facts and title key: those of the session's last check while nothing they read changed, worked out otherwise. */
-function siteKeys(around: Omit<EditionSurroundings, 'titles'>, known: EditionMemo['facts'], found: KnownFacts['found']): KnownFacts {
+/**
+ * The site's facts and title key: those of the session's last check while nothing they read
+ * changed, worked out otherwise. When only titles changed, `retitled` holds every word those
+ * titles name, before and after: what LINK004 reads of the titles changed for those words alone.
+ */
+function siteKeys(around: Omit<EditionSurroundings, 'titles'>, known: EditionMemo['facts'], found: KnownFacts['found']): { keys: KnownFacts; retitled?: Set<string> } {
   const last = known?.last;
   const same = last && sameFacts(last, around);
   const keys: KnownFacts = {
     ...around,
     found,
-    facts: same === 'all' || same === 'facts' ? last!.facts : siteFacts(around),
-    titles: same === 'all' || same === 'titles' ? last!.titles : titleIndexKey(around.site),
+    facts: same?.facts ? last!.facts : siteFacts(around),
+    titles: same?.retitled.length === 0 ? last!.titles : titleIndexKey(around.site),
   };
   if (known) known.last = keys;
-  return keys;
+  if (!same?.facts || same.retitled.length === 0) return { keys };
+  const retitled = new Set<string>();
+  for (const [before, after] of same.retitled) for (const word of retitledWords(before, after)) retitled.add(word);
+  return { keys, retitled };
 }
 
 /**
- * Which of the last check's keys still hold for the site now: 'all', 'facts' (a title changed),
- * 'titles' (an edition's URL, index or ids changed), or undefined. Read in one walk, mostly of
+ * What of the last check's keys still holds for the site now: its facts, or not (an edition's URL,
+ * index or ids changed), and the articles whose titles changed (as they were, and as they are);
+ * undefined when the site's articles or pages changed more than that. Read in one walk, mostly of
  * object identities: the model shares every article that did not change with the last build's
  * (`createSite`), so only the few that did are compared part by part.
  */
-function sameFacts(last: KnownFacts, now: Omit<EditionSurroundings, 'titles'>): 'all' | 'facts' | 'titles' | undefined {
+function sameFacts(last: KnownFacts, now: Omit<EditionSurroundings, 'titles'>): { facts: boolean; retitled: [Article, Article][] } | undefined {
   const { site } = now;
   if (site.routes !== last.site.routes || site.articles.length !== last.site.articles.length || !sameSet(now.media, last.media) || !sameSet(now.ids.layout, last.ids.layout)) return undefined;
   for (const route of site.routes) {
@@ -172,11 +183,12 @@ function sameFacts(last: KnownFacts, now: Omit<EditionSurroundings, 'titles'>): 
     for (const lang of route.meta.availableLangs) if (!sameList(now.ids.rendered(route, lang), last.ids.rendered(route, lang))) return undefined;
   }
   let facts = true;
-  let titles = true;
+  const retitled: [Article, Article][] = [];
   for (const [i, article] of site.articles.entries()) {
     const before = last.site.articles[i];
     if (article === before) continue;
     if (!before || before.route !== article.route) return undefined;
+    let titles = true;
     for (const lang of LANGUAGES) {
       const a = article.editions[lang];
       const b = before.editions[lang];
@@ -185,8 +197,9 @@ function sameFacts(last: KnownFacts, now: Omit<EditionSurroundings, 'titles'>): 
       if (a.url !== b.url || Boolean(a.source.frontMatter.index) !== Boolean(b.source.frontMatter.index) || !sameList(a.body.ids, b.body.ids)) facts = false;
       if (a.source.frontMatter.title !== b.source.frontMatter.title) titles = false;
     }
+    if (!titles) retitled.push([before, article]);
   }
-  return facts && titles ? 'all' : facts ? 'facts' : titles ? 'titles' : undefined;
+  return { facts, retitled };
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {

@@ -1,5 +1,5 @@
 import { digestAll } from '../load/digest';
-import type { Site } from '../model/site';
+import type { Article, Site } from '../model/site';
 import type { Lang } from '../shared/lang';
 import type { Route } from '../shared/route';
 
@@ -86,11 +86,20 @@ export interface TitleIndex {
 }
 
 function titledArticles(site: Site): TitledArticle[] {
-  return site.articles.map((article) => ({
+  return site.articles.map(titled);
+}
+
+function titled(article: Article): TitledArticle {
+  return {
     path: article.route.path,
     slug: article.slug,
     titles: Object.entries(article.editions).map(([lang, edition]): [Lang, string] => [lang as Lang, edition.source.frontMatter.title]),
-  }));
+  };
+}
+
+/** The words whose reads (`wordRead`) an article's retitling changes: every word it names before or after. */
+export function retitledWords(before: Article, after: Article): Set<string> {
+  return new Set([...namedWords(titled(before)), ...namedWords(titled(after))]);
 }
 
 /** A hash of everything the title index is made from: each article's path, slug and titles, in order. */
