@@ -85,8 +85,17 @@ export interface TitleIndex {
   readsOf: WeakMap<readonly string[], string>;
 }
 
-function titledArticles(site: Site): TitledArticle[] {
-  return site.articles.map(titled);
+/** The site's articles as the title index knows them: those of `previous` where unchanged. */
+function titledArticles(site: Site, previous?: TitleIndex): TitledArticle[] {
+  return site.articles.map((article, at) => {
+    const before = previous?.articles[at];
+    return before && sameTitled(before, article) ? before : titled(article);
+  });
+}
+
+function sameTitled(before: TitledArticle, article: Article): boolean {
+  if (before.path !== article.route.path || before.slug !== article.slug || before.titles.length !== Object.keys(article.editions).length) return false;
+  return before.titles.every(([lang, title]) => article.editions[lang]?.source.frontMatter.title === title);
 }
 
 function titled(article: Article): TitledArticle {
@@ -100,6 +109,61 @@ function titled(article: Article): TitledArticle {
 /** The words whose reads (`wordRead`) an article's retitling changes: every word it names before or after. */
 export function retitledWords(before: Article, after: Article): Set<string> {
   return new Set([...namedWords(titled(before)), ...namedWords(titled(after))]);
+}
+
+/**
+ * The index of the site's article titles. Given the index of an earlier build of the same
+ * session, over the same articles in the same places, only the postings and word reads of the
+ * words of articles whose slug or titles changed are made again: a title edit costs the words of
+ * that title, not the whole site's.
+ */
+export function titleIndex(site: Site, previous?: TitleIndex): TitleIndex {
+  const articles = titledArticles(site, previous);
+  if (previous && previous.articles.length === articles.length && articles.every((article, at) => article.path === previous.articles[at]?.path)) {
+    return retitledIndex(previous, articles);
+  }
+  const postings = new Map<string, number[]>();
+  const position = new Map<string, number>();
+  articles.forEach((article, at) => {
+    position.set(article.path, at);
+    for (const w of namedWords(article)) {
+      const list = postings.get(w);
+      if (list) list.push(at);
+      else postings.set(w, [at]);
+    }
+  });
+  return { articles, position, postings, wordReads: new Map(), readsOf: new WeakMap() };
+}
+
+/** `previous` for `articles`, the same articles in the same places, some of them retitled: copied, not changed. */
+function retitledIndex(previous: TitleIndex, articles: readonly TitledArticle[]): TitleIndex {
+  const postings = new Map(previous.postings);
+  const wordReads = new Map(previous.wordReads);
+  for (const [at, article] of articles.entries()) {
+    const before = previous.articles[at] as TitledArticle;
+    if (before === article) continue;
+    const [was, is] = [namedWords(before), namedWords(article)];
+    for (const word of was) {
+      if (is.has(word)) continue;
+      const list = postings.get(word) ?? [];
+      postings.set(
+        word,
+        list.filter((other) => other !== at),
+      );
+    }
+    for (const word of is) {
+      if (was.has(word)) continue;
+      const list = postings.get(word) ?? [];
+      postings.set(
+        word,
+        [...list, at].sort((x, y) => x - y),
+      );
+    }
+    // A word's read holds the titles of the articles naming it: every word either names is read anew.
+    for (const word of [...was, ...is]) wordReads.delete(word);
+  }
+  for (const [word, list] of postings) if (list.length === 0) postings.delete(word);
+  return { articles, position: previous.position, postings, wordReads, readsOf: new WeakMap() };
 }
 
 /** A hash of everything the title index is made from: each article's path, slug and titles, in order. */
@@ -119,26 +183,6 @@ export function titleIndexKey(site: Site): string {
   return digestAll(parts());
 }
 
-/**
- * The index of the site's article titles. Given the index of an earlier build of the same
- * session, the word reads it made are carried over, but for the words of articles whose slug or
- * titles changed: a title edit judges again only what that title's words reach.
- */
-export function titleIndex(site: Site, previous?: TitleIndex): TitleIndex {
-  const articles = titledArticles(site);
-  const postings = new Map<string, number[]>();
-  const position = new Map<string, number>();
-  articles.forEach((article, at) => {
-    position.set(article.path, at);
-    for (const w of namedWords(article)) {
-      const list = postings.get(w);
-      if (list) list.push(at);
-      else postings.set(w, [at]);
-    }
-  });
-  return { articles, position, postings, wordReads: carriedReads(previous, articles), readsOf: new WeakMap() };
-}
-
 /** The words an article names: the significant words of its titles, and every run of 3 or more letters of its slug. */
 function namedWords(article: TitledArticle): Set<string> {
   const words = new Set<string>();
@@ -151,22 +195,6 @@ function namedWords(article: TitledArticle): Set<string> {
     }
   }
   return words;
-}
-
-/** The word reads of `previous` still true of `articles`: none when an article came, went or moved. */
-function carriedReads(previous: TitleIndex | undefined, articles: readonly TitledArticle[]): Map<string, string> {
-  if (!previous || previous.articles.length !== articles.length) return new Map();
-  const touched = new Set<string>();
-  for (const [at, article] of articles.entries()) {
-    const before = previous.articles[at] as TitledArticle;
-    if (before.path !== article.path) return new Map();
-    if (before.slug === article.slug && JSON.stringify(before.titles) === JSON.stringify(article.titles)) continue;
-    for (const word of namedWords(before)) touched.add(word);
-    for (const word of namedWords(article)) touched.add(word);
-  }
-  const reads = new Map(previous.wordReads);
-  for (const word of touched) reads.delete(word);
-  return reads;
 }
 
 /** Whether the sorted list holds `at`. */
