@@ -276,10 +276,10 @@ async function searchIndexes(site: Site, code: Codes, indexed: Memos['search'], 
  */
 async function publishFiles(ctx: RenderContext, hashes: SiteHashes, basis: PageBasis, assets: BuiltAssets, output: Output, explain: Explain): Promise<void> {
   const base = () => baseUrlOf(ctx);
-  const listings = { 'listing en': hashes.listing(undefined, 'en'), 'listing pt': hashes.listing(undefined, 'pt') };
   const whole = { code: basis.code, look: basis.look, site: hashes.site };
   const files: PlannedFile[] = [
-    { file: 'sitemap.xml', inputs: { ...whole, ...listings }, make: () => sitemapXml(ctx.site, base()) },
+    // The routes and the articles' dates: a title edit does not change it.
+    { file: 'sitemap.xml', inputs: { ...whole, dates: hashes.dates }, make: () => sitemapXml(ctx.site, base()) },
     { file: 'robots.txt', inputs: whole, make: () => robotsTxt(base()) },
     ...LANGUAGES.map((lang): PlannedFile => ({ file: feedUrl(lang).slice(1), inputs: { ...whole, listing: hashes.listing(undefined, lang) }, make: () => rssFeed(ctx.site, lang, base()) })),
     { file: 'manifest.webmanifest', inputs: whole, make: () => webManifest(ctx.site) },

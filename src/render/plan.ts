@@ -54,7 +54,9 @@ export interface SiteHashes {
   listing(category: string | undefined, lang: Lang): string;
   /** An article edition's file and compiled body. */
   edition(edition: ArticleEdition): string;
-  /** Each listing's hash and what it was worked out from, by `listingKey`. */
+  /** Each edition's URL and date, all of them: what the sitemap shows of the articles besides the routes. */
+  dates: string;
+  /** Each listing's hash and what it was worked out from, by `listingKey` (and the dates' by `DATES`). */
   listed: ReadonlyMap<string, { shown: readonly string[]; hash: string }>;
 }
 
@@ -71,6 +73,8 @@ export interface PlannedSite {
 }
 
 const listingKey = (category: string | undefined, lang: Lang) => `${category ?? ''} ${lang}`;
+/** The key of the editions' dates among the listings (no category or language is called so). */
+const DATES = '/dates';
 
 export function siteHashes(site: Site, previous?: PlannedSite): SiteHashes {
   const json = [...site.content.json].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).flatMap(([file, { text }]) => [file, text]);
@@ -83,14 +87,17 @@ export function siteHashes(site: Site, previous?: PlannedSite): SiteHashes {
     if (shown) shown.push(edition.url, edition.source.frontMatterHash);
     else listed.set(key, [edition.url, edition.source.frontMatterHash]);
   };
+  const dates: string[] = [];
   for (const article of site.articles) {
     for (const lang of LANGUAGES) {
       const edition = article.editions[lang];
       if (!edition) continue;
       list(listingKey(undefined, lang), edition);
       list(listingKey(article.category, lang), edition);
+      dates.push(edition.url, edition.source.frontMatter.date);
     }
   }
+  listed.set(DATES, dates);
   const listings = new Map<string, { shown: readonly string[]; hash: string }>();
   for (const [key, shown] of listed) {
     const before = previous?.hashes.listed.get(key);
@@ -100,6 +107,7 @@ export function siteHashes(site: Site, previous?: PlannedSite): SiteHashes {
     site: whole,
     routes,
     listing: (category, lang) => listings.get(listingKey(category, lang))?.hash ?? digestAll([]),
+    dates: listings.get(DATES)?.hash ?? '',
     // Two hashes side by side: a record's value is compared, never read, so it need not be hashed again.
     edition: (edition) => `${edition.source.hash} ${edition.body.hash}`,
     listed: listings,

@@ -78,12 +78,20 @@ describe('the build cache', () => {
     expect(explained).toMatch(/changed: listing\n {4}blog\.html\n {4}blog\/books\.html\n/);
     expect(explained).not.toContain('pt/blog.html');
     expect(explained).not.toContain('aboutme.html');
-    // The English feed and the sitemap list the title's edition; the Portuguese feed does not.
+    // The English feed shows the title; the Portuguese feed does not, nor the sitemap (URLs and dates).
     expect(explained).toMatch(/changed: listing\n(?: {4}\S+\n)* {4}feed\.en\.xml\n/);
-    expect(explained).toMatch(/changed: listing en\n {4}sitemap\.xml\n/);
     expect(explained).not.toContain('feed.pt.xml');
+    expect(explained).not.toContain('sitemap.xml');
     await expectSameAsColdBuild();
     expect(await readFile(path.join(tool, 'dist/blog/books.html'), 'utf8')).toContain('Dangerous Liaisons, read again');
+  });
+
+  it('matches a cold build after an article date is edited, making the sitemap again for its last change', async () => {
+    await edit('content/blog/books/DangerousLiaisons.pt.md', (t) => t.replace(/^date: .*$/m, 'date: 2031-01-02'));
+    const explained = await build('--explain');
+    expect(explained).toMatch(/changed: dates\n {4}sitemap\.xml\n/);
+    await expectSameAsColdBuild();
+    expect(await readFile(path.join(tool, 'dist/sitemap.xml'), 'utf8')).toContain('<lastmod>2031-01-02</lastmod>');
   });
 
   it('matches a cold build after a translation is added, which moves links in other articles', async () => {
