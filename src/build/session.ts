@@ -182,7 +182,11 @@ export class BuildSession {
     const file = this.manifestFile(outDir);
     if (!file) return undefined;
     const known = this.manifests.get(file);
-    return known ? stillDescribes(known, outDir) : readManifest(file, outDir);
+    if (known) return stillDescribes(known, outDir);
+    const read = await readManifest(file, outDir);
+    // Kept as read: a build that changes nothing ends with this same manifest, and does not write it again.
+    if (read) this.manifests.set(file, read);
+    return read;
   }
 
   /** Ends a build that wrote `outDir`: its manifest and the work it used are kept for the next. */

@@ -50,7 +50,9 @@ export async function commitOutput(output: Output, copies: readonly Copy[], how:
       if (how === 'in-place' && previous) await replaceInPlace(output, previous, copies, signatures);
       else await swapFolder(output, copies, signatures);
     }
-    const manifest: OutputManifest = { outDir: output.outDir, inode: (await stat(output.outDir)).ino, files: output.files, copies: signatures };
+    // Every file carried over with its very entry (not one made again, found identical, under new inputs): the manifest is the previous one.
+    const same = unchanged && Object.entries(output.files).every(([file, entry]) => previous.files[file] === entry);
+    const manifest: OutputManifest = same ? previous : { outDir: output.outDir, inode: (await stat(output.outDir)).ino, files: output.files, copies: signatures };
     return { written, unchanged: Object.keys(output.files).length - written, manifest };
   } catch (error) {
     await output.abort();

@@ -60,7 +60,7 @@ export class Output {
     const hash = digest(contents);
     const before = this.previous?.files[file];
     if (before && before.hash === hash) {
-      this.files[file] = { ...before, ...(inputs ? { inputs } : {}) };
+      this.files[file] = !inputs || sameInputs(before.inputs, inputs) ? before : { ...before, inputs };
       this.carried.add(file);
       return;
     }

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { readFile, rm, unlink, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,8 +49,15 @@ describe('the build cache', () => {
     return Number(/(\d+) files written/.exec(incremental)?.[1] ?? 0);
   }
 
-  it('writes nothing when nothing changed', async () => {
+  it('writes nothing when nothing changed, not even the manifest of the output', async () => {
+    const manifests = async () => {
+      const dir = path.join(tool, '.cache', 'site');
+      const names = (await readdir(dir)).filter((name) => name.startsWith('output-')).sort();
+      return Promise.all(names.map(async (name) => `${name} ${(await stat(path.join(dir, name))).mtimeMs}`));
+    };
+    const before = await manifests();
     expect(await build()).toMatch(/nothing changed\n$/);
+    expect(await manifests()).toEqual(before);
     expect(await expectSameAsColdBuild()).toBe(0);
   });
 
