@@ -169,7 +169,7 @@ async function model(session: BuildSession, tasks: Tasks, explain: Explain): Pro
   const [memos, code] = await Promise.all([session.cached(), session.code()]);
   // The last build's model: what did not change is shared with it (see createSite).
   const previous = session.planned?.site;
-  const routes = deriveRoutes(content, previous?.routes);
+  const routes = deriveRoutes(content, previous);
   const texts = markdownTexts(content);
   const bodies = await tasks.run('markdown', (progress) =>
     compileBodies(texts, {

@@ -1,4 +1,5 @@
-import type { LoadedContent } from '../load/content';
+import type { ArticleSource } from '../load/articles';
+import type { CategorySource, LoadedContent } from '../load/content';
 import { LANGUAGES, type Lang } from '../shared/lang';
 import { articlePath, type PageKind, type Route } from '../shared/route';
 
@@ -17,8 +18,10 @@ const PAGES: { name: string; component: PageKind }[] = [
  * equal to one of `previous` (the last build's table) is that same object, and a table equal to
  * `previous` is that same array (see `createSite` on why).
  */
-export function deriveRoutes(content: LoadedContent, previous?: readonly Route[]): Route[] {
-  const before = new Map(previous?.map((route) => [route.path, route]));
+export function deriveRoutes(content: LoadedContent, previous?: { content: LoadedContent; routes: Route[] }): Route[] {
+  // The same article files (each the same object, or of the same category, slug and language) and categories: the same table.
+  if (previous && sameFiles(previous.content, content)) return previous.routes;
+  const before = new Map(previous?.routes.map((route) => [route.path, route]));
   const routes: Route[] = [];
   const add = (route: Route) => {
     const known = before.get(route.path);
@@ -48,9 +51,21 @@ export function deriveRoutes(content: LoadedContent, previous?: readonly Route[]
       meta: { availableLangs: LANGUAGES.filter((l) => langs.has(l)) },
     });
   }
-  return previous && routes.length === previous.length && routes.every((route, i) => route === previous[i]) ? (previous as Route[]) : routes;
+  return previous && routes.length === previous.routes.length && routes.every((route, i) => route === previous.routes[i]) ? previous.routes : routes;
 }
 
+/** Whether two loads have the same article files and categories, as far as routes are made of them. */
+function sameFiles(a: LoadedContent, b: LoadedContent): boolean {
+  const sameArticle = (x: ArticleSource, i: number) => {
+    const y = b.articles[i];
+    return x === y || (y !== undefined && x.category === y.category && x.slug === y.slug && x.lang === y.lang);
+  };
+  const sameCategory = (x: CategorySource, i: number) => {
+    const y = b.categories[i];
+    return y !== undefined && x.key === y.key && x.data.blogcategory === y.data.blogcategory && (x.data.kind === 'gallery') === (y.data.kind === 'gallery');
+  };
+  return a.articles.length === b.articles.length && a.categories.length === b.categories.length && a.articles.every(sameArticle) && a.categories.every(sameCategory);
+}
 function sameRoute(a: Route, b: Route): boolean {
   const [x, y] = [a.meta.availableLangs, b.meta.availableLangs];
   return a.name === b.name && a.component === b.component && x.length === y.length && x.every((lang, i) => lang === y[i]);

@@ -68,20 +68,27 @@ export interface MarkdownText {
   hash: string;
 }
 
+/** An article's body as a markdown text: read from the file only when it must be compiled. */
+class ArticleText implements MarkdownText {
+  constructor(private readonly source: ArticleSource) {}
+  get output(): string {
+    return this.source.file;
+  }
+  get lang(): Lang {
+    return this.source.lang;
+  }
+  get hash(): string {
+    return this.source.hash;
+  }
+  get markdown(): string {
+    return this.source.body;
+  }
+}
+
 /** Every markdown text of the content, with its language: what `createSite` will ask to compile. */
 export function markdownTexts(content: LoadedContent): MarkdownText[] {
   return [
-    // The body is read from the file only when it must be compiled.
-    ...content.articles.map(
-      (a): MarkdownText => ({
-        output: a.file,
-        lang: a.lang,
-        hash: a.hash,
-        get markdown() {
-          return a.body;
-        },
-      }),
-    ),
+    ...content.articles.map((a) => new ArticleText(a)),
     ...content.pages.professional.experiences.flatMap((card) =>
       LANGUAGES.map((lang): MarkdownText => ({ output: experienceOutput(card.id, lang), markdown: card.modal_text[lang], lang, hash: digest(card.modal_text[lang]) })),
     ),
