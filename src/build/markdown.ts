@@ -4,7 +4,7 @@ import { OperationalError } from '../diagnostics/failure';
 import { digest } from '../load/digest';
 import type { CompiledMarkdown } from '../markdown/compile';
 import { routeTable } from '../model/routes';
-import type { Lang } from '../shared/lang';
+import { LANGUAGES, type Lang } from '../shared/lang';
 import type { BodyContents, BodyFacts } from './bodyContents';
 import type { CompileBatch, CompileWorkerData } from './compileWorker';
 import type { Explain } from './explain';
@@ -43,11 +43,11 @@ export interface MarkdownStage {
   memo: Memo<StoredBody>;
   contents: BodyContents;
   /**
-   * The route table each stored body's links were last found unchanged against (a session's
-   * memory): under the same table, no link of the body can resolve differently, and its links are
-   * not looked at again.
+   * The route table each stored body's links were last found unchanged against, and the names of
+   * its other found inputs with their values (a session's memory): under the same table, no link of the body can
+   * resolve differently, and only its images are looked at again.
    */
-  linksSeen: WeakMap<StoredBody, string>;
+  linksSeen: WeakMap<StoredBody, { table: string; images: readonly (readonly [string, string])[] }>;
   /** Fingerprint of the markdown compiler's code. */
   code: string;
   /** Told of each body compiled again, with the inputs that changed. */
@@ -114,26 +114,32 @@ export async function compileBodies(jobs: readonly MarkdownJob[], stage: Markdow
  * link's resolution depends on the route table alone: a body whose links were found unchanged
  * against this same table has only its images looked at.
  */
-function foundCheck(site: BodySite, linksSeen: WeakMap<StoredBody, string>): (stored: StoredBody, lang: Lang) => string[] {
-  const known = new Map<string, string>();
+function foundCheck(site: BodySite, linksSeen: MarkdownStage['linksSeen']): (stored: StoredBody, lang: Lang) => string[] {
+  // By language, then name: the names are the found records' own keys, looked up without building a string.
+  const known = new Map<Lang, Map<string, string>>(LANGUAGES.map((lang) => [lang, new Map()]));
   const now = (name: string, lang: Lang) => {
-    const key = `${lang} ${name}`;
-    let value = known.get(key);
+    const byName = known.get(lang) as Map<string, string>;
+    let value = byName.get(name);
     if (value === undefined) {
       value = foundValue(name, lang, site);
-      known.set(key, value);
+      byName.set(name, value);
     }
     return value;
   };
   const table = digest(routeTable([...site.routes.values()]));
   return (stored, lang) => {
-    const linksKnown = linksSeen.get(stored) === table;
+    const seen = linksSeen.get(stored);
     const moved: string[] = [];
-    for (const name in stored.found) {
-      if (linksKnown && name.startsWith('link ')) continue;
-      if (now(name, lang) !== stored.found[name]) moved.push(name);
+    if (seen?.table === table) {
+      for (const [name, value] of seen.images) if (now(name, lang) !== value) moved.push(name);
+      return moved;
     }
-    if (moved.length === 0) linksSeen.set(stored, table);
+    const images: [string, string][] = [];
+    for (const [name, value] of Object.entries(stored.found)) {
+      if (!name.startsWith('link ')) images.push([name, value]);
+      if (now(name, lang) !== value) moved.push(name);
+    }
+    if (moved.length === 0) linksSeen.set(stored, { table, images });
     return moved;
   };
 }

@@ -16,7 +16,7 @@ import type { BuiltAssets } from '../write/assets';
 import { type OutputManifest, readManifest, stillDescribes, writeManifest } from '../write/manifest';
 import { BodyContents } from './bodyContents';
 import { codeFingerprint } from './fingerprint';
-import type { StoredBody } from './markdown';
+import type { MarkdownStage, StoredBody } from './markdown';
 import { Memo } from './memo';
 
 /** The pipeline code each kind of work depends on: markdown bodies on the compiler and link resolution only. */
@@ -88,7 +88,7 @@ export class BuildSession {
   /** The search shards of the last build, by language (see `searchFiles`). */
   readonly shards: Partial<Record<Lang, PlannedShards>> = {};
   /** The route table each stored body's links were last found unchanged against (see `MarkdownStage.linksSeen`). */
-  readonly linksSeen = new WeakMap<StoredBody, string>();
+  readonly linksSeen: MarkdownStage['linksSeen'] = new WeakMap();
   private readonly articles = articleFiles();
   private readonly manifests = new Map<string, OutputManifest>();
   private memos: Promise<Memos> | undefined;
