@@ -124,34 +124,38 @@ function sameStrings(a: readonly string[], b: readonly string[]): boolean {
 export function planPages(site: Site, hashes: SiteHashes, basis: PageBasis, previous?: PlannedSite): PagePlan[] {
   const plans: PagePlan[] = [];
   const shared = { code: basis.code, look: basis.look, site: hashes.site };
-  const before = new Map(previous?.plans.map((plan) => [plan.file, plan]));
+  // Under the same route table, last build planned the same pages in the same order: each is
+  // found by its place, with no file name to build; otherwise by its file.
+  const sameOrder = previous !== undefined && previous.site.routes === site.routes;
+  const byFile = sameOrder ? undefined : new Map(previous?.plans.map((plan) => [plan.file, plan]));
+  let at = 0;
+  const prior = (file: () => string) => (sameOrder ? previous.plans[at++] : byFile?.get(file()));
   // The same plan as last time when its route, its article and each of its inputs are unchanged.
-  const known = (file: string, route: Route, lang: Lang): PagePlan | undefined => {
-    const plan = before.get(file);
-    if (!plan || plan.route !== route || plan.lang !== lang) return undefined;
+  const holds = (plan: PagePlan, route: Route, lang: Lang): boolean => {
     const { inputs } = plan;
-    if (inputs.code !== shared.code || inputs.look !== shared.look || inputs.site !== shared.site) return undefined;
+    if (plan.route !== route || plan.lang !== lang || inputs.code !== shared.code || inputs.look !== shared.look || inputs.site !== shared.site) return false;
     switch (route.component) {
       case 'article':
-        return previous?.site.articleByPath.get(route.path) === site.articleByPath.get(route.path) ? plan : undefined;
+        return previous?.site.articleByPath.get(route.path) === site.articleByPath.get(route.path);
       case 'category':
-        return inputs.listing === hashes.listing(route.name, lang) ? plan : undefined;
+        return inputs.listing === hashes.listing(route.name, lang);
       case 'blog':
-        return inputs.listing === hashes.listing(undefined, lang) ? plan : undefined;
+        return inputs.listing === hashes.listing(undefined, lang);
       default:
-        return plan;
+        return true;
     }
   };
   for (const route of site.routes) {
     for (const lang of route.meta.availableLangs) {
-      const file = pageFile(editionUrl(route, lang));
-      plans.push(known(file, route, lang) ?? { file, route, lang, kind: route.component, inputs: { ...shared, ...ownInputs(site, hashes, route, lang) } });
+      const file = () => pageFile(editionUrl(route, lang));
+      const plan = prior(file);
+      plans.push(plan && holds(plan, route, lang) ? plan : { file: file(), route, lang, kind: route.component, inputs: { ...shared, ...ownInputs(site, hashes, route, lang) } });
     }
   }
   for (const lang of LANGUAGES) {
-    const file = pageFile(notFoundUrl(lang));
-    const plan = before.get(file);
-    plans.push(plan && sameInputs(plan.inputs, shared) ? plan : { file, route: undefined, lang, kind: 'notfound', inputs: shared });
+    const file = () => pageFile(notFoundUrl(lang));
+    const plan = prior(file);
+    plans.push(plan && plan.kind === 'notfound' && plan.lang === lang && sameInputs(plan.inputs, shared) ? plan : { file: file(), route: undefined, lang, kind: 'notfound', inputs: shared });
   }
   return plans;
 }
