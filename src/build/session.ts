@@ -115,7 +115,7 @@ export class BuildSession {
       get: (file, hash) => articles.get(file, { code: load, text: hash }),
       set: (file, hash, parsed) => articles.set(file, { code: load, text: hash }, parsed),
     };
-    const [loaded, media] = await Promise.all([loadContent(this.root, this.articles), listMedia(this.root)]);
+    const [loaded, media] = await Promise.all([loadContent(this.root, this.articles, this.planned?.site.content), listMedia(this.root)]);
     return { loaded, media };
   }
 

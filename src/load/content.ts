@@ -51,10 +51,10 @@ export interface LoadResult {
  * Reads and validates every content file; collects every problem rather than stopping at the first.
  * `articles`: what a build session remembers of the article files (see `loadArticles`).
  */
-export async function loadContent(root: string, articleMemory?: ArticleFiles): Promise<LoadResult> {
+export async function loadContent(root: string, articleMemory?: ArticleFiles, previous?: LoadedContent): Promise<LoadResult> {
   const diagnostics: Diagnostic[] = [];
   const json: JsonFiles = new Map();
-  const load = <S extends z.ZodType>(relative: string, schema: S) => loadJsonFile(root, `content/${relative}`, schema, diagnostics, json);
+  const load = <S extends z.ZodType>(relative: string, schema: S) => loadJsonFile(root, `content/${relative}`, schema, diagnostics, json, previous?.json);
 
   const [config, owner, navigation, strings, aboutme, professional, projects, atelier, blog] = await Promise.all([
     load('site.json', SiteConfig),
@@ -67,7 +67,7 @@ export async function loadContent(root: string, articleMemory?: ArticleFiles): P
     load('pages/atelier.json', AtelierPage),
     load('pages/blog.json', BlogPage),
   ]);
-  const { categories, unreadable } = await loadCategories(root, diagnostics, json);
+  const { categories, unreadable } = await loadCategories(root, diagnostics, json, previous);
   const articles = await loadArticles(root, diagnostics, articleMemory);
 
   const known = new Set(categories.map((c) => c.key));
@@ -100,7 +100,7 @@ export async function loadContent(root: string, articleMemory?: ArticleFiles): P
 }
 
 /** The categories that loaded, and the keys of those whose file could not be read or validated. */
-async function loadCategories(root: string, diagnostics: Diagnostic[], json: JsonFiles): Promise<{ categories: CategorySource[]; unreadable: Set<string> }> {
+async function loadCategories(root: string, diagnostics: Diagnostic[], json: JsonFiles, previous: LoadedContent | undefined): Promise<{ categories: CategorySource[]; unreadable: Set<string> }> {
   const dir = path.join(root, 'content', 'categories');
   const categories: CategorySource[] = [];
   const unreadable = new Set<string>();
@@ -108,7 +108,7 @@ async function loadCategories(root: string, diagnostics: Diagnostic[], json: Jso
     if (!absolute.endsWith('.json')) continue;
     const file = relativeFile(root, absolute);
     const key = path.basename(absolute, '.json');
-    const data = await loadJsonFile(root, file, Category, diagnostics, json);
+    const data = await loadJsonFile(root, file, Category, diagnostics, json, previous?.json);
     if (!data) {
       unreadable.add(key);
       continue;
@@ -117,7 +117,8 @@ async function loadCategories(root: string, diagnostics: Diagnostic[], json: Jso
       diagnostics.push(diagnostic('CAT002', { file, line: 1, column: 1 }, { key, blogCategoryName: data.blogCategoryName, blogcategory: data.blogcategory }));
       continue;
     }
-    categories.push({ key, file, data });
+    const known = previous?.categories.find((category) => category.file === file);
+    categories.push(known?.data === data ? known : { key, file, data });
   }
   return { categories, unreadable };
 }

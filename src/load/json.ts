@@ -16,9 +16,18 @@ export type JsonFiles = Map<string, { text: string; value: unknown }>;
 
 /**
  * Reads one JSON content file and validates it against its schema. Returns the parsed value,
- * or undefined after pushing diagnostics (file, line and column of each problem).
+ * or undefined after pushing diagnostics (file, line and column of each problem). A file whose
+ * text is the one it had in `known` (the same session's last load) is that load's value: the same
+ * text, through the same schema, gives the same value, and later stages find it by identity.
  */
-export async function loadJsonFile<S extends z.ZodType>(root: string, relative: string, schema: S, diagnostics: Diagnostic[], loaded?: JsonFiles): Promise<z.infer<S> | undefined> {
+export async function loadJsonFile<S extends z.ZodType>(
+  root: string,
+  relative: string,
+  schema: S,
+  diagnostics: Diagnostic[],
+  loaded?: JsonFiles,
+  known?: ReadonlyMap<string, { text: string; value: unknown }>,
+): Promise<z.infer<S> | undefined> {
   const absolute = path.join(root, relative);
   const file = relativeFile(root, absolute);
   const read = readContentText(absolute, file);
@@ -27,6 +36,11 @@ export async function loadJsonFile<S extends z.ZodType>(root: string, relative: 
     return undefined;
   }
   const { text } = read;
+  const before = known?.get(file);
+  if (before && before.text === text) {
+    loaded?.set(file, before);
+    return before.value as z.infer<S>;
+  }
   // The parser recurses once per level: a file nested thousands deep would exhaust the stack.
   const deep = jsonDepthBeyond(text, MAX_DEPTH);
   if (deep !== undefined) {
