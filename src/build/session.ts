@@ -144,6 +144,8 @@ export class BuildSession {
    */
   async checkMemo(): Promise<CheckMemo> {
     const [{ checks, titles }, { pipeline }] = await Promise.all([this.cached(), this.code()]);
+    // The title index lives on through a build that judged no link text, which a next one may.
+    titles?.keep('titles');
     return {
       editions: {
         find: (file, whole, fine) => {
