@@ -2,7 +2,6 @@ import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic';
 import type { Site } from '../model/site';
 import type { Lang } from '../shared/lang';
 import type { InternalLink } from './links';
-import { splitHref } from './targets';
 
 /**
  * LINK005: a link in a text sends its reader to a category listing that shows no article in the
@@ -20,7 +19,7 @@ export function checkEmptyCategoryLinks(site: Site, links: readonly InternalLink
   const out: Diagnostic[] = [];
   const seen = new Set<string>();
   for (const link of links) {
-    const { path } = splitHref(link.href);
+    const { path } = link;
     const route = site.routeByPath.get(path);
     // Other problems of the link (no such page, wrong case, language) are LINK001-003's.
     if (route?.component !== 'category' || !route.meta.availableLangs.includes(link.lang)) continue;

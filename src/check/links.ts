@@ -10,6 +10,9 @@ import { caseVariant, closestRoute, splitHref, targetLang } from './targets';
 /** An internal link as written in the content, with the language of the page that shows it. */
 export interface InternalLink {
   href: string;
+  /** The href's path and its "#id", split once (`splitHref`). */
+  path: string;
+  hash: string | undefined;
   lang: Lang;
   place: Place;
   /** The visible text, when the content gives it. */
@@ -27,7 +30,7 @@ export function editionLinks(article: Article, edition: ArticleEdition): Interna
     if (ref.kind !== 'link') continue;
     const href = ref.href.startsWith('#') ? `${article.route.path}${ref.href}` : ref.href;
     if (!isInternal(href)) continue;
-    links.push({ href, lang: edition.lang, place: bodyPlace(edition, ref.line, ref.column), ...(ref.text ? { text: ref.text } : {}), fromPath: article.route.path });
+    links.push({ href, ...splitHref(href), lang: edition.lang, place: bodyPlace(edition, ref.line, ref.column), ...(ref.text ? { text: ref.text } : {}), fromPath: article.route.path });
   }
   return links;
 }
@@ -57,7 +60,7 @@ export function collectLinks(site: Site, known?: WeakMap<ArticleEdition, Interna
 export function contentLinks(site: Site): InternalLink[] {
   const links: InternalLink[] = [];
   const both = (href: string, place: Place) => {
-    for (const lang of LANGUAGES) links.push({ href, lang, place });
+    for (const lang of LANGUAGES) links.push({ href, ...splitHref(href), lang, place });
   };
   const { navigation, pages } = site.content;
   for (const [i, item] of navigation.entries()) both(item.path, jsonPlace(site, 'content/navigation.json', [i, 'path']));
@@ -73,7 +76,7 @@ export function contentLinks(site: Site): InternalLink[] {
       if (!isInternal(link.url)) return;
       for (const lang of LANGUAGES) {
         const text = link.text[lang];
-        if (text) links.push({ href: link.url, lang, text, place: jsonPlace(site, category.file, ['links', i, 'url']) });
+        if (text) links.push({ href: link.url, ...splitHref(link.url), lang, text, place: jsonPlace(site, category.file, ['links', i, 'url']) });
       }
     });
   }
@@ -81,7 +84,7 @@ export function contentLinks(site: Site): InternalLink[] {
     entries.forEach((entry, i) => {
       for (const lang of LANGUAGES) {
         const text = entry.title[lang];
-        if (text) links.push({ href: entry.path, lang, text, place: jsonPlace(site, 'content/pages/blog.json', ['highlights', key, i, 'path']) });
+        if (text) links.push({ href: entry.path, ...splitHref(entry.path), lang, text, place: jsonPlace(site, 'content/pages/blog.json', ['highlights', key, i, 'path']) });
       }
     });
   }
@@ -105,7 +108,7 @@ export function checkLinks(site: Site, links: readonly InternalLink[], ids: Edit
     }
   };
   for (const link of links) {
-    const { path, hash } = splitHref(link.href);
+    const { path, hash } = link;
     const route = site.routeByPath.get(path);
     if (!route) {
       const variant = caseVariant(site, path);

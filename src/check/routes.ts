@@ -2,7 +2,6 @@ import { type Diagnostic, diagnostic, type Place } from '../diagnostics/diagnost
 import type { Site } from '../model/site';
 import type { InternalLink } from './links';
 import { jsonPlace } from './place';
-import { splitHref } from './targets';
 
 function routePlace(site: Site, path: string): Place {
   const article = site.articleByPath.get(path);
@@ -25,7 +24,8 @@ export function checkRoutes(site: Site, links: readonly InternalLink[]): Diagnos
     else byLower.set(lower, route.path);
   }
 
-  const reached = new Set<string>(links.map((l) => splitHref(l.href).path));
+  const reached = new Set<string>();
+  for (const link of links) reached.add(link.path);
   site.content.pages.blog.categories.forEach((key, i) => {
     const category = site.categories.get(key);
     if (!category) {
