@@ -1,10 +1,7 @@
-import { mkdir, open, readFile, rename } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { deserialize, serialize } from 'node:v8';
+import { appendLog, readLog, rewriteLog } from '../write/recordLog';
 import { type Inputs, sameInputs } from './inputs';
-
-/** Bytes of records written at a time. */
-const WRITE_CHUNK = 4 * 1024 * 1024;
 
 interface Entry<T> {
   inputs: Inputs;
@@ -39,25 +36,15 @@ export class Memo<T> {
   /** The memo kept in `file`, or an empty one when there is none or it cannot be read. */
   static async open<T>(file: string | undefined): Promise<Memo<T>> {
     if (!file) return new Memo<T>(undefined, new Map(), 0);
+    // No cache yet, or a damaged record: what was read is kept; the build does the rest.
+    const { records, whole } = await readLog(file);
     const entries = new Map<string, Entry<T>>();
-    let records = 0;
-    let log: Buffer | undefined;
-    let at = 0;
-    try {
-      log = await readFile(file);
-      while (at + 4 <= log.length) {
-        const length = log.readUInt32LE(at);
-        if (at + 4 + length > log.length) break;
-        const [output, entry] = deserialize(log.subarray(at + 4, at + 4 + length)) as [string, Entry<T>];
-        entries.set(output, entry);
-        records++;
-        at += 4 + length;
-      }
-    } catch {
-      // No cache yet, or an unreadable record: what was read so far is kept; the build does the rest.
+    for (const record of records) {
+      const [output, entry] = record as [string, Entry<T>];
+      entries.set(output, entry);
     }
     // A log that does not end with a whole record is written anew at the next save.
-    return new Memo<T>(file, entries, log && at !== log.length ? Number.POSITIVE_INFINITY : records);
+    return new Memo<T>(file, entries, whole ? records.length : Number.POSITIVE_INFINITY);
   }
 
   /** The value made for `output` from exactly these inputs, if the memo has it. */
@@ -102,44 +89,13 @@ export class Memo<T> {
     this.made.clear();
     if (!this.file) return;
     await mkdir(path.dirname(this.file), { recursive: true });
+    const record = (output: string) => [output, this.entries.get(output)];
     if (this.records + made.length > 2 * this.entries.size) {
-      const temporary = `${this.file}.${process.pid}.tmp`;
-      await this.write(temporary, 'w', this.entries.keys());
-      await rename(temporary, this.file);
+      await rewriteLog(this.file, [...this.entries.keys()].map(record));
       this.records = this.entries.size;
     } else if (made.length > 0) {
-      await this.write(this.file, 'a', made);
+      await appendLog(this.file, made.map(record));
       this.records += made.length;
-    }
-  }
-
-  /**
-   * Writes the records of `outputs` to `file` (`a`: at its end), a few megabytes at a time: a
-   * cold build's cache is hundreds of megabytes, which would otherwise be held twice in memory
-   * (the records, and the buffer joining them) just as the build's memory is at its peak.
-   */
-  private async write(file: string, flags: 'w' | 'a', outputs: Iterable<string>): Promise<void> {
-    const handle = await open(file, flags);
-    try {
-      let parts: Buffer[] = [];
-      let bytes = 0;
-      const flush = async () => {
-        // Each write holds whole records: appends of two processes do not cut into a record.
-        if (parts.length > 0) await handle.write(Buffer.concat(parts, bytes));
-        parts = [];
-        bytes = 0;
-      };
-      for (const output of outputs) {
-        const record = serialize([output, this.entries.get(output)]);
-        const length = Buffer.alloc(4);
-        length.writeUInt32LE(record.length);
-        parts.push(length, record);
-        bytes += 4 + record.length;
-        if (bytes >= WRITE_CHUNK) await flush();
-      }
-      await flush();
-    } finally {
-      await handle.close();
     }
   }
 }

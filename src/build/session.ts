@@ -13,7 +13,7 @@ import type { IndexedDocument } from '../search/shardIndex';
 import type { PlannedShards } from '../search/shards';
 import type { Lang } from '../shared/lang';
 import type { BuiltAssets } from '../write/assets';
-import { type OutputManifest, readManifest, stillDescribes, writeManifest } from '../write/manifest';
+import { type ManifestLog, type OutputManifest, readManifest, stillDescribes, writeManifest } from '../write/manifest';
 import { BodyContents } from './bodyContents';
 import { codeFingerprint } from './fingerprint';
 import type { MarkdownStage, StoredBody } from './markdown';
@@ -90,7 +90,8 @@ export class BuildSession {
   /** The route table each stored body's links were last found unchanged against (see `MarkdownStage.linksSeen`). */
   readonly linksSeen: MarkdownStage['linksSeen'] = new WeakMap();
   private readonly articles = articleFiles();
-  private readonly manifests = new Map<string, OutputManifest>();
+  /** Each output folder's manifest, as its file in the build cache holds it. */
+  private readonly manifests = new Map<string, ManifestLog>();
   private memos: Promise<Memos> | undefined;
   private codes: Promise<Codes> | undefined;
 
@@ -184,11 +185,11 @@ export class BuildSession {
     const file = this.manifestFile(outDir);
     if (!file) return undefined;
     const known = this.manifests.get(file);
-    if (known) return stillDescribes(known, outDir);
+    if (known) return stillDescribes(known.manifest, outDir);
     const read = await readManifest(file, outDir);
     // Kept as read: a build that changes nothing ends with this same manifest, and does not write it again.
     if (read) this.manifests.set(file, read);
-    return read;
+    return read?.manifest;
   }
 
   /** Ends a build that wrote `outDir`: its manifest and the work it used are kept for the next. */
@@ -196,10 +197,8 @@ export class BuildSession {
     const file = this.manifestFile(outDir);
     if (!this.save || !file) return;
     const memos = await this.cached();
-    if (manifest && this.manifests.get(file) !== manifest) {
-      this.manifests.set(file, manifest);
-      await writeManifest(file, manifest);
-    }
+    const known = this.manifests.get(file);
+    if (manifest && known?.manifest !== manifest) this.manifests.set(file, await writeManifest(file, manifest, known));
     await memos.contents.flush();
     await Promise.all([memos.articles.save(), memos.bodies.save(), memos.checks.save(), memos.ids.save(), memos.assets.save(), memos.search?.save(), memos.titles?.save()]);
     memos.contents.prune(new Set(memos.bodies.values().map((stored) => stored.body.hash)));
@@ -207,6 +206,6 @@ export class BuildSession {
 
   /** One manifest per output folder: `site dev` and `site build` write to different folders. */
   private manifestFile(outDir: string): string | undefined {
-    return this.cacheDir && path.join(this.cacheDir, `output-${digest(path.resolve(outDir)).slice(0, 12)}.json`);
+    return this.cacheDir && path.join(this.cacheDir, `output-${digest(path.resolve(outDir)).slice(0, 12)}.log`);
   }
 }

@@ -1,6 +1,7 @@
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Inputs } from '../build/inputs';
+import { appendLog, readLog, rewriteLog } from './recordLog';
 
 /** One file of an output folder, as the build cache remembers it. */
 export interface ManifestEntry {
@@ -23,13 +24,32 @@ export interface OutputManifest {
   copies: Record<string, string>;
 }
 
+/**
+ * An output folder's manifest as its file holds it: a log (see recordLog.ts) of the folder's
+ * description (`["head", { outDir, inode, copies }]`), and of each file's entry as it was made
+ * (`["file", path, entry]`) or removed (`["gone", path]`). A build that changed one page appends
+ * that page's record, not the two megabytes of a large site's whole manifest.
+ */
+export interface ManifestLog {
+  manifest: OutputManifest;
+  /** Records in the log, live or not; Infinity when it ends in a damaged record. */
+  records: number;
+}
+
+type ManifestRecord = ['head', Omit<OutputManifest, 'files'>] | ['file', string, ManifestEntry] | ['gone', string];
+
 /** The manifest of `outDir` kept in `file`, when it still describes that very folder. */
-export async function readManifest(file: string, outDir: string): Promise<OutputManifest | undefined> {
-  try {
-    return stillDescribes(JSON.parse(await readFile(file, 'utf8')) as OutputManifest, outDir);
-  } catch {
-    return undefined;
+export async function readManifest(file: string, outDir: string): Promise<ManifestLog | undefined> {
+  const { records, whole } = await readLog(file);
+  let head: Omit<OutputManifest, 'files'> | undefined;
+  const files: Record<string, ManifestEntry> = {};
+  for (const record of records as ManifestRecord[]) {
+    if (record[0] === 'head') head = record[1];
+    else if (record[0] === 'file') files[record[1]] = record[2];
+    else delete files[record[1]];
   }
+  const manifest = head && (await stillDescribes({ ...head, files }, outDir));
+  return manifest && { manifest, records: whole ? records.length : Number.POSITIVE_INFINITY };
 }
 
 /** The manifest, when the folder at `outDir` is still the one it was written for. */
@@ -42,9 +62,28 @@ export async function stillDescribes(manifest: OutputManifest, outDir: string): 
   }
 }
 
-export async function writeManifest(file: string, manifest: OutputManifest): Promise<void> {
+/**
+ * Keeps `manifest` in `file`, where `previous` (when given) is what the file holds: the records of
+ * what changed since are appended, and the log is written anew once most of it is superseded.
+ */
+export async function writeManifest(file: string, manifest: OutputManifest, previous: ManifestLog | undefined): Promise<ManifestLog> {
   await mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, JSON.stringify(manifest));
-  await rename(temporary, file);
+  const { files, ...head } = manifest;
+  const whole = (): ManifestRecord[] => [['head', head], ...Object.entries(files).map(([name, entry]): ManifestRecord => ['file', name, entry])];
+  const live = Object.keys(files).length + 1;
+  if (!previous) {
+    await rewriteLog(file, whole());
+    return { manifest, records: live };
+  }
+  const before = previous.manifest;
+  const changed: ManifestRecord[] = [];
+  if (before.outDir !== head.outDir || before.inode !== head.inode || JSON.stringify(before.copies) !== JSON.stringify(head.copies)) changed.push(['head', head]);
+  for (const [name, entry] of Object.entries(files)) if (before.files[name] !== entry) changed.push(['file', name, entry]);
+  for (const name of Object.keys(before.files)) if (!(name in files)) changed.push(['gone', name]);
+  if (previous.records + changed.length > 2 * live) {
+    await rewriteLog(file, whole());
+    return { manifest, records: live };
+  }
+  if (changed.length > 0) await appendLog(file, changed);
+  return { manifest, records: previous.records + changed.length };
 }
