@@ -20,7 +20,9 @@ export interface ArticleEdition {
 
 /** The order of editions in a listing and in the feed: newest first, then by URL. */
 export function newestFirst(x: ArticleEdition, y: ArticleEdition): number {
-  return y.source.frontMatter.date.localeCompare(x.source.frontMatter.date) || x.url.localeCompare(y.url);
+  // Dates are ISO (validated by the schema): their order is that of their characters, with no collation to look up.
+  const [a, b] = [x.source.frontMatter.date, y.source.frontMatter.date];
+  return (a < b ? 1 : a > b ? -1 : 0) || x.url.localeCompare(y.url);
 }
 
 export interface Article {
