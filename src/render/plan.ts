@@ -56,8 +56,9 @@ export interface SiteHashes {
   edition(edition: ArticleEdition): string;
   /** Each edition's URL and date, all of them: what the sitemap shows of the articles besides the routes. */
   dates: string;
-  /** Each listing's hash and what it was worked out from, by `listingKey` (and the dates' by `DATES`). */
-  listed: ReadonlyMap<string, { shown: readonly string[]; hash: string }>;
+  /** Each listing's hash and what it was worked out from, by `listingKey`; the dates' likewise. */
+  listed: ReadonlyMap<string, Hashed>;
+  dated: Hashed;
 }
 
 /**
@@ -72,9 +73,17 @@ export interface PlannedSite {
   plans: readonly PagePlan[];
 }
 
+/** A hash, with the strings it was worked out from: the same strings next time give it without hashing. */
+interface Hashed {
+  shown: readonly string[];
+  hash: string;
+}
+
 const listingKey = (category: string | undefined, lang: Lang) => `${category ?? ''} ${lang}`;
-/** The key of the editions' dates among the listings (no category or language is called so). */
-const DATES = '/dates';
+
+function hashed(shown: readonly string[], before: Hashed | undefined): Hashed {
+  return before && sameStrings(before.shown, shown) ? before : { shown, hash: digestAll(shown) };
+}
 
 export function siteHashes(site: Site, previous?: PlannedSite): SiteHashes {
   const json = [...site.content.json].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).flatMap(([file, { text }]) => [file, text]);
@@ -97,20 +106,18 @@ export function siteHashes(site: Site, previous?: PlannedSite): SiteHashes {
       dates.push(edition.url, edition.source.frontMatter.date);
     }
   }
-  listed.set(DATES, dates);
-  const listings = new Map<string, { shown: readonly string[]; hash: string }>();
-  for (const [key, shown] of listed) {
-    const before = previous?.hashes.listed.get(key);
-    listings.set(key, before && sameStrings(before.shown, shown) ? before : { shown, hash: digestAll(shown) });
-  }
+  const listings = new Map<string, Hashed>();
+  for (const [key, shown] of listed) listings.set(key, hashed(shown, previous?.hashes.listed.get(key)));
+  const dated = hashed(dates, previous?.hashes.dated);
   return {
     site: whole,
     routes,
     listing: (category, lang) => listings.get(listingKey(category, lang))?.hash ?? digestAll([]),
-    dates: listings.get(DATES)?.hash ?? '',
+    dates: dated.hash,
     // Two hashes side by side: a record's value is compared, never read, so it need not be hashed again.
     edition: (edition) => `${edition.source.hash} ${edition.body.hash}`,
     listed: listings,
+    dated,
   };
 }
 

@@ -63,7 +63,12 @@ export function searchFiles(site: Site, lang: Lang, code: string, indexed?: Memo
   const before = last?.[lang]?.titles === titles ? last[lang]?.shards : undefined;
   const files = shards.map((held, shard): PlannedFile => {
     const known = before?.[shard];
-    const fields = () => held.map((article) => documentFields(site, article, lang));
+    // Worked out at most once: for the inputs when the shard's articles changed, and for the shard when it is made.
+    let made: string[][] | undefined;
+    const fields = () => {
+      made ??= held.map((article) => documentFields(site, article, lang));
+      return made;
+    };
     const inputs = known && sameArticles(known.held, held) ? known.inputs : { code, documents: digestAll(fields().flatMap((each) => [...each, ''])) };
     return {
       file: searchShardUrl(lang, shard).slice(1),
