@@ -8,6 +8,11 @@ interface Entry<T> {
   value: T;
 }
 
+/** An entry in memory, with the number of the last build that used or made it. */
+interface Held<T> extends Entry<T> {
+  used: number;
+}
+
 /**
  * One kind of cached work (compiled markdown, page ids, the client bundle): for each output, by
  * name, the value last made and the inputs it was made from. A lookup with the same inputs finds
@@ -21,14 +26,15 @@ interface Entry<T> {
  * record cut short (a crash while appending) ends the log.
  */
 export class Memo<T> {
-  private used = new Map<string, Entry<T>>();
+  /** The builds saved so far: an entry whose `used` is not this one was not used by the current build. */
+  private build = 1;
   /** Outputs made since the last save, to append. */
   private made = new Set<string>();
 
   private constructor(
     /** The file it is kept in; undefined when nothing is kept on disk (`--no-cache`). */
     private readonly file: string | undefined,
-    private entries: Map<string, Entry<T>>,
+    private readonly entries: Map<string, Held<T>>,
     /** Records in the file, live or not; Infinity when it ends in a damaged record (appending after it would be lost). */
     private records: number,
   ) {}
@@ -38,10 +44,10 @@ export class Memo<T> {
     if (!file) return new Memo<T>(undefined, new Map(), 0);
     // No cache yet, or a damaged record: what was read is kept; the build does the rest.
     const { records, whole } = await readLog(file);
-    const entries = new Map<string, Entry<T>>();
+    const entries = new Map<string, Held<T>>();
     for (const record of records) {
       const [output, entry] = record as [string, Entry<T>];
-      entries.set(output, entry);
+      entries.set(output, { inputs: entry.inputs, value: entry.value, used: 0 });
     }
     // A log that does not end with a whole record is written anew at the next save.
     return new Memo<T>(file, entries, whole ? records.length : Number.POSITIVE_INFINITY);
@@ -49,47 +55,50 @@ export class Memo<T> {
 
   /** The value made for `output` from exactly these inputs, if the memo has it. */
   get(output: string, inputs: Inputs): T | undefined {
-    const entry = this.used.get(output) ?? this.entries.get(output);
+    const entry = this.entries.get(output);
     if (!entry || !sameInputs(entry.inputs, inputs)) return undefined;
-    this.used.set(output, entry);
+    entry.used = this.build;
     return entry.value;
   }
 
   /** Every value the memo keeps (after a save: those the last build used or made). */
   values(): T[] {
-    return [...this.entries.values()].map((entry) => entry.value);
+    return Array.from(this.entries.values(), (entry) => entry.value);
   }
 
   /** The value last made for `output`, whatever it was made from. */
   latest(output: string): T | undefined {
-    return (this.used.get(output) ?? this.entries.get(output))?.value;
+    return this.entries.get(output)?.value;
   }
 
   /** The inputs `output` was last made from (for `--explain`). */
   previous(output: string): Inputs | undefined {
-    return (this.used.get(output) ?? this.entries.get(output))?.inputs;
+    return this.entries.get(output)?.inputs;
   }
 
   /** Keeps the entry of `output` through the next save, as a lookup that found it would: for a value the build knows is still current. */
   keep(output: string): void {
-    const entry = this.used.get(output) ?? this.entries.get(output);
-    if (entry) this.used.set(output, entry);
+    const entry = this.entries.get(output);
+    if (entry) entry.used = this.build;
   }
 
   set(output: string, inputs: Inputs, value: T): void {
-    this.used.set(output, { inputs, value });
+    this.entries.set(output, { inputs, value, used: this.build });
     this.made.add(output);
   }
 
   /** Ends a build: keeps what it used, and adds to the file what it made. */
   async save(): Promise<void> {
-    this.entries = this.used;
-    this.used = new Map();
+    for (const [output, entry] of this.entries) if (entry.used !== this.build) this.entries.delete(output);
+    this.build++;
     const made = [...this.made].filter((output) => this.entries.has(output));
     this.made.clear();
     if (!this.file) return;
     await mkdir(path.dirname(this.file), { recursive: true });
-    const record = (output: string) => [output, this.entries.get(output)];
+    const record = (output: string) => {
+      const { inputs, value } = this.entries.get(output) as Held<T>;
+      return [output, { inputs, value }];
+    };
     if (this.records + made.length > 2 * this.entries.size) {
       await rewriteLog(this.file, [...this.entries.keys()].map(record));
       this.records = this.entries.size;
