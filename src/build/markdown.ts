@@ -5,6 +5,7 @@ import { digest } from '../load/digest';
 import type { CompiledMarkdown } from '../markdown/compile';
 import { routeTable } from '../model/routes';
 import { LANGUAGES, type Lang } from '../shared/lang';
+import type { Route } from '../shared/route';
 import type { BodyContents, BodyFacts } from './bodyContents';
 import type { CompileBatch, CompileWorkerData } from './compileWorker';
 import type { Explain } from './explain';
@@ -20,6 +21,8 @@ export interface MarkdownJob {
   lang: Lang;
   /** A content hash of the text's source (the whole article file, or the text itself). */
   hash: string;
+  /** What the text was read from, the same object for as long as its file is unchanged (an article's source). */
+  source?: object;
 }
 
 /**
@@ -36,18 +39,35 @@ export interface StoredBody {
   found: Inputs;
 }
 
+/**
+ * A text's body as a session's last build found it valid: under which routes and image CDN, and
+ * its images' found values, the only ones that can move while its source and the routes stay.
+ */
+export interface SeenBody {
+  stored: StoredBody;
+  routes: readonly Route[];
+  cdn: string;
+  images: readonly (readonly [string, string])[];
+}
+
+/** What a session remembers of its builds' markdown stages (see `compileBodies`). */
+export interface MarkdownMemory {
+  /** Each text's body by its source object, while the source lives. */
+  seen: WeakMap<object, SeenBody>;
+  /** The route table of each route list, as its links resolve against it. */
+  tables: WeakMap<readonly Route[], string>;
+}
+
 /** What the markdown stage needs besides the texts. */
 export interface MarkdownStage {
   site: BodySite;
+  /** The routes `site.routes` maps: the same list from one build to the next while no route changed. */
+  routes: readonly Route[];
   /** Compiled bodies by text, with their declared and found inputs; their content is kept in `contents`. */
   memo: Memo<StoredBody>;
   contents: BodyContents;
-  /**
-   * The route table each stored body's links were last found unchanged against, and the names of
-   * its other found inputs with their values (a session's memory): under the same table, no link of the body can
-   * resolve differently, and only its images are looked at again.
-   */
-  linksSeen: WeakMap<StoredBody, { table: string; images: readonly (readonly [string, string])[] }>;
+  /** A session's memory of its last builds' bodies, when it builds again. */
+  memory?: MarkdownMemory;
   /** Fingerprint of the markdown compiler's code. */
   code: string;
   /** Told of each body compiled again, with the inputs that changed. */
@@ -60,19 +80,48 @@ export interface MarkdownStage {
  * language, image CDN and compiler code are unchanged and each of its found inputs (link
  * resolutions, image sizes) has the same value now. The rest is spread over worker threads when
  * there are many. Results come back in the order of `jobs`.
+ *
+ * In a session that builds again, a text read from the same source object as in an earlier build,
+ * under the same route table, has the same text and the same link resolutions: its body is the one
+ * found then, with only its images looked at again.
  */
 export async function compileBodies(jobs: readonly MarkdownJob[], stage: MarkdownStage): Promise<CompiledMarkdown[]> {
-  const { site, memo, contents, explain } = stage;
-  const declared = (job: MarkdownJob): Inputs => ({ code: stage.code, text: job.hash, lang: job.lang, cdn: site.imageCdn ?? '' });
-  const found = foundCheck(site, stage.linksSeen);
+  const { site, memo, contents, explain, memory } = stage;
+  const cdn = site.imageCdn ?? '';
+  const declared = (job: MarkdownJob): Inputs => ({ code: stage.code, text: job.hash, lang: job.lang, cdn });
+  const now = currentValues(site);
+  const table = (routes: readonly Route[]) => {
+    let known = memory?.tables.get(routes);
+    if (known === undefined) {
+      known = digest(routeTable(routes));
+      memory?.tables.set(routes, known);
+    }
+    return known;
+  };
+  const remember = (job: MarkdownJob, stored: StoredBody) => {
+    if (!memory || !job.source) return;
+    const images = Object.entries(stored.found).filter(([name]) => !name.startsWith('link '));
+    memory.seen.set(job.source, { stored, routes: stage.routes, cdn, images });
+  };
   const results: (StoredBody | undefined)[] = jobs.map((job) => {
+    const seen = job.source && memory?.seen.get(job.source);
+    if (seen && seen.cdn === cdn && (seen.routes === stage.routes || table(seen.routes) === table(stage.routes))) {
+      const moved = seen.images.flatMap(([name, value]) => (now(name, job.lang) === value ? [] : [name]));
+      if (moved.length > 0) {
+        explain(job.output, moved);
+        return undefined;
+      }
+      memo.keep(job.output);
+      if (seen.routes !== stage.routes) memory?.seen.set(job.source as object, { ...seen, routes: stage.routes });
+      return seen.stored;
+    }
     const inputs = declared(job);
     const cached = memo.get(job.output, inputs);
     if (!cached) {
       explain(job.output, changedInputs(memo.previous(job.output), inputs));
       return undefined;
     }
-    const moved = found(cached, job.lang);
+    const moved = Object.entries(cached.found).flatMap(([name, value]) => (now(name, job.lang) === value ? [] : [name]));
     if (moved.length > 0) {
       explain(job.output, moved);
       return undefined;
@@ -81,6 +130,7 @@ export async function compileBodies(jobs: readonly MarkdownJob[], stage: Markdow
       explain(job.output, ['(content not in the cache)']);
       return undefined;
     }
+    remember(job, cached);
     return cached;
   });
   const misses = results.flatMap((r, i) => (r ? [] : [i]));
@@ -95,6 +145,7 @@ export async function compileBodies(jobs: readonly MarkdownJob[], stage: Markdow
     results[i] = stored;
     const job = jobs[i] as MarkdownJob;
     memo.set(job.output, declared(job), stored);
+    remember(job, stored);
     stage.progress(++done, total);
   };
   const threads = Math.min(os.availableParallelism(), 4);
@@ -109,15 +160,13 @@ export async function compileBodies(jobs: readonly MarkdownJob[], stage: Markdow
 }
 
 /**
- * The found inputs of a stored body whose value is different now (none: the body is still
- * valid). Each value is worked out once per build, many bodies linking to the same pages. A
- * link's resolution depends on the route table alone: a body whose links were found unchanged
- * against this same table has only its images looked at.
+ * The current value of a found input, worked out once per build for each name and language: many
+ * bodies link to the same pages.
  */
-function foundCheck(site: BodySite, linksSeen: MarkdownStage['linksSeen']): (stored: StoredBody, lang: Lang) => string[] {
+function currentValues(site: BodySite): (name: string, lang: Lang) => string {
   // By language, then name: the names are the found records' own keys, looked up without building a string.
   const known = new Map<Lang, Map<string, string>>(LANGUAGES.map((lang) => [lang, new Map()]));
-  const now = (name: string, lang: Lang) => {
+  return (name, lang) => {
     const byName = known.get(lang) as Map<string, string>;
     let value = byName.get(name);
     if (value === undefined) {
@@ -125,22 +174,6 @@ function foundCheck(site: BodySite, linksSeen: MarkdownStage['linksSeen']): (sto
       byName.set(name, value);
     }
     return value;
-  };
-  const table = digest(routeTable([...site.routes.values()]));
-  return (stored, lang) => {
-    const seen = linksSeen.get(stored);
-    const moved: string[] = [];
-    if (seen?.table === table) {
-      for (const [name, value] of seen.images) if (now(name, lang) !== value) moved.push(name);
-      return moved;
-    }
-    const images: [string, string][] = [];
-    for (const [name, value] of Object.entries(stored.found)) {
-      if (!name.startsWith('link ')) images.push([name, value]);
-      if (now(name, lang) !== value) moved.push(name);
-    }
-    if (moved.length === 0) linksSeen.set(stored, { table, images });
-    return moved;
   };
 }
 

@@ -173,10 +173,15 @@ async function model(session: BuildSession, tasks: Tasks, explain: Explain): Pro
   const texts = markdownTexts(content);
   const bodies = await tasks.run('markdown', (progress) =>
     compileBodies(texts, {
-      site: { routes: new Map(routes.map((r) => [r.path, r])), imageCdn: content.config.imageCdn, mediaDir: path.join(session.root, 'content', 'media') },
+      site: {
+        routes: previous?.routes === routes ? previous.routeByPath : new Map(routes.map((r) => [r.path, r])),
+        imageCdn: content.config.imageCdn,
+        mediaDir: path.join(session.root, 'content', 'media'),
+      },
+      routes,
       memo: memos.bodies,
       contents: memos.contents,
-      linksSeen: session.linksSeen,
+      ...(session.markdown && { memory: session.markdown }),
       code: code.markdown,
       explain,
       progress,

@@ -3,6 +3,7 @@ import { type CheckMemo, listMedia } from '../check/check';
 import type { EditionFindings, KnownFacts } from '../check/editions';
 import type { InternalLink } from '../check/links';
 import type { TitleIndex } from '../check/linkText';
+import type { JsonMarksMemo } from '../check/register';
 import { articleFiles, type ParsedArticle } from '../load/articles';
 import { type LoadResult, loadContent } from '../load/content';
 import { digest } from '../load/digest';
@@ -16,7 +17,7 @@ import type { BuiltAssets } from '../write/assets';
 import { type ManifestLog, type OutputManifest, readManifest, stillDescribes, writeManifest } from '../write/manifest';
 import { BodyContents } from './bodyContents';
 import { codeFingerprint } from './fingerprint';
-import type { MarkdownStage, StoredBody } from './markdown';
+import type { MarkdownMemory, StoredBody } from './markdown';
 import { Memo } from './memo';
 
 /** The pipeline code each kind of work depends on: markdown bodies on the compiler and link resolution only. */
@@ -81,14 +82,16 @@ export class BuildSession {
   private readonly linkWords = new WeakMap<CompiledMarkdown, readonly string[]>();
   /** The internal links of each edition, while the edition lives (see `collectLinks`). */
   private readonly editionLinks = new WeakMap<ArticleEdition, InternalLink[]>();
+  /** The marks of register of each JSON content value (see `checkRegister`). */
+  private readonly jsonMarks: JsonMarksMemo = new WeakMap();
   /** The site-wide keys of the last check (see `EditionMemo.facts`). */
   private readonly facts: { last?: KnownFacts } = {};
   /** The model and pages of the last build, which the next one shares what did not change with (see `createSite`, `planPages`). */
   planned: PlannedSite | undefined;
   /** The search shards of the last build, by language (see `searchFiles`). */
   readonly shards: Partial<Record<Lang, PlannedShards>> = {};
-  /** The route table each stored body's links were last found unchanged against (see `MarkdownStage.linksSeen`). */
-  readonly linksSeen: MarkdownStage['linksSeen'] = new WeakMap();
+  /** Each text's body as the last builds found it (see `compileBodies`), when the session builds again. */
+  readonly markdown: MarkdownMemory | undefined;
   private readonly articles = articleFiles();
   /** Each output folder's manifest, as its file in the build cache holds it. */
   private readonly manifests = new Map<string, ManifestLog>();
@@ -100,6 +103,7 @@ export class BuildSession {
     this.cacheDir = options.cache === false ? undefined : path.join(this.root, '.cache', 'site');
     this.save = options.save !== false && this.cacheDir !== undefined;
     this.rebuilds = options.rebuilds === true;
+    this.markdown = this.rebuilds ? { seen: new WeakMap(), tables: new WeakMap() } : undefined;
   }
 
   /** Files that may have changed since the last build (a watcher's report): they are read again. */
@@ -163,7 +167,7 @@ export class BuildSession {
         keep: (file) => checks.keep(file),
         ...(this.rebuilds && { linkWords: this.linkWords, facts: this.facts }),
       },
-      ...(this.rebuilds && { links: this.editionLinks }),
+      ...(this.rebuilds && { links: this.editionLinks, register: this.jsonMarks }),
       ...(titles && {
         titles: {
           get: (key) => titles.get('titles', { code: pipeline, articles: key }),

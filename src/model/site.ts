@@ -68,11 +68,13 @@ export interface MarkdownText {
   lang: Lang;
   /** The article file's content hash, or the text's own. */
   hash: string;
+  /** An article's source object, the same while its file is unchanged. */
+  source?: ArticleSource;
 }
 
 /** An article's body as a markdown text: read from the file only when it must be compiled. */
 class ArticleText implements MarkdownText {
-  constructor(private readonly source: ArticleSource) {}
+  constructor(readonly source: ArticleSource) {}
   get output(): string {
     return this.source.file;
   }

@@ -1,4 +1,4 @@
-import { readFile, rm } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../src/build/pipeline';
@@ -76,6 +76,27 @@ describe('build sessions', () => {
     // The pages planned anew: the article's two (its body is on both), none of the listings (no front matter changed).
     const replanned = after.plans.filter((plan, i) => plan !== before.plans[i]).map((plan) => plan.file);
     expect(replanned).toEqual(['blog/tech/Site.html', 'pt/blog/tech/Site.html']);
+  });
+
+  it('moves the links of bodies it did not read again when their target gains a translation', async () => {
+    const session = new BuildSession({ root: first.root, rebuilds: true });
+    const options = { root: first.root, outDir: path.join(first.root, 'dist'), year: 2026 };
+    expect((await buildSite(session, options)).ok).toBe(true);
+    // The Portuguese Site article links to the Gulbenkian article, which has no English edition yet.
+    const linking = 'pt/blog/tech/Site.html';
+    expect(await page(first, linking)).not.toContain('href="/pt/blog/culture/gulbenkian"');
+    const added = path.join(first.root, 'content/blog/culture/gulbenkian.en.md');
+    await writeFile(added, '---\ntitle: An afternoon at the Gulbenkian\ndescription: A visit to the foundation.\ndate: 2025-02-16\n---\n\nThe garden first.\n');
+    session.invalidate([added]);
+    const rebuilt = await buildSite(session, options);
+    expect(rebuilt.ok).toBe(true);
+    // The linking body was not edited: only its link, resolved against the new routes, moved.
+    expect(rebuilt.remade.map((r) => r.output)).toContain('content/blog/tech/Site.pt.md');
+    expect(await page(first, linking)).toContain('href="/pt/blog/culture/gulbenkian"');
+    await rm(added);
+    session.invalidate([added]);
+    expect((await buildSite(session, options)).ok).toBe(true);
+    expect(await page(first, linking)).not.toContain('href="/pt/blog/culture/gulbenkian"');
   });
 
   it('after each change writes the search indexes exactly as a cold build does', async () => {
