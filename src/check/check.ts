@@ -10,7 +10,7 @@ import { guarded } from './guard';
 import { checkPageIds, type EditionIds, editionIds, type RenderedIds } from './ids';
 import { checkLinks, collectLinks, contentLinks, type InternalLink } from './links';
 import { type TitleIndexMemo, titleIndexKey, titleJudge } from './linkText';
-import { checkRegister } from './register';
+import { checkRegister, type JsonMarksMemo } from './register';
 import { checkRoutes } from './routes';
 import { checkTranslations } from './translations';
 
@@ -25,6 +25,8 @@ export interface CheckMemo {
   editions: EditionMemo;
   titles?: TitleIndexMemo;
   links?: WeakMap<ArticleEdition, InternalLink[]>;
+  /** The marks of register of each JSON content value, while the value lives. */
+  register?: JsonMarksMemo;
 }
 
 /**
@@ -65,6 +67,6 @@ export function checkSite(site: Site, mediaFiles: ReadonlySet<string>, rendered:
     ...guarded('translations', () => checkTranslations(site)),
     ...guarded('assets', () => checkContentAssets(site, mediaFiles)),
     ...all('assets'),
-    ...guarded('register', () => checkRegister(site, (edition, key) => found?.editions.get(edition)?.register[key])),
+    ...guarded('register', () => checkRegister(site, (edition, key) => found?.editions.get(edition)?.register[key], memo?.register)),
   ];
 }

@@ -1,11 +1,27 @@
 import type { Place } from '../diagnostics/diagnostic';
-import { frontMatterPosition, jsonPathPosition } from '../diagnostics/position';
+import { frontMatterPosition, jsonPathPosition, type Position } from '../diagnostics/position';
 import type { ArticleEdition, Site } from '../model/site';
 
-/** The place of a value in a JSON content file, by its path. */
+/**
+ * The place of a value in a JSON content file, by its path. Its line and column are worked out
+ * when first read (the file is parsed for it): most places made by the rules are never reported.
+ */
 export function jsonPlace(site: Site, file: string, path: readonly (string | number)[]): Place {
-  const source = site.content.json.get(file)?.text;
-  return { file, ...(source ? jsonPathPosition(source, path) : { line: 0, column: 0 }) };
+  let position: Position | undefined;
+  const at = () => {
+    const source = site.content.json.get(file)?.text;
+    position ??= source ? jsonPathPosition(source, path) : { line: 0, column: 0 };
+    return position;
+  };
+  return {
+    file,
+    get line() {
+      return at().line;
+    },
+    get column() {
+      return at().column;
+    },
+  };
 }
 
 /** The place of a front-matter key of an article edition. */

@@ -9,21 +9,48 @@ type PlaceIn = (offset: number) => Place;
 /** The marks of register in a Portuguese edition's title or description, when already found (editions.ts). */
 export type FrontMatterMarks = (edition: ArticleEdition, key: 'title' | 'description') => readonly RegisterMark[] | undefined;
 
-/** Every Portuguese text of the site that speaks to its reader: its marks of register (an article body's come with its compiled body), and where it is. */
-function eachPortugueseText(site: Site, known: FrontMatterMarks, visit: (marks: readonly RegisterMark[], place: PlaceIn) => void): void {
-  const json = (file: string, value: unknown, path: (string | number)[] = []) => {
+/** A Portuguese text of a JSON content file that has marks of register, and where it is in its file. */
+interface JsonMarks {
+  marks: readonly RegisterMark[];
+  path: (string | number)[];
+}
+
+/**
+ * The marks of register of each JSON content value, by the value (a session's memory: a file whose
+ * text is unchanged keeps its parsed value, see `loadContent`).
+ */
+export type JsonMarksMemo = WeakMap<object, readonly JsonMarks[]>;
+
+/** The Portuguese texts of a JSON value that have marks of register, with their paths. */
+function jsonMarks(value: unknown, known: JsonMarksMemo | undefined): readonly JsonMarks[] {
+  const cached = value && typeof value === 'object' ? known?.get(value) : undefined;
+  if (cached) return cached;
+  const found: JsonMarks[] = [];
+  const add = (text: string, path: (string | number)[]) => {
+    const marks = registerMarks(text);
+    if (marks.length > 0) found.push({ marks, path });
+  };
+  const walk = (value: unknown, path: (string | number)[]) => {
     if (Array.isArray(value)) {
-      for (const [i, item] of value.entries()) json(file, item, [...path, i]);
+      for (const [i, item] of value.entries()) walk(item, [...path, i]);
     } else if (value && typeof value === 'object') {
       for (const [key, child] of Object.entries(value)) {
-        if (key === 'pt' && typeof child === 'string') visit(registerMarks(child), () => jsonPlace(site, file, [...path, key]));
+        if (key === 'pt' && typeof child === 'string') add(child, [...path, key]);
         else if (key === 'pt' && Array.isArray(child)) {
-          for (const [i, line] of child.entries()) {
-            if (typeof line === 'string') visit(registerMarks(line), () => jsonPlace(site, file, [...path, key, i]));
-          }
-        } else json(file, child, [...path, key]);
+          for (const [i, line] of child.entries()) if (typeof line === 'string') add(line, [...path, key, i]);
+        } else walk(child, [...path, key]);
       }
     }
+  };
+  walk(value, []);
+  if (value && typeof value === 'object') known?.set(value, found);
+  return found;
+}
+
+/** Every Portuguese text of the site that speaks to its reader: its marks of register (an article body's come with its compiled body), and where it is. */
+function eachPortugueseText(site: Site, known: FrontMatterMarks, jsonKnown: JsonMarksMemo | undefined, visit: (marks: readonly RegisterMark[], place: PlaceIn) => void): void {
+  const json = (file: string, value: unknown) => {
+    for (const { marks, path } of jsonMarks(value, jsonKnown)) visit(marks, () => jsonPlace(site, file, path));
   };
   const { content } = site;
   json('content/strings.json', content.strings);
@@ -50,16 +77,16 @@ function eachPortugueseText(site: Site, known: FrontMatterMarks, visit: (marks: 
  * I18N004: the Portuguese texts address the reader in one register. When both *tu* and *você*
  * appear, the less used one is reported at each place it appears (a tie reports *você*).
  */
-export function checkRegister(site: Site, known: FrontMatterMarks = () => undefined): Diagnostic[] {
+export function checkRegister(site: Site, known: FrontMatterMarks = () => undefined, jsonKnown?: JsonMarksMemo): Diagnostic[] {
   // Counted first: most sites keep to one register, and nothing more is needed.
   const counts: Record<Register, number> = { tu: 0, você: 0 };
-  eachPortugueseText(site, known, (marks) => {
+  eachPortugueseText(site, known, jsonKnown, (marks) => {
     for (const mark of marks) counts[mark.register]++;
   });
   const { tu, você: voce } = counts;
   if (tu === 0 || voce === 0) return [];
   const found: { mark: RegisterMark; place: () => Place }[] = [];
-  eachPortugueseText(site, known, (marks, place) => {
+  eachPortugueseText(site, known, jsonKnown, (marks, place) => {
     for (const mark of marks) found.push({ mark, place: () => place(mark.offset) });
   });
   const odd: Register = voce <= tu ? 'você' : 'tu';
