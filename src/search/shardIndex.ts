@@ -65,8 +65,11 @@ export function shardJson(options: Options<SearchDocument>, documents: readonly 
   const fieldLength: Record<number, number[]> = {};
   const storedFields: Record<number, Record<string, string>> = {};
   const averageFieldLength: number[] = [];
-  // For each term, per field, the postings as "document:count" pairs in document order.
-  const postings = new Map<string, string[][]>();
+  // Each term once, in the order first met, and per field its postings ("document:count" pairs in
+  // document order) as one growing string: a shard holds tens of thousands of them.
+  const termIds = new Map<string, number>();
+  const terms: string[] = [];
+  const postings: (string | undefined)[][] = fields.map(() => []);
   sorted.forEach((document, short) => {
     documentIds[short] = document.id;
     fieldLength[short] = document.lengths;
@@ -75,24 +78,36 @@ export function shardJson(options: Options<SearchDocument>, documents: readonly 
     fields.forEach((_, at) => {
       averageFieldLength[at] = ((averageFieldLength[at] ?? 0) * short + (document.lengths[at] ?? 0)) / (short + 1);
     });
+    const pair = `"${short}":`;
     document.terms.forEach((joined, at) => {
       if (joined === '') return;
       const counts = document.counts[at] as Uint32Array;
-      joined.split('\n').forEach((term, i) => {
-        let byField = postings.get(term);
-        if (!byField) {
-          byField = fields.map(() => []);
-          postings.set(term, byField);
+      const byTerm = postings[at] as (string | undefined)[];
+      for (let start = 0, i = 0; start <= joined.length; i++) {
+        const end = joined.indexOf('\n', start);
+        const term = end === -1 ? joined.slice(start) : joined.slice(start, end);
+        start = end === -1 ? joined.length + 1 : end + 1;
+        let id = termIds.get(term);
+        if (id === undefined) {
+          id = terms.length;
+          termIds.set(term, id);
+          terms.push(term);
+          for (const list of postings) list.push(undefined);
         }
-        byField[at]?.push(`"${short}":${counts[i]}`);
-      });
+        const before = byTerm[id];
+        byTerm[id] = before === undefined ? pair + counts[i] : `${before},${pair}${counts[i]}`;
+      }
     });
   });
   const index: string[] = [];
-  for (const [term, byField] of postings) {
-    const data = byField.flatMap((pairs, at) => (pairs.length > 0 ? [`"${at}":{${pairs.join(',')}}`] : []));
-    index.push(`[${JSON.stringify(term)},{${data.join(',')}}]`);
-  }
+  terms.forEach((term, id) => {
+    let data = '';
+    postings.forEach((byTerm, at) => {
+      const pairs = byTerm[id];
+      if (pairs !== undefined) data += `${data ? ',' : ''}"${at}":{${pairs}}`;
+    });
+    index.push(`[${JSON.stringify(term)},{${data}}]`);
+  });
   const fieldIds = Object.fromEntries(fields.map((field, at) => [field, at]));
   const head = JSON.stringify({ documentCount: sorted.length, nextId: sorted.length, documentIds, fieldIds, fieldLength, averageFieldLength, storedFields, dirtCount: 0 });
   return `${head.slice(0, -1)},"index":[${index.join(',')}],"serializationVersion":2}`;
