@@ -13,7 +13,7 @@ const SAMPLE = 40;
  * thousands of articles is sampled per kind (evenly, plus the largest page by size), so the
  * table costs a few hundred milliseconds at most.
  */
-export async function weightTable(outDir: string, entries: readonly PageEntry[], files: Readonly<Record<string, ManifestEntry>>, scriptImports: ScriptImports): Promise<string> {
+export async function weightTable(outDir: string, entries: readonly PageEntry[], files: ReadonlyMap<string, ManifestEntry>, scriptImports: ScriptImports): Promise<string> {
   const byKind = new Map<string, PageEntry[]>();
   for (const entry of entries) byKind.set(entry.kind, [...(byKind.get(entry.kind) ?? []), entry]);
   const sample: PageEntry[] = [];
@@ -24,7 +24,7 @@ export async function weightTable(outDir: string, entries: readonly PageEntry[],
       continue;
     }
     sampled = true;
-    const largest = list.reduce((a, b) => ((files[b.path]?.bytes ?? 0) > (files[a.path]?.bytes ?? 0) ? b : a));
+    const largest = list.reduce((a, b) => ((files.get(b.path)?.bytes ?? 0) > (files.get(a.path)?.bytes ?? 0) ? b : a));
     const picked = new Set([largest, ...Array.from({ length: SAMPLE - 1 }, (_, i) => list[Math.floor((i * list.length) / (SAMPLE - 1))] as PageEntry)]);
     sample.push(...picked);
   }

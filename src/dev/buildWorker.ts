@@ -62,7 +62,7 @@ async function runBuild(id: number, changes: string[]): Promise<void> {
   session.invalidate(changes);
   try {
     const result = await buildSite(session, { root, outDir, signal: controller.signal, commit: 'in-place' });
-    const changed = result.ok ? announce(result.output?.write.manifest.files ?? {}) : {};
+    const changed = result.ok ? announce(result.output?.write.manifest.files ?? new Map()) : {};
     reply({ type: 'built', id, ok: result.ok, diagnostics: result.diagnostics, milliseconds: result.milliseconds, stages: result.stages, changed });
     if (first) warmUp();
     first = false;
@@ -85,16 +85,16 @@ function warmUp(): void {
 }
 
 /** The files that differ from what was announced, which they now replace. */
-function announce(files: Readonly<Record<string, { hash: string }>>): Record<string, string | null> {
+function announce(files: ReadonlyMap<string, { hash: string }>): Record<string, string | null> {
   const changed: Record<string, string | null> = {};
-  for (const [file, { hash }] of Object.entries(files)) {
+  for (const [file, { hash }] of files) {
     if (announced.get(file) !== hash) {
       changed[file] = hash;
       announced.set(file, hash);
     }
   }
   for (const file of announced.keys()) {
-    if (!(file in files)) {
+    if (!files.has(file)) {
       changed[file] = null;
       announced.delete(file);
     }

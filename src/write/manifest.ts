@@ -19,7 +19,7 @@ export interface OutputManifest {
   outDir: string;
   /** The output folder's inode after the swap: another folder at the same path is not ours. */
   inode: number;
-  files: Record<string, ManifestEntry>;
+  files: ReadonlyMap<string, ManifestEntry>;
   /** Signature (paths, sizes, times) of every copied folder, by destination. */
   copies: Record<string, string>;
 }
@@ -42,11 +42,11 @@ type ManifestRecord = ['head', Omit<OutputManifest, 'files'>] | ['file', string,
 export async function readManifest(file: string, outDir: string): Promise<ManifestLog | undefined> {
   const { records, whole } = await readLog(file);
   let head: Omit<OutputManifest, 'files'> | undefined;
-  const files: Record<string, ManifestEntry> = {};
+  const files = new Map<string, ManifestEntry>();
   for (const record of records as ManifestRecord[]) {
     if (record[0] === 'head') head = record[1];
-    else if (record[0] === 'file') files[record[1]] = record[2];
-    else delete files[record[1]];
+    else if (record[0] === 'file') files.set(record[1], record[2]);
+    else files.delete(record[1]);
   }
   const manifest = head && (await stillDescribes({ ...head, files }, outDir));
   return manifest && { manifest, records: whole ? records.length : Number.POSITIVE_INFINITY };
@@ -69,8 +69,8 @@ export async function stillDescribes(manifest: OutputManifest, outDir: string): 
 export async function writeManifest(file: string, manifest: OutputManifest, previous: ManifestLog | undefined): Promise<ManifestLog> {
   await mkdir(path.dirname(file), { recursive: true });
   const { files, ...head } = manifest;
-  const whole = (): ManifestRecord[] => [['head', head], ...Object.entries(files).map(([name, entry]): ManifestRecord => ['file', name, entry])];
-  const live = Object.keys(files).length + 1;
+  const whole = (): ManifestRecord[] => [['head', head], ...Array.from(files, ([name, entry]): ManifestRecord => ['file', name, entry])];
+  const live = files.size + 1;
   if (!previous) {
     await rewriteLog(file, whole());
     return { manifest, records: live };
@@ -78,8 +78,14 @@ export async function writeManifest(file: string, manifest: OutputManifest, prev
   const before = previous.manifest;
   const changed: ManifestRecord[] = [];
   if (before.outDir !== head.outDir || before.inode !== head.inode || JSON.stringify(before.copies) !== JSON.stringify(head.copies)) changed.push(['head', head]);
-  for (const [name, entry] of Object.entries(files)) if (before.files[name] !== entry) changed.push(['file', name, entry]);
-  for (const name of Object.keys(before.files)) if (!(name in files)) changed.push(['gone', name]);
+  // Every file of before is still there when none is new and there are as many: the usual build has no file to look for.
+  let added = 0;
+  for (const [name, entry] of files) {
+    const was = before.files.get(name);
+    if (was === undefined) added++;
+    if (was !== entry) changed.push(['file', name, entry]);
+  }
+  if (files.size !== before.files.size + added) for (const name of before.files.keys()) if (!files.has(name)) changed.push(['gone', name]);
   if (previous.records + changed.length > 2 * live) {
     await rewriteLog(file, whole());
     return { manifest, records: live };

@@ -17,9 +17,9 @@ export const IN_FLIGHT = 32;
  * the staged files then replace the old output is `commit.ts`'s job.
  */
 export class Output {
-  readonly files: Record<string, ManifestEntry> = {};
-  /** Files taken from the previous output as they are. */
-  readonly carried = new Set<string>();
+  readonly files = new Map<string, ManifestEntry>();
+  /** Files written now (into the staging folder): every other file is carried over from the previous output. */
+  readonly made = new Set<string>();
   /** The staging folder, once a file was written into it. */
   staging: string | undefined;
   private readonly pending = new Set<Promise<void>>();
@@ -39,7 +39,7 @@ export class Output {
 
   /** The inputs a file was made from in the previous output. */
   previousInputs(file: string): Inputs | undefined {
-    return this.previous?.files[file]?.inputs;
+    return this.previous?.files.get(file)?.inputs;
   }
 
   /** True when the previous output has this file, made from exactly these inputs. */
@@ -49,26 +49,26 @@ export class Output {
 
   /** Carries a file over from the previous output unchanged. */
   keep(file: string): void {
-    const entry = this.previous?.files[file];
+    const entry = this.previous?.files.get(file);
     if (!entry) throw new Error(`${file} is not in the previous output`);
-    this.files[file] = entry;
-    this.carried.add(file);
+    this.files.set(file, entry);
   }
 
   /** Adds a file; it is written (and compressed) now unless the previous output has it identical. */
   async add(file: string, contents: string | Uint8Array, inputs?: Inputs): Promise<void> {
     const hash = digest(contents);
-    const before = this.previous?.files[file];
+    const before = this.previous?.files.get(file);
     if (before && before.hash === hash) {
-      this.files[file] = !inputs || sameInputs(before.inputs, inputs) ? before : { ...before, inputs };
-      this.carried.add(file);
+      this.files.set(file, !inputs || sameInputs(before.inputs, inputs) ? before : { ...before, inputs });
       return;
     }
-    this.files[file] = { hash, bytes: Buffer.byteLength(contents), ...(inputs ? { inputs } : {}) };
+    const entry: ManifestEntry = { hash, bytes: Buffer.byteLength(contents), ...(inputs ? { inputs } : {}) };
+    this.files.set(file, entry);
+    this.made.add(file);
     const staging = await this.stagingDir();
     const task = writeWithCopies(staging, file, contents, this.compress).then(
       (gzipBytes) => {
-        if (gzipBytes !== undefined) (this.files[file] as ManifestEntry).gzipBytes = gzipBytes;
+        if (gzipBytes !== undefined) entry.gzipBytes = gzipBytes;
       },
       (error: unknown) => {
         this.failure ??= error;

@@ -27,7 +27,7 @@ describe("an output folder's manifest, kept as a log", () => {
     outDir,
     inode,
     copies: { media: 'signature' },
-    files: Object.fromEntries(Array.from({ length: pages }, (_, page) => [`blog/post${page}.html`, entry(page, changed[page])])),
+    files: new Map(Array.from({ length: pages }, (_, page) => [`blog/post${page}.html`, entry(page, changed[page])])),
   });
 
   it('is read back as it was written, in the next process', async () => {
@@ -39,17 +39,18 @@ describe("an output folder's manifest, kept as a log", () => {
   it('appends the entries a build changed and the files it removed, and reads back the manifest they make', async () => {
     const first = await writeManifest(file, manifest(200), undefined);
     const before = (await stat(file)).size;
-    const next = manifest(200, { 7: 1 });
-    delete next.files['blog/post9.html'];
+    const files = new Map(manifest(200, { 7: 1 }).files);
+    files.delete('blog/post9.html');
     // Entries carried over are the same objects: only the changed one is a record.
-    for (const name of Object.keys(next.files)) if (name !== 'blog/post7.html') next.files[name] = first.manifest.files[name] as ManifestEntry;
+    for (const name of files.keys()) if (name !== 'blog/post7.html') files.set(name, first.manifest.files.get(name) as ManifestEntry);
+    const next = { ...manifest(0), files };
     const log = await writeManifest(file, next, first);
     expect(log.records).toBe(first.records + 2);
     const after = (await stat(file)).size;
     expect(after - before).toBeLessThan(400);
     const read = await readManifest(file, outDir);
     expect(read?.manifest).toEqual(next);
-    expect(read?.manifest.files['blog/post9.html']).toBeUndefined();
+    expect(read?.manifest.files.get('blog/post9.html')).toBeUndefined();
   });
 
   it('is written anew once most of its records are superseded: never more than twice the live ones', async () => {
@@ -66,11 +67,11 @@ describe("an output folder's manifest, kept as a log", () => {
 
   it('keeps the whole records of a log cut short by a crash, and describes no other folder', async () => {
     const first = await writeManifest(file, manifest(10), undefined);
-    await writeManifest(file, { ...first.manifest, files: { ...first.manifest.files, 'blog/post3.html': entry(3, 1) } }, first);
+    await writeManifest(file, { ...first.manifest, files: new Map([...first.manifest.files, ['blog/post3.html', entry(3, 1)]]) }, first);
     await truncate(file, (await stat(file)).size - 5);
     const read = await readManifest(file, outDir);
     expect(read?.records).toBe(Number.POSITIVE_INFINITY);
-    expect(read?.manifest.files['blog/post3.html']).toEqual(entry(3));
+    expect(read?.manifest.files.get('blog/post3.html')).toEqual(entry(3));
     // Another folder put where the output was (made while the first still exists: another inode).
     const other = path.join(dir, 'other');
     await mkdir(other);
