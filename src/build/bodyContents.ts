@@ -105,11 +105,12 @@ export class BodyContents {
     if (this.failure) throw operational(this.failure, 'cannot write the build cache');
   }
 
-  /** Removes the files of contents no longer used, once they outnumber the used ones. */
-  prune(used: ReadonlySet<string>): void {
-    if (!this.dir || !this.write || this.stored.size <= 2 * used.size) return;
+  /** Removes the files of contents no longer used, once they outnumber the `live` used ones (listed by `used`). */
+  prune(live: number, used: () => ReadonlySet<string>): void {
+    if (!this.dir || !this.write || this.stored.size <= 2 * live) return;
+    const keep = used();
     for (const key of this.stored) {
-      if (used.has(key)) continue;
+      if (keep.has(key)) continue;
       rmSync(path.join(this.dir, key), { force: true });
       this.stored.delete(key);
     }

@@ -30,6 +30,8 @@ export class Memo<T> {
   private build = 1;
   /** Outputs made since the last save, to append. */
   private made = new Set<string>();
+  /** Whether the file's folder is known to exist. */
+  private folder = false;
 
   private constructor(
     /** The file it is kept in; undefined when nothing is kept on disk (`--no-cache`). */
@@ -59,6 +61,11 @@ export class Memo<T> {
     if (!entry || !sameInputs(entry.inputs, inputs)) return undefined;
     entry.used = this.build;
     return entry.value;
+  }
+
+  /** How many outputs the memo keeps. */
+  get size(): number {
+    return this.entries.size;
   }
 
   /** Every value the memo keeps (after a save: those the last build used or made). */
@@ -93,8 +100,9 @@ export class Memo<T> {
     this.build++;
     const made = [...this.made].filter((output) => this.entries.has(output));
     this.made.clear();
-    if (!this.file) return;
-    await mkdir(path.dirname(this.file), { recursive: true });
+    if (!this.file || (made.length === 0 && this.records <= 2 * this.entries.size)) return;
+    if (!this.folder) await mkdir(path.dirname(this.file), { recursive: true });
+    this.folder = true;
     const record = (output: string) => {
       const { inputs, value } = this.entries.get(output) as Held<T>;
       return [output, { inputs, value }];

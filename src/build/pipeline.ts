@@ -136,7 +136,7 @@ export async function buildSite(session: BuildSession, options: BuildOptions): P
   const diagnostics = [...modelled.diagnostics, ...(await tasks.run('check', async () => checkSite(site, media, await renderedIds(plans, ctx, memos.ids, rendered), checkMemo)))];
   if (hasErrors(diagnostics)) return failed(diagnostics);
 
-  const copies: Copy[] = [{ from: path.join(session.root, 'content', 'media'), to: 'media' }];
+  const copies: Copy[] = [{ from: path.join(session.root, 'content', 'media'), to: 'media', signature: (await session.mediaFolder()).signature }];
   const write = async (previous: Awaited<ReturnType<BuildSession['previousOutput']>>) => {
     // In place, pages are served as they are: compressing them would only slow `site dev` down.
     const output = await Output.open(options.outDir, previous, { compress: !(options.commit === 'in-place' && previous) });

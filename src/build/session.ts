@@ -14,6 +14,7 @@ import type { IndexedDocument } from '../search/shardIndex';
 import type { PlannedShards } from '../search/shards';
 import type { Lang } from '../shared/lang';
 import type { BuiltAssets } from '../write/assets';
+import { treeSignature } from '../write/commit';
 import { type ManifestLog, type OutputManifest, readManifest, stillDescribes, writeManifest } from '../write/manifest';
 import { BodyContents } from './bodyContents';
 import { codeFingerprint } from './fingerprint';
@@ -26,6 +27,12 @@ const MARKDOWN_CODE = ['src/markdown', 'src/build/compileEdition.ts', 'src/build
 const LOAD_CODE = ['src/load', 'src/model/schema.ts', 'src/shared/date.ts', 'src/shared/lang.ts', 'src/shared/strings.ts'];
 /** Pages, indexes and the bundle on the templates and the whole pipeline (stylesheets are inputs of the bundle instead). */
 const PIPELINE_CODE = ['src', 'templates'];
+
+/** The files under content/media (see `listMedia`), and a signature that changes when any of them does. */
+export interface MediaFolder {
+  files: Set<string>;
+  signature: string;
+}
 
 /** Every kind of cached work, each kept in its own file under `.cache/site/`. */
 export interface Memos {
@@ -96,6 +103,7 @@ export class BuildSession {
   /** Each output folder's manifest, as its file in the build cache holds it. */
   private readonly manifests = new Map<string, ManifestLog>();
   private memos: Promise<Memos> | undefined;
+  private media: Promise<MediaFolder> | undefined;
   private codes: Promise<Codes> | undefined;
 
   constructor(options: SessionOptions) {
@@ -109,8 +117,25 @@ export class BuildSession {
   /** Files that may have changed since the last build (a watcher's report): they are read again. */
   invalidate(files: Iterable<string>): void {
     const { stale } = this.articles;
-    if (stale === 'all') return;
-    for (const file of files) stale.add(path.resolve(file));
+    const media = this.mediaDir();
+    for (const file of files) {
+      const absolute = path.resolve(file);
+      if (absolute === media || absolute.startsWith(media + path.sep)) this.media = undefined;
+      if (stale !== 'all') stale.add(absolute);
+    }
+  }
+
+  /**
+   * The media folder's files and signature, as listed by the session's first build, and again
+   * after a change under it was reported.
+   */
+  mediaFolder(): Promise<MediaFolder> {
+    this.media ??= Promise.all([listMedia(this.root), treeSignature(this.mediaDir())]).then(([files, signature]) => ({ files, signature }));
+    return this.media;
+  }
+
+  private mediaDir(): string {
+    return path.join(this.root, 'content', 'media');
   }
 
   /** Every content file, loaded and validated, and the media folder's listing. */
@@ -120,8 +145,8 @@ export class BuildSession {
       get: (file, hash) => articles.get(file, { code: load, text: hash }),
       set: (file, hash, parsed) => articles.set(file, { code: load, text: hash }, parsed),
     };
-    const [loaded, media] = await Promise.all([loadContent(this.root, this.articles, this.planned?.site.content), listMedia(this.root)]);
-    return { loaded, media };
+    const [loaded, media] = await Promise.all([loadContent(this.root, this.articles, this.planned?.site.content), this.mediaFolder()]);
+    return { loaded, media: media.files };
   }
 
   cached(): Promise<Memos> {
@@ -205,7 +230,7 @@ export class BuildSession {
     if (manifest && known?.manifest !== manifest) this.manifests.set(file, await writeManifest(file, manifest, known));
     await memos.contents.flush();
     await Promise.all([memos.articles.save(), memos.bodies.save(), memos.checks.save(), memos.ids.save(), memos.assets.save(), memos.search?.save(), memos.titles?.save()]);
-    memos.contents.prune(new Set(memos.bodies.values().map((stored) => stored.body.hash)));
+    memos.contents.prune(memos.bodies.size, () => new Set(memos.bodies.values().map((stored) => stored.body.hash)));
   }
 
   /** One manifest per output folder: `site dev` and `site build` write to different folders. */

@@ -1,4 +1,4 @@
-import { copyFileSync, linkSync, mkdirSync, type Stats, statSync } from 'node:fs';
+import { copyFileSync, linkSync, mkdirSync, renameSync, rmSync, type Stats, statSync } from 'node:fs';
 import { cp, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { operational } from '../diagnostics/failure';
@@ -10,6 +10,8 @@ import type { Output } from './output';
 export interface Copy {
   from: string;
   to: string;
+  /** Its `treeSignature`, when the caller knows it. */
+  signature?: string;
 }
 
 /** How the staged files replace the previous output. */
@@ -42,18 +44,18 @@ export async function commitOutput(output: Output, copies: readonly Copy[], how:
   try {
     await output.settle();
     const signatures: Record<string, string> = {};
-    for (const copy of copies) signatures[copy.to] = await treeSignature(copy.from);
+    for (const copy of copies) signatures[copy.to] = copy.signature ?? (await treeSignature(copy.from));
     const previous = output.previous;
-    const written = Object.keys(output.files).length - output.carried.size;
-    const unchanged = !output.staging && previous && Object.keys(previous.files).length === output.carried.size && sameRecords(previous.copies, signatures);
+    const written = output.made.size;
+    const unchanged = !output.staging && previous && previous.files.size === output.files.size && output.made.size === 0 && sameRecords(previous.copies, signatures);
     if (!unchanged) {
       if (how === 'in-place' && previous) await replaceInPlace(output, previous, copies, signatures);
       else await swapFolder(output, copies, signatures);
     }
     // Every file carried over with its very entry (not one made again, found identical, under new inputs): the manifest is the previous one.
-    const same = unchanged && Object.entries(output.files).every(([file, entry]) => previous.files[file] === entry);
+    const same = unchanged && everyEntry(output.files, (file, entry) => previous.files.get(file) === entry);
     const manifest: OutputManifest = same ? previous : { outDir: output.outDir, inode: (await stat(output.outDir)).ino, files: output.files, copies: signatures };
-    return { written, unchanged: Object.keys(output.files).length - written, manifest };
+    return { written, unchanged: output.files.size - written, manifest };
   } catch (error) {
     await output.abort();
     if (error instanceof StaleOutputError) throw error;
@@ -77,8 +79,9 @@ async function swapFolder(output: Output, copies: readonly Copy[], signatures: R
   }
   // Synchronous: tens of thousands of links in a tight loop take a fraction of a second, where a
   // round trip through the thread pool for each took twenty times as long.
-  for (const dir of new Set([...output.carried].map((file) => path.dirname(path.join(staging, file))))) mkdirSync(dir, { recursive: true });
-  for (const file of output.carried) carryOver(outDir, staging, file);
+  const carried = [...output.files.keys()].filter((file) => !output.made.has(file));
+  for (const dir of new Set(carried.map((file) => path.dirname(path.join(staging, file))))) mkdirSync(dir, { recursive: true });
+  for (const file of carried) carryOver(outDir, staging, file);
   await swapIn(staging, outDir);
   output.staging = undefined;
 }
@@ -86,19 +89,24 @@ async function swapFolder(output: Output, copies: readonly Copy[], signatures: R
 /** Moves each new or changed file over its old version, removes what is gone, refreshes copies. */
 async function replaceInPlace(output: Output, previous: OutputManifest, copies: readonly Copy[], signatures: Record<string, string>): Promise<void> {
   const { staging, outDir, files } = output;
+  // Synchronous: an edit moves a few files, each a system call of microseconds, where a round
+  // trip through the thread pool took a good part of a millisecond.
   if (staging) {
-    for (const file of Object.keys(files)) {
-      if (output.carried.has(file)) continue;
-      await mkdir(path.dirname(path.join(outDir, file)), { recursive: true });
+    for (const file of output.made) {
+      mkdirSync(path.dirname(path.join(outDir, file)), { recursive: true });
       for (const suffix of ['', '.br', '.gz']) {
-        // A compressed copy the new version lacks must not outlive the old version.
-        await rename(path.join(staging, file + suffix), path.join(outDir, file + suffix)).catch(() => rm(path.join(outDir, file + suffix), { force: true }));
+        try {
+          renameSync(path.join(staging, file + suffix), path.join(outDir, file + suffix));
+        } catch {
+          // A compressed copy the new version lacks must not outlive the old version.
+          rmSync(path.join(outDir, file + suffix), { force: true });
+        }
       }
     }
   }
-  for (const file of Object.keys(previous.files)) {
-    if (file in files) continue;
-    for (const suffix of ['', '.br', '.gz']) await rm(path.join(outDir, file + suffix), { force: true });
+  for (const file of previous.files.keys()) {
+    if (files.has(file)) continue;
+    for (const suffix of ['', '.br', '.gz']) rmSync(path.join(outDir, file + suffix), { force: true });
   }
   for (const copy of copies) {
     if (previous.copies[copy.to] === signatures[copy.to]) continue;
@@ -126,6 +134,11 @@ async function swapIn(staging: string, outDir: string): Promise<void> {
     throw error;
   }
   if (hadPrevious) await rm(retired, { recursive: true, force: true });
+}
+
+function everyEntry<V>(map: ReadonlyMap<string, V>, test: (key: string, value: V) => boolean): boolean {
+  for (const [key, value] of map) if (!test(key, value)) return false;
+  return true;
 }
 
 function sameRecords(a: Record<string, string>, b: Record<string, string>): boolean {
@@ -167,7 +180,7 @@ async function linkTree(from: string, to: string): Promise<void> {
 }
 
 /** Paths, sizes and modification times of every file in a folder: changes when any file does. */
-async function treeSignature(dir: string): Promise<string> {
+export async function treeSignature(dir: string): Promise<string> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []);
   const parts: string[] = [];
   for (const entry of entries) {

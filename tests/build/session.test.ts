@@ -1,9 +1,9 @@
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../src/build/pipeline';
 import { BuildSession } from '../../src/build/session';
-import { copyOfContent } from '../support/content';
+import { copyOfContent, PROJECT_ROOT } from '../support/content';
 
 type Copy = Awaited<ReturnType<typeof copyOfContent>>;
 
@@ -206,5 +206,47 @@ describe('the check in a session', () => {
         change,
       ).toEqual(expected);
     }
+  });
+});
+
+/**
+ * The media folder is listed and signed once in a session, and again when a change under it is
+ * reported: a file added, replaced or removed reaches the output at the next build.
+ */
+describe('the media folder in a session', () => {
+  let copy: Copy;
+  beforeAll(async () => {
+    copy = await copyOfContent({ articles: 'clean' });
+    // A folder of its own, rather than the link to the real media, so the test may write in it.
+    const media = path.join(copy.root, 'content', 'media');
+    await rm(media);
+    await cp(path.join(PROJECT_ROOT, 'content', 'media'), media, { recursive: true });
+  });
+  afterAll(async () => {
+    await copy.cleanup();
+  });
+
+  it('copies a media file added, replaced or removed once the session is told of it', async () => {
+    const session = new BuildSession({ root: copy.root, rebuilds: true });
+    const options = { root: copy.root, outDir: path.join(copy.root, 'dist'), year: 2026, commit: 'in-place' as const };
+    expect((await buildSite(session, options)).ok).toBe(true);
+    const file = path.join(copy.root, 'content', 'media', 'session-note.svg');
+    const published = path.join(options.outDir, 'media', 'session-note.svg');
+    const svg = (title: string) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><title>${title}</title></svg>\n`;
+
+    await writeFile(file, svg('added'));
+    session.invalidate([file]);
+    expect((await buildSite(session, options)).ok).toBe(true);
+    expect(await readFile(published, 'utf8')).toContain('added');
+
+    await writeFile(file, svg('replaced in the session'));
+    session.invalidate([file]);
+    expect((await buildSite(session, options)).ok).toBe(true);
+    expect(await readFile(published, 'utf8')).toContain('replaced in the session');
+
+    await rm(file);
+    session.invalidate([file]);
+    expect((await buildSite(session, options)).ok).toBe(true);
+    await expect(readFile(published)).rejects.toThrow();
   });
 });
