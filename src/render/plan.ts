@@ -86,10 +86,27 @@ function hashed(shown: readonly string[], before: Hashed | undefined): Hashed {
 }
 
 export function siteHashes(site: Site, previous?: PlannedSite): SiteHashes {
-  const json = [...site.content.json].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).flatMap(([file, { text }]) => [file, text]);
-  const routes = previous && previous.site.routes === site.routes ? previous.hashes.routes : digest(routeTable(site.routes));
-  const whole = digest(routes, JSON.stringify([...site.experienceHtml]), ...json);
-  // Each listed edition by its URL and the hash of its front matter, worked out when its file was parsed.
+  const before = previous?.site;
+  const routes = before && before.routes === site.routes ? (previous as PlannedSite).hashes.routes : digest(routeTable(site.routes));
+  const whole =
+    previous && before && routes === previous.hashes.routes && sameValues(site.content.json, before.content.json) && sameExperiences(site, before)
+      ? previous.hashes.site
+      : digest(routes, JSON.stringify([...site.experienceHtml]), ...[...site.content.json].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).flatMap(([file, { text }]) => [file, text]));
+  const { listed, dated } = previous && before && sameListed(site, before) ? previous.hashes : listingHashes(site, previous);
+  return {
+    site: whole,
+    routes,
+    listing: (category, lang) => listed.get(listingKey(category, lang))?.hash ?? digestAll([]),
+    dates: dated.hash,
+    // Two hashes side by side: a record's value is compared, never read, so it need not be hashed again.
+    edition: (edition) => `${edition.source.hash} ${edition.body.hash}`,
+    listed,
+    dated,
+  };
+}
+
+/** Each listing's hash, and the dates', from each listed edition's URL and the hash of its front matter (worked out when its file was parsed). */
+function listingHashes(site: Site, previous: PlannedSite | undefined): Pick<SiteHashes, 'listed' | 'dated'> {
   const listed = new Map<string, string[]>();
   const list = (key: string, edition: ArticleEdition) => {
     const shown = listed.get(key);
@@ -108,17 +125,44 @@ export function siteHashes(site: Site, previous?: PlannedSite): SiteHashes {
   }
   const listings = new Map<string, Hashed>();
   for (const [key, shown] of listed) listings.set(key, hashed(shown, previous?.hashes.listed.get(key)));
-  const dated = hashed(dates, previous?.hashes.dated);
-  return {
-    site: whole,
-    routes,
-    listing: (category, lang) => listings.get(listingKey(category, lang))?.hash ?? digestAll([]),
-    dates: dated.hash,
-    // Two hashes side by side: a record's value is compared, never read, so it need not be hashed again.
-    edition: (edition) => `${edition.source.hash} ${edition.body.hash}`,
-    listed: listings,
-    dated,
-  };
+  return { listed: listings, dated: hashed(dates, previous?.hashes.dated) };
+}
+
+/**
+ * Whether every listing, and the dates, show the same of the articles as in `before`: the same
+ * articles in the same order, each edition with the same URL, front matter and date. One walk of
+ * identities: the model shares every article that did not change (`createSite`).
+ */
+function sameListed(site: Site, before: Site): boolean {
+  if (site.articles.length !== before.articles.length) return false;
+  for (let i = 0; i < site.articles.length; i++) {
+    const a = site.articles[i] as Site['articles'][number];
+    const b = before.articles[i] as Site['articles'][number];
+    if (a === b) continue;
+    if (a.category !== b.category || a.route !== b.route) return false;
+    for (const lang of LANGUAGES) {
+      const [x, y] = [a.editions[lang], b.editions[lang]];
+      if (x === y) continue;
+      if (!x || !y || x.url !== y.url || x.source.frontMatterHash !== y.source.frontMatterHash || x.source.frontMatter.date !== y.source.frontMatter.date) return false;
+    }
+  }
+  return true;
+}
+
+/** The same records, by identity (a JSON file whose text is unchanged keeps its record, see `loadJsonFile`). */
+function sameValues<V>(a: ReadonlyMap<string, V>, b: ReadonlyMap<string, V>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [key, value] of a) if (b.get(key) !== value) return false;
+  return true;
+}
+
+function sameExperiences(a: Site, b: Site): boolean {
+  if (a.experienceHtml.size !== b.experienceHtml.size) return false;
+  for (const [card, html] of a.experienceHtml) {
+    const other = b.experienceHtml.get(card);
+    if (!other || LANGUAGES.some((lang) => other[lang] !== html[lang])) return false;
+  }
+  return true;
 }
 
 function sameStrings(a: readonly string[], b: readonly string[]): boolean {
@@ -136,7 +180,8 @@ export function planPages(site: Site, hashes: SiteHashes, basis: PageBasis, prev
   const sameOrder = previous !== undefined && previous.site.routes === site.routes;
   const byFile = sameOrder ? undefined : new Map(previous?.plans.map((plan) => [plan.file, plan]));
   let at = 0;
-  const prior = (file: () => string) => (sameOrder ? previous.plans[at++] : byFile?.get(file()));
+  // No closure made per page: thousands of them per build, each named by the loader.
+  const prior = (route: Route | undefined, lang: Lang) => (sameOrder ? previous.plans[at++] : byFile?.get(planFile(route, lang)));
   // The same plan as last time when its route, its article and each of its inputs are unchanged.
   const holds = (plan: PagePlan, route: Route, lang: Lang): boolean => {
     const { inputs } = plan;
@@ -154,17 +199,22 @@ export function planPages(site: Site, hashes: SiteHashes, basis: PageBasis, prev
   };
   for (const route of site.routes) {
     for (const lang of route.meta.availableLangs) {
-      const file = () => pageFile(editionUrl(route, lang));
-      const plan = prior(file);
-      plans.push(plan && holds(plan, route, lang) ? plan : { file: file(), route, lang, kind: route.component, inputs: { ...shared, ...ownInputs(site, hashes, route, lang) } });
+      const plan = prior(route, lang);
+      plans.push(plan && holds(plan, route, lang) ? plan : { file: planFile(route, lang), route, lang, kind: route.component, inputs: { ...shared, ...ownInputs(site, hashes, route, lang) } });
     }
   }
   for (const lang of LANGUAGES) {
-    const file = () => pageFile(notFoundUrl(lang));
-    const plan = prior(file);
-    plans.push(plan && plan.kind === 'notfound' && plan.lang === lang && sameInputs(plan.inputs, shared) ? plan : { file: file(), route: undefined, lang, kind: 'notfound', inputs: shared });
+    const plan = prior(undefined, lang);
+    plans.push(
+      plan && plan.kind === 'notfound' && plan.lang === lang && sameInputs(plan.inputs, shared) ? plan : { file: planFile(undefined, lang), route: undefined, lang, kind: 'notfound', inputs: shared },
+    );
   }
   return plans;
+}
+
+/** The output file of a route's page in a language, or of the Not Found page. */
+function planFile(route: Route | undefined, lang: Lang): string {
+  return pageFile(route ? editionUrl(route, lang) : notFoundUrl(lang));
 }
 
 /** The inputs particular to one page (see PagePlan). */
