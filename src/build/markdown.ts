@@ -103,11 +103,17 @@ export async function compileBodies(jobs: readonly MarkdownJob[], stage: Markdow
     const images = Object.entries(stored.found).filter(([name]) => !name.startsWith('link '));
     memory.seen.set(job.source, { stored, routes: stage.routes, cdn, images });
   };
-  const results: (StoredBody | undefined)[] = jobs.map((job) => {
+  // The names among `found` whose value is not the current one; undefined when none (no array made for the thousands that hold).
+  const movedOf = (found: Iterable<readonly [string, string]>, lang: Lang) => {
+    let moved: string[] | undefined;
+    for (const [name, value] of found) if (now(name, lang) !== value) (moved ??= []).push(name);
+    return moved;
+  };
+  const find = (job: MarkdownJob): StoredBody | undefined => {
     const seen = job.source && memory?.seen.get(job.source);
     if (seen && seen.cdn === cdn && (seen.routes === stage.routes || table(seen.routes) === table(stage.routes))) {
-      const moved = seen.images.flatMap(([name, value]) => (now(name, job.lang) === value ? [] : [name]));
-      if (moved.length > 0) {
+      const moved = movedOf(seen.images, job.lang);
+      if (moved) {
         explain(job.output, moved);
         return undefined;
       }
@@ -121,8 +127,8 @@ export async function compileBodies(jobs: readonly MarkdownJob[], stage: Markdow
       explain(job.output, changedInputs(memo.previous(job.output), inputs));
       return undefined;
     }
-    const moved = Object.entries(cached.found).flatMap(([name, value]) => (now(name, job.lang) === value ? [] : [name]));
-    if (moved.length > 0) {
+    const moved = movedOf(Object.entries(cached.found), job.lang);
+    if (moved) {
       explain(job.output, moved);
       return undefined;
     }
@@ -132,8 +138,14 @@ export async function compileBodies(jobs: readonly MarkdownJob[], stage: Markdow
     }
     remember(job, cached);
     return cached;
-  });
-  const misses = results.flatMap((r, i) => (r ? [] : [i]));
+  };
+  const results: (StoredBody | undefined)[] = [];
+  const misses: number[] = [];
+  for (let i = 0; i < jobs.length; i++) {
+    const stored = find(jobs[i] as MarkdownJob);
+    results.push(stored);
+    if (!stored) misses.push(i);
+  }
   const total = jobs.length;
   let done = total - misses.length;
   stage.progress(done, total);

@@ -96,7 +96,10 @@ export class Memo<T> {
 
   /** Ends a build: keeps what it used, and adds to the file what it made. */
   async save(): Promise<void> {
-    for (const [output, entry] of this.entries) if (entry.used !== this.build) this.entries.delete(output);
+    // forEach: no [key, value] pair made for each of thousands of entries.
+    this.entries.forEach((entry, output) => {
+      if (entry.used !== this.build) this.entries.delete(output);
+    });
     this.build++;
     const made = [...this.made].filter((output) => this.entries.has(output));
     this.made.clear();
