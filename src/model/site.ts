@@ -42,6 +42,8 @@ export interface Site {
   articles: Article[];
   /** Articles by their route's exact path. */
   articleByPath: ReadonlyMap<string, Article>;
+  /** Each article file's edition, in the order of `content.articles` (undefined for a file no route takes). */
+  editions: readonly (ArticleEdition | undefined)[];
   /** Experience dialog texts (markdown in content) as HTML, by card id and language. */
   experienceHtml: ReadonlyMap<string, Record<Lang, string>>;
   /** Maps a "/media/..." path to its published URL. */
@@ -119,37 +121,15 @@ export function createSite(content: LoadedContent, compiled: CompiledIn, routes:
   const diagnostics: Diagnostic[] = [];
   const sameRoutes = previous?.routes === routes;
   const routeByPath = sameRoutes ? previous.routeByPath : new Map(routes.map((r) => [r.path, r]));
-  const media = (path: string) => mediaUrl(path, content.config.imageCdn);
-  // Last build's editions by their source (a file unchanged since is the same source object).
-  const before = new Map<ArticleSource, { edition: ArticleEdition; route: Route }>();
-  for (const article of previous?.articles ?? []) for (const edition of Object.values(article.editions)) before.set(edition.source, { edition, route: article.route });
-
-  const articles = new Map<Route, Article>();
-  for (const source of content.articles) {
-    const known = before.get(source);
-    // The same source under the same route table has the same route.
-    const route = known && sameRoutes ? known.route : routeByPath.get(articlePath(source.category, source.slug));
-    if (!route) continue;
-    let article = articles.get(route);
-    if (!article) {
-      article = { route, category: source.category, slug: source.slug, editions: {} };
-      articles.set(route, article);
-    }
+  const bodies = content.articles.map((source) => {
     const body = compiled(source.file);
     for (const problem of body.problems) {
       const line = problem.line ? problem.line + source.bodyLine - 1 : 0;
       diagnostics.push(diagnostic(problem.code, { file: source.file, line, column: problem.column }, problem.args));
     }
-    const same = known && known.route === route && known.edition.body === body;
-    article.editions[source.lang] = same ? known.edition : { lang: source.lang, url: editionUrl(route, source.lang), source, body };
-  }
-  let shared = previous !== undefined && previous.articles.length === articles.size;
-  let position = 0;
-  for (const [route, article] of articles) {
-    const known = previous?.articleByPath.get(route.path);
-    if (known && sameArticle(known, article)) articles.set(route, known);
-    if (articles.get(route) !== previous?.articles[position++]) shared = false;
-  }
+    return body;
+  });
+  const model = (sameRoutes && editedArticles(content, bodies, previous)) || modelArticles(content, bodies, routeByPath, previous);
   const experienceHtml = new Map<string, Record<Lang, string>>();
   const professional = content.json.get(PROFESSIONAL_FILE)?.text ?? '';
   content.pages.professional.experiences.forEach((card, i) => {
@@ -172,15 +152,94 @@ export function createSite(content: LoadedContent, compiled: CompiledIn, routes:
       routes,
       routeByPath,
       categories: new Map(content.categories.map((c) => [c.key, c])),
-      // Every article as it was: the same list and index as last time.
-      articles: shared && previous ? previous.articles : [...articles.values()],
-      articleByPath: shared && previous ? previous.articleByPath : new Map([...articles.values()].map((a) => [a.route.path, a])),
+      ...model,
       experienceHtml,
-      media,
+      media: (path: string) => mediaUrl(path, content.config.imageCdn),
       strings: uiStrings(content.strings),
     },
     diagnostics,
   };
+}
+
+type ModelledArticles = Pick<Site, 'articles' | 'articleByPath' | 'editions'>;
+
+/**
+ * The articles of the last build with the edited ones made again: when the same files are listed
+ * in the same order under the same routes, each file whose source and body are those of last time
+ * keeps its edition, and only the articles of the others are new. Undefined when more changed
+ * (a file added, removed or renamed, or one no route takes): the articles are modelled afresh.
+ */
+function editedArticles(content: LoadedContent, bodies: readonly CompiledMarkdown[], previous: Site): ModelledArticles | undefined {
+  const before = previous.content.articles;
+  if (before.length !== content.articles.length || previous.editions.length !== before.length) return undefined;
+  const edited: number[] = [];
+  for (let i = 0; i < before.length; i++) {
+    const source = content.articles[i] as ArticleSource;
+    const was = before[i] as ArticleSource;
+    if (source.file !== was.file) return undefined;
+    const edition = previous.editions[i];
+    if (!edition) return undefined;
+    if (source !== was || edition.body !== bodies[i]) edited.push(i);
+  }
+  if (edited.length === 0) return { articles: previous.articles, articleByPath: previous.articleByPath, editions: previous.editions };
+  const editions = [...previous.editions];
+  const renewed = new Map<string, Article>();
+  for (const i of edited) {
+    const source = content.articles[i] as ArticleSource;
+    const path = articlePath(source.category, source.slug);
+    const article = renewed.get(path) ?? previous.articleByPath.get(path);
+    if (!article) return undefined;
+    const edition: ArticleEdition = { lang: source.lang, url: editionUrl(article.route, source.lang), source, body: bodies[i] as CompiledMarkdown };
+    editions[i] = edition;
+    renewed.set(path, { ...article, editions: { ...article.editions, [source.lang]: edition } });
+  }
+  const articles = previous.articles.map((article) => renewed.get(article.route.path) ?? article);
+  const articleByPath = new Map(previous.articleByPath);
+  for (const [path, article] of renewed) articleByPath.set(path, article);
+  return { articles, articleByPath, editions };
+}
+
+/**
+ * Every article, grouped from its files by route. An article or edition made of the same parts
+ * (source, compiled body, route) as one of `previous` is that same object.
+ */
+function modelArticles(content: LoadedContent, bodies: readonly CompiledMarkdown[], routeByPath: ReadonlyMap<string, Route>, previous: Site | undefined): ModelledArticles {
+  const sameRoutes = previous?.routeByPath === routeByPath;
+  // Last build's editions by their source (a file unchanged since is the same source object).
+  const before = new Map<ArticleSource, { edition: ArticleEdition; route: Route }>();
+  for (const article of previous?.articles ?? []) for (const edition of Object.values(article.editions)) before.set(edition.source, { edition, route: article.route });
+
+  const articles = new Map<Route, Article>();
+  const editions: (ArticleEdition | undefined)[] = [];
+  content.articles.forEach((source, i) => {
+    const known = before.get(source);
+    // The same source under the same route table has the same route.
+    const route = known && sameRoutes ? known.route : routeByPath.get(articlePath(source.category, source.slug));
+    if (!route) {
+      editions.push(undefined);
+      return;
+    }
+    let article = articles.get(route);
+    if (!article) {
+      article = { route, category: source.category, slug: source.slug, editions: {} };
+      articles.set(route, article);
+    }
+    const body = bodies[i] as CompiledMarkdown;
+    const same = known && known.route === route && known.edition.body === body;
+    const edition = same ? known.edition : { lang: source.lang, url: editionUrl(route, source.lang), source, body };
+    article.editions[source.lang] = edition;
+    editions.push(edition);
+  });
+  let shared = previous !== undefined && previous.articles.length === articles.size;
+  let position = 0;
+  for (const [route, article] of articles) {
+    const known = previous?.articleByPath.get(route.path);
+    if (known && sameArticle(known, article)) articles.set(route, known);
+    if (articles.get(route) !== previous?.articles[position++]) shared = false;
+  }
+  // Every article as it was: the same list and index as last time.
+  if (shared && previous) return { articles: previous.articles, articleByPath: previous.articleByPath, editions };
+  return { articles: [...articles.values()], articleByPath: new Map([...articles.values()].map((a) => [a.route.path, a])), editions };
 }
 
 function sameArticle(a: Article, b: Article): boolean {

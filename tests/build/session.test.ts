@@ -249,4 +249,18 @@ describe('the media folder in a session', () => {
     expect((await buildSite(session, options)).ok).toBe(true);
     await expect(readFile(published)).rejects.toThrow();
   });
+
+  it('sizes again the figures of bodies it did not read again when their image is replaced', async () => {
+    const session = new BuildSession({ root: copy.root, rebuilds: true });
+    const options = { root: copy.root, outDir: path.join(copy.root, 'dist'), year: 2026, commit: 'in-place' as const };
+    expect((await buildSite(session, options)).ok).toBe(true);
+    const page = path.join(options.outDir, 'blog/tech/Site.html');
+    expect(await readFile(page, 'utf8')).not.toContain('width="123"');
+    // The Site article's figure shows this image: its body gives the figure the image's size.
+    const image = path.join(copy.root, 'content/media/owner/portrait.svg');
+    await writeFile(image, '<svg xmlns="http://www.w3.org/2000/svg" width="123" height="45" viewBox="0 0 123 45"><title>wider</title></svg>\n');
+    session.invalidate([image]);
+    expect((await buildSite(session, options)).ok).toBe(true);
+    expect(await readFile(page, 'utf8')).toMatch(/<img[^>]*portrait\.svg[^>]*width="123"[^>]*height="45"|<img[^>]*width="123"[^>]*height="45"[^>]*portrait\.svg/);
+  });
 });
