@@ -106,7 +106,11 @@ export async function compileBodies(jobs: readonly MarkdownJob[], stage: Markdow
   // The names among `found` whose value is not the current one; undefined when none (no array made for the thousands that hold).
   const movedOf = (found: Iterable<readonly [string, string]>, lang: Lang) => {
     let moved: string[] | undefined;
-    for (const [name, value] of found) if (now(name, lang) !== value) (moved ??= []).push(name);
+    for (const [name, value] of found) {
+      if (now(name, lang) === value) continue;
+      moved ??= [];
+      moved.push(name);
+    }
     return moved;
   };
   const find = (job: MarkdownJob): StoredBody | undefined => {
