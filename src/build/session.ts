@@ -4,6 +4,7 @@ import type { EditionFindings, KnownFacts } from '../check/editions';
 import type { InternalLink } from '../check/links';
 import type { TitleIndex } from '../check/linkText';
 import type { JsonMarksMemo } from '../check/register';
+import type { RouteClashes } from '../check/routes';
 import { articleFiles, type ParsedArticle } from '../load/articles';
 import { type LoadResult, loadContent } from '../load/content';
 import { digest } from '../load/digest';
@@ -13,6 +14,7 @@ import type { PlannedSite } from '../render/plan';
 import type { IndexedDocument } from '../search/shardIndex';
 import type { PlannedShards } from '../search/shards';
 import type { Lang } from '../shared/lang';
+import type { Route } from '../shared/route';
 import type { BuiltAssets } from '../write/assets';
 import { treeSignature } from '../write/commit';
 import { type ManifestLog, type OutputManifest, readManifest, stillDescribes, writeManifest } from '../write/manifest';
@@ -89,6 +91,8 @@ export class BuildSession {
   private readonly linkWords = new WeakMap<CompiledMarkdown, readonly string[]>();
   /** The internal links of each edition, while the edition lives (see `collectLinks`). */
   private readonly editionLinks = new WeakMap<ArticleEdition, InternalLink[]>();
+  /** The case clashes of each route list (see `checkRoutes`). */
+  private readonly routeClashes = new WeakMap<readonly Route[], RouteClashes>();
   /** The marks of register of each JSON content value (see `checkRegister`). */
   private readonly jsonMarks: JsonMarksMemo = new WeakMap();
   /** The site-wide keys of the last check (see `EditionMemo.facts`). */
@@ -192,7 +196,7 @@ export class BuildSession {
         keep: (file) => checks.keep(file),
         ...(this.rebuilds && { linkWords: this.linkWords, facts: this.facts }),
       },
-      ...(this.rebuilds && { links: this.editionLinks, register: this.jsonMarks }),
+      ...(this.rebuilds && { links: this.editionLinks, register: this.jsonMarks, clashes: this.routeClashes }),
       ...(titles && {
         titles: {
           get: (key) => titles.get('titles', { code: pipeline, articles: key }),

@@ -31,17 +31,18 @@ function checkTrail(site: Site, items: readonly BreadcrumbItem[], expected: read
   const out: Diagnostic[] = [];
   items.forEach((item, i) => {
     const want = expected[i];
-    const place = placeOf(['breadcrumbs', i, 'path']);
+    // Placed only when reported: an article's place is found by parsing its front matter again.
+    const place = () => placeOf(['breadcrumbs', i, 'path']);
     if (want === undefined) {
-      out.push(diagnostic('CRUMB002', place, { kind: 'afterPage', path: item.path, trail: expected }));
+      out.push(diagnostic('CRUMB002', place(), { kind: 'afterPage', path: item.path, trail: expected }));
       return;
     }
     if (item.path !== want) {
       if (site.routeByPath.has(item.path)) {
-        out.push(diagnostic('CRUMB002', place, { kind: 'wrongItem', item: i + 1, path: item.path, want, trail: expected }));
+        out.push(diagnostic('CRUMB002', place(), { kind: 'wrongItem', item: i + 1, path: item.path, want, trail: expected }));
       } else {
         const last = i === expected.length - 1;
-        out.push(diagnostic('CRUMB001', place, { path: item.path, want, last, trail: expected, variant: caseVariant(site, item.path)?.path }));
+        out.push(diagnostic('CRUMB001', place(), { path: item.path, want, last, trail: expected, variant: caseVariant(site, item.path)?.path }));
       }
       return;
     }

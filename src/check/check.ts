@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { listFiles } from '../load/files';
 import type { ArticleEdition, Site } from '../model/site';
+import type { Route } from '../shared/route';
 import { checkContentAssets } from './assets';
 import { checkBreadcrumbs } from './breadcrumbs';
 import { type EditionFindings, type EditionMemo, editionFindings } from './editions';
@@ -11,7 +12,7 @@ import { checkPageIds, type EditionIds, editionIds, type RenderedIds } from './i
 import { checkLinks, collectLinks, contentLinks, type InternalLink } from './links';
 import { type TitleIndexMemo, titleIndexKey, titleJudge } from './linkText';
 import { checkRegister, type JsonMarksMemo } from './register';
-import { checkRoutes } from './routes';
+import { checkRoutes, type RouteClashes, routeClashes } from './routes';
 import { checkTranslations } from './translations';
 
 /** The files under content/media by their path below it, with forward slashes. */
@@ -27,6 +28,8 @@ export interface CheckMemo {
   links?: WeakMap<ArticleEdition, InternalLink[]>;
   /** The marks of register of each JSON content value, while the value lives. */
   register?: JsonMarksMemo;
+  /** The case clashes of each route list (ROUTE001), while the list lives. */
+  clashes?: WeakMap<readonly Route[], RouteClashes>;
 }
 
 /**
@@ -57,7 +60,7 @@ export function checkSite(site: Site, mediaFiles: ReadonlySet<string>, rendered:
         ...guarded('links', () => checkLinks(site, contentLinks(site), found!.ids, titles.match)),
         ...all('ids'),
         ...guarded('ids', () => checkPageIds(site, found!.ids)),
-        ...guarded('routes', () => checkRoutes(site, found!.links)),
+        ...guarded('routes', () => checkRoutes(site, found!.links, clashesOf(site.routes, memo?.clashes))),
         ...guarded('empty categories', () => checkEmptyCategoryLinks(site, found!.links)),
       ]
     : failed;
@@ -69,4 +72,13 @@ export function checkSite(site: Site, mediaFiles: ReadonlySet<string>, rendered:
     ...all('assets'),
     ...guarded('register', () => checkRegister(site, (edition, key) => found?.editions.get(edition)?.register[key], memo?.register)),
   ];
+}
+
+function clashesOf(routes: readonly Route[], known: WeakMap<readonly Route[], RouteClashes> | undefined): RouteClashes {
+  let clashes = known?.get(routes);
+  if (!clashes) {
+    clashes = routeClashes(routes);
+    known?.set(routes, clashes);
+  }
+  return clashes;
 }

@@ -73,17 +73,33 @@ function eachPortugueseText(site: Site, known: FrontMatterMarks, jsonKnown: Json
   }
 }
 
+/** How many marks of each register the Portuguese texts hold: what `eachPortugueseText` visits, with no place made for any. */
+function countRegister(site: Site, known: FrontMatterMarks, jsonKnown: JsonMarksMemo | undefined): Record<Register, number> {
+  const counts: Record<Register, number> = { tu: 0, você: 0 };
+  const count = (marks: readonly RegisterMark[]) => {
+    for (const mark of marks) counts[mark.register]++;
+  };
+  const { content } = site;
+  const values: unknown[] = [content.strings, content.navigation, content.owner, ...Object.values(content.pages), ...[...site.categories.values()].map((category) => category.data)];
+  for (const value of values) for (const { marks } of jsonMarks(value, jsonKnown)) count(marks);
+  for (const article of site.articles) {
+    const edition = article.editions.pt;
+    if (!edition) continue;
+    const { title, description } = edition.source.frontMatter;
+    count(known(edition, 'title') ?? registerMarks(title));
+    if (description) count(known(edition, 'description') ?? registerMarks(description));
+    count(edition.body.register);
+  }
+  return counts;
+}
+
 /**
  * I18N004: the Portuguese texts address the reader in one register. When both *tu* and *você*
  * appear, the less used one is reported at each place it appears (a tie reports *você*).
  */
 export function checkRegister(site: Site, known: FrontMatterMarks = () => undefined, jsonKnown?: JsonMarksMemo): Diagnostic[] {
   // Counted first: most sites keep to one register, and nothing more is needed.
-  const counts: Record<Register, number> = { tu: 0, você: 0 };
-  eachPortugueseText(site, known, jsonKnown, (marks) => {
-    for (const mark of marks) counts[mark.register]++;
-  });
-  const { tu, você: voce } = counts;
+  const { tu, você: voce } = countRegister(site, known, jsonKnown);
   if (tu === 0 || voce === 0) return [];
   const found: { mark: RegisterMark; place: () => Place }[] = [];
   eachPortugueseText(site, known, jsonKnown, (marks, place) => {

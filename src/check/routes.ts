@@ -1,5 +1,6 @@
 import { type Diagnostic, diagnostic, type Place } from '../diagnostics/diagnostic';
 import type { Site } from '../model/site';
+import type { Route } from '../shared/route';
 import type { InternalLink } from './links';
 import { jsonPlace } from './place';
 
@@ -9,23 +10,35 @@ function routePlace(site: Site, path: string): Place {
   return edition ? { file: edition.source.file, line: 1, column: 1 } : { file: 'content', line: 0, column: 0 };
 }
 
+/** Routes whose path differs from an earlier route's only in case, with that earlier path. */
+export type RouteClashes = readonly (readonly [path: string, other: string])[];
+
+/** The case clashes of a route list (ROUTE001), which depend on the list alone. */
+export function routeClashes(routes: readonly Route[]): RouteClashes {
+  const clashes: [string, string][] = [];
+  const byLower = new Map<string, string>();
+  for (const route of routes) {
+    const lower = route.path.toLowerCase();
+    const other = byLower.get(lower);
+    if (other !== undefined) clashes.push([route.path, other]);
+    else byLower.set(lower, route.path);
+  }
+  return clashes;
+}
+
 /**
  * ROUTE001: no two routes differ only in case. CAT001: the Blog index lists only real
  * categories. ORPHAN001 (warning): every page is reached from a link, the Blog index, a category
- * listing or the menu.
+ * listing or the menu. `clashes` are the route list's, when the caller kept them.
  */
-export function checkRoutes(site: Site, links: readonly InternalLink[]): Diagnostic[] {
+export function checkRoutes(site: Site, links: readonly InternalLink[], clashes: RouteClashes = routeClashes(site.routes)): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const byLower = new Map<string, string>();
-  for (const route of site.routes) {
-    const lower = route.path.toLowerCase();
-    const other = byLower.get(lower);
-    if (other !== undefined) out.push(diagnostic('ROUTE001', routePlace(site, route.path), { path: route.path, other }));
-    else byLower.set(lower, route.path);
-  }
+  for (const [path, other] of clashes) out.push(diagnostic('ROUTE001', routePlace(site, path), { path, other }));
 
   const reached = new Set<string>();
   for (const link of links) reached.add(link.path);
+  // The Blog index lists these categories, and each category lists its articles.
+  const listed = new Set<string>();
   site.content.pages.blog.categories.forEach((key, i) => {
     const category = site.categories.get(key);
     if (!category) {
@@ -33,10 +46,11 @@ export function checkRoutes(site: Site, links: readonly InternalLink[]): Diagnos
       return;
     }
     reached.add(category.data.blogcategory);
-    for (const article of site.articles) if (article.category === key) reached.add(article.route.path);
+    listed.add(key);
   });
   for (const route of site.routes) {
     if (reached.has(route.path)) continue;
+    if (route.component === 'article' && listed.has(site.articleByPath.get(route.path)?.category ?? '')) continue;
     const place =
       route.component === 'category' || route.component === 'gallery'
         ? { file: `content/categories/${route.name}.json`, line: 1, column: 1 }
