@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { type CheckMemo, listMedia } from '../check/check';
 import type { EditionFindings, KnownFacts } from '../check/editions';
+import type { IndexedLinks } from '../check/linkIndex';
 import type { InternalLink } from '../check/links';
 import type { TitleIndex } from '../check/linkText';
 import type { JsonMarksMemo } from '../check/register';
@@ -89,8 +90,10 @@ export class BuildSession {
   private readonly rebuilds: boolean;
   /** The words of each compiled body's link texts (LINK004), for as long as the body is held. */
   private readonly linkWords = new WeakMap<CompiledMarkdown, readonly string[]>();
-  /** The internal links of each edition, while the edition lives (see `collectLinks`). */
+  /** The internal links of each edition, while the edition lives (see `linkIndex`). */
   private readonly editionLinks = new WeakMap<ArticleEdition, InternalLink[]>();
+  /** The last check's index of links (see `linkIndex`). */
+  private readonly linkIndex: { indexed?: IndexedLinks } = {};
   /** The case clashes of each route list (see `checkRoutes`). */
   private readonly routeClashes = new WeakMap<readonly Route[], RouteClashes>();
   /** The marks of register of each JSON content value (see `checkRegister`). */
@@ -196,7 +199,7 @@ export class BuildSession {
         keep: (file) => checks.keep(file),
         ...(this.rebuilds && { linkWords: this.linkWords, facts: this.facts }),
       },
-      ...(this.rebuilds && { links: this.editionLinks, register: this.jsonMarks, clashes: this.routeClashes }),
+      ...(this.rebuilds && { links: this.editionLinks, index: this.linkIndex, register: this.jsonMarks, clashes: this.routeClashes }),
       ...(titles && {
         titles: {
           get: (key) => titles.get('titles', { code: pipeline, articles: key }),

@@ -9,7 +9,8 @@ import { type EditionFindings, type EditionMemo, editionFindings } from './editi
 import { checkEmptyCategoryLinks } from './emptyCategory';
 import { guarded } from './guard';
 import { checkPageIds, type EditionIds, editionIds, type RenderedIds } from './ids';
-import { checkLinks, collectLinks, contentLinks, type InternalLink } from './links';
+import { type IndexedLinks, type LinkIndex, linkIndex } from './linkIndex';
+import { checkLinks, contentLinks, type InternalLink } from './links';
 import { type TitleIndexMemo, titleIndexKey, titleJudge } from './linkText';
 import { checkRegister, type JsonMarksMemo } from './register';
 import { checkRoutes, type RouteClashes, routeClashes } from './routes';
@@ -28,6 +29,8 @@ export interface CheckMemo {
   links?: WeakMap<ArticleEdition, InternalLink[]>;
   /** The marks of register of each JSON content value, while the value lives. */
   register?: JsonMarksMemo;
+  /** The last check's index of links (a session's memory). */
+  index?: { indexed?: IndexedLinks };
   /** The case clashes of each route list (ROUTE001), while the list lives. */
   clashes?: WeakMap<readonly Route[], RouteClashes>;
 }
@@ -42,10 +45,14 @@ export function checkSite(site: Site, mediaFiles: ReadonlySet<string>, rendered:
   // The title key the edition rules worked out for this site, when they did (editions.ts): not hashed twice.
   const facts = memo?.editions.facts;
   const titles = titleJudge(site, memo?.titles, () => (facts?.last?.site === site ? facts.last.titles : titleIndexKey(site)));
-  let found: { ids: EditionIds; links: InternalLink[]; editions: Map<ArticleEdition, EditionFindings> } | undefined;
+  let found: { ids: EditionIds; links: LinkIndex; editions: Map<ArticleEdition, EditionFindings> } | undefined;
   const failed = guarded('links', () => {
     const ids = editionIds(site, rendered);
-    found = { ids, links: collectLinks(site, memo?.links), editions: editionFindings({ site, ids, media: mediaFiles, titles }, memo?.editions) };
+    found = {
+      ids,
+      links: linkIndex(site, { ...(memo?.links && { links: memo.links }), ...(memo?.index && { last: memo.index }) }),
+      editions: editionFindings({ site, ids, media: mediaFiles, titles }, memo?.editions),
+    };
     return [];
   });
   const editions = [...(found?.editions.values() ?? [])];

@@ -35,27 +35,6 @@ export function editionLinks(article: Article, edition: ArticleEdition): Interna
   return links;
 }
 
-/**
- * Every internal link of the content: article bodies, navigation, pages and categories. With
- * `known` (a session's memory), an edition's links are worked out once for as long as the edition
- * lives: the model shares unchanged editions between builds.
- */
-export function collectLinks(site: Site, known?: WeakMap<ArticleEdition, InternalLink[]>): InternalLink[] {
-  const links: InternalLink[] = [];
-  for (const article of site.articles) {
-    for (const edition of Object.values(article.editions)) {
-      let own = known?.get(edition);
-      if (!own) {
-        own = editionLinks(article, edition);
-        known?.set(edition, own);
-      }
-      for (const link of own) links.push(link);
-    }
-  }
-  for (const link of contentLinks(site)) links.push(link);
-  return links;
-}
-
 /** The internal links of the JSON content: navigation, pages and categories. */
 export function contentLinks(site: Site): InternalLink[] {
   const links: InternalLink[] = [];

@@ -1,7 +1,7 @@
 import { type Diagnostic, diagnostic, type Place } from '../diagnostics/diagnostic';
 import type { Site } from '../model/site';
 import type { Route } from '../shared/route';
-import type { InternalLink } from './links';
+import type { LinkIndex } from './linkIndex';
 import { jsonPlace } from './place';
 
 function routePlace(site: Site, path: string): Place {
@@ -31,12 +31,11 @@ export function routeClashes(routes: readonly Route[]): RouteClashes {
  * categories. ORPHAN001 (warning): every page is reached from a link, the Blog index, a category
  * listing or the menu. `clashes` are the route list's, when the caller kept them.
  */
-export function checkRoutes(site: Site, links: readonly InternalLink[], clashes: RouteClashes = routeClashes(site.routes)): Diagnostic[] {
+export function checkRoutes(site: Site, links: Pick<LinkIndex, 'reaches'>, clashes: RouteClashes = routeClashes(site.routes)): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const [path, other] of clashes) out.push(diagnostic('ROUTE001', routePlace(site, path), { path, other }));
 
   const reached = new Set<string>();
-  for (const link of links) reached.add(link.path);
   // The Blog index lists these categories, and each category lists its articles.
   const listed = new Set<string>();
   site.content.pages.blog.categories.forEach((key, i) => {
@@ -49,7 +48,7 @@ export function checkRoutes(site: Site, links: readonly InternalLink[], clashes:
     listed.add(key);
   });
   for (const route of site.routes) {
-    if (reached.has(route.path)) continue;
+    if (reached.has(route.path) || links.reaches(route.path)) continue;
     if (route.component === 'article' && listed.has(site.articleByPath.get(route.path)?.category ?? '')) continue;
     const place =
       route.component === 'category' || route.component === 'gallery'

@@ -209,6 +209,38 @@ describe('the check in a session', () => {
   });
 });
 
+describe('orphan pages in a session', () => {
+  let copy: Copy;
+  beforeAll(async () => {
+    copy = await copyOfContent();
+    // Books leaves the Blog index: its listing and the articles no link leads to become orphans.
+    await copy.edit('content/pages/blog.json', (t) => t.replace(/\n\s*"books",/, ''));
+  });
+  afterAll(async () => {
+    await copy.cleanup();
+  });
+
+  it('finds a page reached, then orphaned again, as links to it are written and taken out', async () => {
+    const session = new BuildSession({ root: copy.root, rebuilds: true });
+    const options = { root: copy.root, outDir: path.join(copy.root, 'dist'), year: 2026 };
+    const orphans = (diagnostics: { code: string; message: string }[]) => diagnostics.filter((d) => d.code === 'ORPHAN001').map((d) => /\/blog\/\S+/.exec(d.message)?.[0]);
+    const mozart = '/blog/books/MozartLifeWork';
+    const steps: [string, (text: string) => string, boolean][] = [
+      ['a link to it written', (t) => t.replace('\n\n', `\n\nOn [a life of Mozart](${mozart}).\n\n`), false],
+      ['the link taken out', (t) => t.replace(`\n\nOn [a life of Mozart](${mozart}).\n\n`, '\n\n'), true],
+    ];
+    const first = await buildSite(session, options);
+    expect(orphans(first.diagnostics)).toContain(mozart);
+    for (const [step, change, orphaned] of steps) {
+      session.invalidate([await editOf(copy, 'content/blog/tech/docker.en.md', change)]);
+      const warm = await buildSite(session, options);
+      const cold = await buildSite(new BuildSession({ root: copy.root, cache: false }), { ...options, outDir: path.join(copy.root, 'cold') });
+      expect(warm.diagnostics, step).toEqual(cold.diagnostics);
+      expect(orphans(warm.diagnostics).includes(mozart), step).toBe(orphaned);
+    }
+  });
+});
+
 /**
  * The media folder is listed and signed once in a session, and again when a change under it is
  * reported: a file added, replaced or removed reaches the output at the next build.
