@@ -11,104 +11,225 @@ import type { SearchDocument } from '../shared/search';
 type Field = keyof SearchDocument;
 
 /**
+ * The terms of a language's documents, each numbered once: a document holds its terms' numbers,
+ * and a term's text (and its JSON) is kept once, however many documents and shards hold it.
+ */
+export class TermTable {
+  private readonly ids = new Map<string, number>();
+  private readonly terms: string[] = [];
+  /** Each term as a JSON string, made when a shard first writes it. */
+  private readonly json: (string | undefined)[] = [];
+
+  /** The number of `term`, given it now when it has none. */
+  id(term: string): number {
+    let id = this.ids.get(term);
+    if (id === undefined) {
+      id = this.terms.length;
+      this.ids.set(term, id);
+      this.terms.push(term);
+    }
+    return id;
+  }
+
+  /** The term numbered `id`, as a JSON string. */
+  jsonOf(id: number): string {
+    let json = this.json[id];
+    if (json === undefined) {
+      json = JSON.stringify(this.terms[id]);
+      this.json[id] = json;
+    }
+    return json;
+  }
+
+  get size(): number {
+    return this.terms.length;
+  }
+}
+
+/**
  * One document as a shard holds it: what it stores, the length of each field, and each term's
- * count per field. Compact, because a `site dev` session keeps one for every article edition: each
- * field's terms as one string, joined by newlines (a term never holds one, the tokenizer splits
- * there), and their counts in the same order.
+ * count per field. Compact, because a `site dev` session keeps one for every article edition:
+ * each field's terms as numbers in a table of the language's terms, and their counts in the same
+ * order.
  */
 export interface IndexedDocument {
   id: string;
   stored: Record<string, string>;
   /** Distinct tokens of each indexed field, in the options' order (MiniSearch's field length). */
   lengths: number[];
-  /** For each indexed field, its terms joined by newlines. */
-  terms: string[];
+  /** The table its terms are numbered in. */
+  table: TermTable;
+  /** For each indexed field, its terms' numbers, in the order they are first met. */
+  terms: Uint32Array[];
   /** For each indexed field, the count of each of its terms. */
   counts: Uint32Array[];
 }
 
 const tokenizeDefault = MiniSearch.getDefault('tokenize') as (text: string, field: string) => string[];
 
-/** A document's terms, counted as `MiniSearch#add` counts them with these options. */
-export function indexDocument(options: Options<SearchDocument>, document: SearchDocument): IndexedDocument {
+/** A document's terms, counted as `MiniSearch#add` counts them with these options, numbered in `table`. */
+export function indexDocument(options: Options<SearchDocument>, document: SearchDocument, table: TermTable): IndexedDocument {
   const fields = options.fields as Field[];
   const tokenize = options.tokenize ?? tokenizeDefault;
   const processTerm = options.processTerm ?? (MiniSearch.getDefault('processTerm') as NonNullable<Options['processTerm']>);
   const stored: Record<string, string> = {};
   for (const field of (options.storeFields ?? []) as Field[]) stored[field] = document[field];
   const lengths: number[] = [];
-  const terms: string[] = [];
+  const terms: Uint32Array[] = [];
   const counts = fields.map((field, at) => {
-    const counted = new Map<string, number>();
+    const counted = new Map<number, number>();
+    const count = (term: string) => {
+      const id = table.id(term);
+      counted.set(id, (counted.get(id) ?? 0) + 1);
+    };
     const tokens = tokenize(String(document[field]), field);
     lengths[at] = new Set(tokens).size;
     for (const token of tokens) {
       const processed = processTerm(token, field);
-      if (Array.isArray(processed)) for (const term of processed) counted.set(term, (counted.get(term) ?? 0) + 1);
-      else if (processed) counted.set(processed, (counted.get(processed) ?? 0) + 1);
+      if (Array.isArray(processed)) for (const term of processed) count(term);
+      else if (processed) count(processed);
     }
-    terms[at] = [...counted.keys()].join('\n');
+    terms[at] = Uint32Array.from(counted.keys());
     return Uint32Array.from(counted.values());
   });
-  return { id: document.id, stored, lengths, terms, counts };
+  return { id: document.id, stored, lengths, table, terms, counts };
 }
 
 /**
  * A shard's JSON: its documents numbered in the order of their ids, so the same documents give the
  * same bytes, and each term's counts by field and document, as `JSON.stringify(miniSearch)` would
- * write them (terms in the order they are first met, which MiniSearch does not depend on).
+ * write them (terms in the order they are first met, which MiniSearch does not depend on). Every
+ * document must be numbered in one table.
  */
 export function shardJson(options: Options<SearchDocument>, documents: readonly IndexedDocument[]): string {
   const fields = options.fields as Field[];
+  const width = fields.length;
+  const fieldKeys = fields.map((_, at) => Buffer.from(`"${at}":`, 'latin1'));
   const sorted = [...documents].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const table = sorted[0]?.table ?? new TermTable();
   const documentIds: Record<number, string> = {};
   const fieldLength: Record<number, number[]> = {};
   const storedFields: Record<number, Record<string, string>> = {};
   const averageFieldLength: number[] = [];
-  // Each term once, in the order first met, and per field its postings ("document:count" pairs in
-  // document order) as one growing string: a shard holds tens of thousands of them.
-  const termIds = new Map<string, number>();
-  const terms: string[] = [];
-  const postings: (string | undefined)[][] = fields.map(() => []);
+  // Each term of the shard numbered again, in the order first met; each posting (term and field,
+  // document, count) kept as numbers until the shard is written.
+  const local = new Int32Array(table.size).fill(-1);
+  const met: number[] = [];
+  const slots: number[] = [];
+  const postedIn: number[] = [];
+  const postedCounts: number[] = [];
   sorted.forEach((document, short) => {
+    if (document.table !== table) throw new Error(`${document.id} is numbered in another table of terms than the rest of its shard`);
     documentIds[short] = document.id;
     fieldLength[short] = document.lengths;
     storedFields[short] = document.stored;
     // The running average MiniSearch keeps, to the same last bit.
-    fields.forEach((_, at) => {
-      averageFieldLength[at] = ((averageFieldLength[at] ?? 0) * short + (document.lengths[at] ?? 0)) / (short + 1);
-    });
-    const pair = `"${short}":`;
-    document.terms.forEach((joined, at) => {
-      if (joined === '') return;
+    for (let at = 0; at < width; at++) averageFieldLength[at] = ((averageFieldLength[at] ?? 0) * short + (document.lengths[at] ?? 0)) / (short + 1);
+    for (let at = 0; at < document.terms.length; at++) {
+      const ids = document.terms[at] as Uint32Array;
       const counts = document.counts[at] as Uint32Array;
-      const byTerm = postings[at] as (string | undefined)[];
-      for (let start = 0, i = 0; start <= joined.length; i++) {
-        const end = joined.indexOf('\n', start);
-        const term = end === -1 ? joined.slice(start) : joined.slice(start, end);
-        start = end === -1 ? joined.length + 1 : end + 1;
-        let id = termIds.get(term);
-        if (id === undefined) {
-          id = terms.length;
-          termIds.set(term, id);
-          terms.push(term);
-          for (const list of postings) list.push(undefined);
+      for (let i = 0; i < ids.length; i++) {
+        const id = ids[i] as number;
+        let term = local[id] as number;
+        if (term === -1) {
+          term = met.length;
+          local[id] = term;
+          met.push(id);
         }
-        const before = byTerm[id];
-        byTerm[id] = before === undefined ? pair + counts[i] : `${before},${pair}${counts[i]}`;
+        slots.push(term * width + at);
+        postedIn.push(short);
+        postedCounts.push(counts[i] as number);
       }
-    });
+    }
   });
-  const index: string[] = [];
-  terms.forEach((term, id) => {
-    let data = '';
-    postings.forEach((byTerm, at) => {
-      const pairs = byTerm[id];
-      if (pairs !== undefined) data += `${data ? ',' : ''}"${at}":{${pairs}}`;
-    });
-    index.push(`[${JSON.stringify(term)},{${data}}]`);
+  // The postings grouped by term and field, in document order within each (a stable counting sort).
+  const starts = new Uint32Array(met.length * width + 1);
+  for (const slot of slots) (starts[slot + 1] as number)++;
+  for (let slot = 1; slot < starts.length; slot++) starts[slot] = (starts[slot] as number) + (starts[slot - 1] as number);
+  const next = starts.slice(0, -1);
+  const order = new Uint32Array(slots.length);
+  slots.forEach((slot, posting) => {
+    order[(next[slot] as number)++] = posting;
   });
+  // Written as bytes: a shard is tens of thousands of small pieces, which as strings were as many
+  // objects for the collector.
+  const out = new ByteWriter(slots.length * 8 + met.length * 16);
+  const pair = sorted.map((_, short) => Buffer.from(`"${short}":`, 'latin1'));
+  for (let term = 0; term < met.length; term++) {
+    if (term > 0) out.byte(COMMA);
+    out.byte(OPEN_LIST);
+    out.text(table.jsonOf(met[term] as number));
+    out.byte(COMMA);
+    out.byte(OPEN_OBJECT);
+    let written = 0;
+    for (let at = 0; at < width; at++) {
+      const slot = term * width + at;
+      const [from, to] = [starts[slot] as number, starts[slot + 1] as number];
+      if (from === to) continue;
+      if (written++ > 0) out.byte(COMMA);
+      out.bytes(fieldKeys[at] as Uint8Array);
+      out.byte(OPEN_OBJECT);
+      for (let p = from; p < to; p++) {
+        const posting = order[p] as number;
+        if (p > from) out.byte(COMMA);
+        out.bytes(pair[postedIn[posting] as number] as Uint8Array);
+        out.number(postedCounts[posting] as number);
+      }
+      out.byte(CLOSE_OBJECT);
+    }
+    out.byte(CLOSE_OBJECT);
+    out.byte(CLOSE_LIST);
+  }
   const fieldIds = Object.fromEntries(fields.map((field, at) => [field, at]));
   const head = JSON.stringify({ documentCount: sorted.length, nextId: sorted.length, documentIds, fieldIds, fieldLength, averageFieldLength, storedFields, dirtCount: 0 });
-  return `${head.slice(0, -1)},"index":[${index.join(',')}],"serializationVersion":2}`;
+  return `${head.slice(0, -1)},"index":[${out.toString()}],"serializationVersion":2}`;
+}
+
+const [COMMA, OPEN_LIST, CLOSE_LIST, OPEN_OBJECT, CLOSE_OBJECT, ZERO] = [0x2c, 0x5b, 0x5d, 0x7b, 0x7d, 0x30];
+
+/** A growing buffer of UTF-8 bytes. */
+class ByteWriter {
+  private buffer: Buffer;
+  private length = 0;
+
+  constructor(size: number) {
+    this.buffer = Buffer.allocUnsafe(Math.max(size, 1024));
+  }
+
+  byte(value: number): void {
+    this.room(1);
+    this.buffer[this.length++] = value;
+  }
+
+  bytes(values: Uint8Array): void {
+    this.room(values.length);
+    for (let i = 0; i < values.length; i++) this.buffer[this.length++] = values[i] as number;
+  }
+
+  /** A whole number, in decimal. */
+  number(value: number): void {
+    if (value < 10) {
+      this.byte(ZERO + value);
+      return;
+    }
+    const digits = String(value);
+    this.room(digits.length);
+    for (let i = 0; i < digits.length; i++) this.buffer[this.length++] = digits.charCodeAt(i);
+  }
+
+  text(value: string): void {
+    this.room(Buffer.byteLength(value));
+    this.length += this.buffer.write(value, this.length);
+  }
+
+  toString(): string {
+    return this.buffer.toString('utf8', 0, this.length);
+  }
+
+  private room(bytes: number): void {
+    if (this.length + bytes <= this.buffer.length) return;
+    const larger = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.length + bytes));
+    this.buffer.copy(larger, 0, 0, this.length);
+    this.buffer = larger;
+  }
 }

@@ -7,7 +7,7 @@ import { searchIndexUrl, searchShardUrl } from '../shared/route';
 import { type SearchDocument, searchOptions } from '../shared/search';
 import type { SearchShards } from '../shared/searchShards';
 import { documentFields, searchDocument } from './documents';
-import { type IndexedDocument, indexDocument, shardJson } from './shardIndex';
+import { type IndexedDocument, indexDocument, shardJson, TermTable } from './shardIndex';
 
 /**
  * The articles a shard holds at most, on average: indexing costs about half a millisecond per
@@ -42,6 +42,13 @@ export function shardOf(url: string, count: number): number {
  */
 export interface PlannedShards {
   titles: string;
+  /**
+   * The table the language's documents number their terms in, and the size past which it is
+   * started again (twice its size after the build that started it, set by the next one): a
+   * session's edits add terms that no document holds any more, which a new table leaves behind.
+   */
+  table: TermTable;
+  limit: number | undefined;
   shards: { held: readonly Article[]; inputs: PlannedFile['inputs'] }[];
 }
 
@@ -61,6 +68,9 @@ export function searchFiles(site: Site, lang: Lang, code: string, indexed?: Memo
   const options = searchOptions(lang);
   const titles = [...site.categories.values()].map((category) => category.data.title[lang]).join('\n');
   const before = last?.[lang]?.titles === titles ? last[lang]?.shards : undefined;
+  const kept = last?.[lang];
+  const limit = kept ? (kept.limit ?? 2 * Math.max(kept.table.size, 1024)) : 0;
+  const table = kept && kept.table.size <= limit ? kept.table : new TermTable();
   const files = shards.map((held, shard): PlannedFile => {
     const known = before?.[shard];
     // Worked out at most once: for the inputs when the shard's articles changed, and for the shard when it is made.
@@ -81,8 +91,8 @@ export function searchFiles(site: Site, lang: Lang, code: string, indexed?: Memo
             const url = article.editions[lang]?.url ?? '';
             const documentInputs = { code, fields: JSON.stringify(each) };
             let document = indexed?.get(url, documentInputs);
-            if (!document) {
-              document = indexDocument(options, searchDocument(site, article, lang) as SearchDocument);
+            if (document?.table !== table) {
+              document = indexDocument(options, searchDocument(site, article, lang) as SearchDocument, table);
               indexed?.set(url, documentInputs, document);
             }
             return document;
@@ -90,7 +100,7 @@ export function searchFiles(site: Site, lang: Lang, code: string, indexed?: Memo
         ),
     };
   });
-  if (last) last[lang] = { titles, shards: files.map((file, shard) => ({ held: shards[shard] ?? [], inputs: file.inputs })) };
+  if (last) last[lang] = { titles, table, limit: table === kept?.table ? limit : undefined, shards: files.map((file, shard) => ({ held: shards[shard] ?? [], inputs: file.inputs })) };
   const list: SearchShards = { shards: files.map((_, shard) => searchShardUrl(lang, shard)) };
   return [...files, { file: searchIndexUrl(lang).slice(1), inputs: { code, shards: String(count) }, make: () => JSON.stringify(list) }];
 }

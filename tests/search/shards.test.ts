@@ -1,6 +1,6 @@
 import type { AsPlainObject } from 'minisearch';
 import { describe, expect, it } from 'vitest';
-import { indexDocument, shardJson } from '../../src/search/shardIndex';
+import { indexDocument, shardJson, TermTable } from '../../src/search/shardIndex';
 import { SHARD_SIZE, shardCount, shardOf } from '../../src/search/shards';
 import type { Lang } from '../../src/shared/lang';
 import { buildSearchIndex, loadSearchIndex, type SearchDocument, searchIn, searchIndexFromShards, searchOptions } from '../../src/shared/search';
@@ -37,12 +37,13 @@ function ranked(index: ReturnType<typeof buildSearchIndex>, query: string): [str
 /** The documents split into `count` shards, each written as the build writes it and read back as the reader does. */
 function inShards(lang: Lang, docs: SearchDocument[], count: number): AsPlainObject[] {
   const options = searchOptions(lang);
+  const table = new TermTable();
   return Array.from({ length: count }, (_, shard) => {
     const held = docs.filter((d) => shardOf(d.id, count) === shard);
     return JSON.parse(
       shardJson(
         options,
-        held.map((d) => indexDocument(options, d)),
+        held.map((d) => indexDocument(options, d, table)),
       ),
     ) as AsPlainObject;
   });
