@@ -106,6 +106,17 @@ describe('build sessions', () => {
     const indexes = (outDir: string) => Promise.all(['search/en.json', 'search/en/0.json', 'search/pt.json', 'search/pt/0.json'].map((file) => readFile(path.join(outDir, file), 'utf8')));
     const changes: [string, () => Promise<string[]>][] = [
       ['a body edit', async () => [await editOf(second, 'content/blog/books/DangerousLiaisons.pt.md', (t) => t.replace('\n\n', '\n\nUma frase nova sobre zepelins.\n\n'))]],
+      [
+        // A table of terms past its size starts again: the shards made after it number their terms anew.
+        'a body edit once the tables of terms are full',
+        async () => {
+          for (const lang of ['en', 'pt'] as const) {
+            const planned = session.shards[lang];
+            if (planned) planned.limit = 0;
+          }
+          return [await editOf(second, 'content/blog/books/DangerousLiaisons.pt.md', (t) => t.replace('zepelins', 'dirigíveis'))];
+        },
+      ],
       ['a title edit', async () => [await editOf(second, 'content/blog/books/DangerousLiaisons.en.md', (t) => t.replace(/^title: .*$/m, 'title: Zeppelins and liaisons'))]],
       // Every document names its category: the shard changes, though none of its articles did.
       ['a category retitled', async () => [await editOf(second, 'content/categories/books.json', (t) => t.replace('"en": "📚 Books"', '"en": "📚 Zeppelin books"'))]],
