@@ -47,6 +47,8 @@ export interface SeenBody {
   stored: StoredBody;
   routes: readonly Route[];
   cdn: string;
+  /** The media folder's signature then: while it holds, no image's size can have moved. */
+  media: string;
   images: readonly (readonly [string, string])[];
 }
 
@@ -54,6 +56,8 @@ export interface SeenBody {
 export interface MarkdownMemory {
   /** Each text's body by its source object, while the source lives. */
   seen: WeakMap<object, SeenBody>;
+  /** The texts of the last build and their bodies, in order, with what they were found under. */
+  last?: { jobs: readonly MarkdownJob[]; bodies: readonly CompiledMarkdown[]; routes: readonly Route[]; cdn: string; media: string };
   /** The route table of each route list, as its links resolve against it. */
   tables: WeakMap<readonly Route[], string>;
 }
@@ -63,6 +67,8 @@ export interface MarkdownStage {
   site: BodySite;
   /** The routes `site.routes` maps: the same list from one build to the next while no route changed. */
   routes: readonly Route[];
+  /** The media folder's signature (see `BuildSession.mediaFolder`). */
+  media: string;
   /** Compiled bodies by text, with their declared and found inputs; their content is kept in `contents`. */
   memo: Memo<StoredBody>;
   contents: BodyContents;
@@ -83,7 +89,8 @@ export interface MarkdownStage {
  *
  * In a session that builds again, a text read from the same source object as in an earlier build,
  * under the same route table, has the same text and the same link resolutions: its body is the one
- * found then, with only its images looked at again.
+ * found then, with only its images looked at again if the media folder changed since. When the
+ * texts are those of the last build, in the same order, each one unchanged is taken by its place.
  */
 export async function compileBodies(jobs: readonly MarkdownJob[], stage: MarkdownStage): Promise<CompiledMarkdown[]> {
   const { site, memo, contents, explain, memory } = stage;
@@ -101,7 +108,7 @@ export async function compileBodies(jobs: readonly MarkdownJob[], stage: Markdow
   const remember = (job: MarkdownJob, stored: StoredBody) => {
     if (!memory || !job.source) return;
     const images = Object.entries(stored.found).filter(([name]) => !name.startsWith('link '));
-    memory.seen.set(job.source, { stored, routes: stage.routes, cdn, images });
+    memory.seen.set(job.source, { stored, routes: stage.routes, cdn, media: stage.media, images });
   };
   // The names among `found` whose value is not the current one; undefined when none (no array made for the thousands that hold).
   const movedOf = (found: Iterable<readonly [string, string]>, lang: Lang) => {
@@ -116,13 +123,13 @@ export async function compileBodies(jobs: readonly MarkdownJob[], stage: Markdow
   const find = (job: MarkdownJob): StoredBody | undefined => {
     const seen = job.source && memory?.seen.get(job.source);
     if (seen && seen.cdn === cdn && (seen.routes === stage.routes || table(seen.routes) === table(stage.routes))) {
-      const moved = movedOf(seen.images, job.lang);
+      const moved = seen.media === stage.media ? undefined : movedOf(seen.images, job.lang);
       if (moved) {
         explain(job.output, moved);
         return undefined;
       }
       memo.keep(job.output);
-      if (seen.routes !== stage.routes) memory?.seen.set(job.source as object, { ...seen, routes: stage.routes });
+      if (seen.routes !== stage.routes || seen.media !== stage.media) memory?.seen.set(job.source as object, { ...seen, routes: stage.routes, media: stage.media });
       return seen.stored;
     }
     const inputs = declared(job);
@@ -143,13 +150,31 @@ export async function compileBodies(jobs: readonly MarkdownJob[], stage: Markdow
     remember(job, cached);
     return cached;
   };
+  // The last build's texts, when they are these in the same order under the same routes, CDN and media.
+  const last = memory?.last;
+  const aligned =
+    last && last.jobs.length === jobs.length && last.cdn === cdn && last.media === stage.media && (last.routes === stage.routes || table(last.routes) === table(stage.routes)) ? last : undefined;
   const results: (StoredBody | undefined)[] = [];
+  const bodies: (CompiledMarkdown | undefined)[] = [];
   const misses: number[] = [];
+  // Whether each text makes the output it made last time: then every entry the memo holds is still in use.
+  let sameOutputs = aligned !== undefined;
   for (let i = 0; i < jobs.length; i++) {
-    const stored = find(jobs[i] as MarkdownJob);
+    const job = jobs[i] as MarkdownJob;
+    const before = aligned?.jobs[i];
+    if (aligned && before && (job.source !== undefined ? job.source === before.source : job.output === before.output && job.hash === before.hash)) {
+      results.push(undefined);
+      bodies.push(aligned.bodies[i]);
+      continue;
+    }
+    if (before && job.output !== before.output) sameOutputs = false;
+    const stored = find(job);
     results.push(stored);
+    bodies.push(undefined);
     if (!stored) misses.push(i);
   }
+  if (aligned && sameOutputs) memo.keepAll();
+  else if (aligned) for (let i = 0; i < jobs.length; i++) if (bodies[i]) memo.keep((jobs[i] as MarkdownJob).output);
   const total = jobs.length;
   let done = total - misses.length;
   stage.progress(done, total);
@@ -172,7 +197,9 @@ export async function compileBodies(jobs: readonly MarkdownJob[], stage: Markdow
   } else if (misses.length > 0) {
     await compileInWorkers(misses, jobs, { routes: [...site.routes.values()], imageCdn: site.imageCdn, mediaDir: site.mediaDir }, threads, record);
   }
-  return results.map((r) => contents.body((r as StoredBody).body));
+  const compiled = results.map((r, i) => bodies[i] ?? contents.body((r as StoredBody).body));
+  if (memory) memory.last = { jobs, bodies: compiled, routes: stage.routes, cdn, media: stage.media };
+  return compiled;
 }
 
 /**

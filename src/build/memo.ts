@@ -89,6 +89,13 @@ export class Memo<T> {
     if (entry) entry.used = this.build;
   }
 
+  /** Keeps every entry through the next save: for a build that knows it uses all of them. */
+  keepAll(): void {
+    this.entries.forEach((entry) => {
+      entry.used = this.build;
+    });
+  }
+
   set(output: string, inputs: Inputs, value: T): void {
     this.entries.set(output, { inputs, value, used: this.build });
     this.made.add(output);

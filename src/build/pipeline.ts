@@ -166,7 +166,7 @@ async function model(session: BuildSession, tasks: Tasks, explain: Explain): Pro
   const { loaded, media } = await tasks.run('load', () => session.load());
   const content = loaded.content;
   if (!content) return { diagnostics: loaded.diagnostics, media };
-  const [memos, code] = await Promise.all([session.cached(), session.code()]);
+  const [memos, code, folder] = await Promise.all([session.cached(), session.code(), session.mediaFolder()]);
   // The last build's model: what did not change is shared with it (see createSite).
   const previous = session.planned?.site;
   const routes = deriveRoutes(content, previous);
@@ -179,6 +179,7 @@ async function model(session: BuildSession, tasks: Tasks, explain: Explain): Pro
         mediaDir: path.join(session.root, 'content', 'media'),
       },
       routes,
+      media: folder.signature,
       memo: memos.bodies,
       contents: memos.contents,
       ...(session.markdown && { memory: session.markdown }),
