@@ -27,7 +27,7 @@ export interface Rebuild {
 }
 
 /** Saves closer together than this are one change (an editor writing a file in several steps). */
-const COALESCE_MS = 10;
+const COALESCE_MS = 4;
 
 /**
  * The rebuild loop of `site dev`. Changes are gathered for a moment, then built on a worker

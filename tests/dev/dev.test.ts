@@ -269,7 +269,7 @@ describe('site dev', () => {
     const since = events.events.length;
     for (let n = 1; n <= 5; n++) {
       await edit('content/blog/books/DangerousLiaisons.en.md', (t) => t.replace(/Letters and a wager\.( \(take \d\))?/, `Letters and a wager. (take ${n})`));
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await new Promise((resolve) => setTimeout(resolve, 1));
     }
     await reloadOf('/blog/books/DangerousLiaisons', since);
     await new Promise((resolve) => setTimeout(resolve, 1500));
