@@ -189,15 +189,9 @@ async function model(session: BuildSession, tasks: Tasks, explain: Explain): Pro
     }),
   );
   return tasks.run('model', () => {
-    const byOutput = new Map(texts.map((t, i) => [t.output, bodies[i] as CompiledMarkdown]));
-    const compiled = (output: string) => {
-      const body = byOutput.get(output);
-      if (!body) throw new Error(`createSite asked for ${output}, which markdownTexts does not list`);
-      return body;
-    };
     // The site is modelled from what loaded even when some files did not: the check still reports
     // on the rest, and the errors stop the build after it.
-    const { site, diagnostics } = createSite(content, compiled, routes, previous);
+    const { site, diagnostics } = createSite(content, bodies, routes, previous);
     return { site, diagnostics: [...loaded.diagnostics, ...diagnostics], media };
   });
 }

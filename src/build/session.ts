@@ -151,6 +151,7 @@ export class BuildSession {
     this.articles.parsed = {
       get: (file, hash) => articles.get(file, { code: load, text: hash }),
       set: (file, hash, parsed) => articles.set(file, { code: load, text: hash }, parsed),
+      keepAll: () => articles.keepAll(),
     };
     const [loaded, media] = await Promise.all([loadContent(this.root, this.articles, this.planned?.site.content), this.mediaFolder()]);
     return { loaded, media: media.files };

@@ -65,6 +65,8 @@ export interface ParsedArticle {
 export interface ParsedArticles {
   get(file: string, hash: string): ParsedArticle | undefined;
   set(file: string, hash: string, parsed: ParsedArticle): void;
+  /** Keeps every file parsed so far, as lookups that found them would: for a load of the same files. */
+  keepAll?(): void;
 }
 
 /**
@@ -74,14 +76,17 @@ export interface ParsedArticles {
  * text it parsed before (`parsed`, by content hash) is not parsed again.
  */
 export interface ArticleFiles {
-  read: Map<string, ReadArticle>;
+  /** Each listed file as last read, in the order of `listing`. */
+  read: readonly ReadArticle[];
   listing?: readonly string[];
+  /** Each listed file's place in `listing`. */
+  places?: ReadonlyMap<string, number>;
   stale: Set<string> | 'all';
   parsed?: ParsedArticles;
 }
 
 export function articleFiles(): ArticleFiles {
-  return { read: new Map(), stale: 'all' };
+  return { read: [], stale: 'all' };
 }
 
 /** The articles under content/blog; files not stale since they were last read are not read again. */
@@ -92,26 +97,43 @@ export async function loadArticles(root: string, diagnostics: Diagnostic[], file
     (stale !== 'all' && files.listing && listingStillHolds(blogDir, files.listing, stale)) ||
     (await listFiles(blogDir, { links: true, foldersNamed: /\.md$/ })).filter((absolute) => absolute.endsWith('.md'));
   const articles: ArticleSource[] = [];
-  const read = new Map<string, ReadArticle>();
-  for (const absolute of listing) {
-    // Thousands of small files: reading them one after another synchronously is several times
-    // faster than sending each through the thread pool (open, stat, read, close round trips).
-    let entry = stale === 'all' || stale.has(absolute) ? undefined : files.read.get(absolute);
-    // Looked up though not needed, so the build cache keeps it: what is not used is dropped.
-    if (entry?.article) files.parsed?.get(entry.article.file, entry.article.hash);
-    if (!entry) {
-      const found: Diagnostic[] = [];
-      const article = readArticle(root, blogDir, absolute, found, files.parsed);
-      entry = { diagnostics: found, ...(article ? { article } : {}) };
+  // The same listing as last time: each file not stale is taken by its place, and only the stale ones are read.
+  const same = listing === files.listing && files.read.length === listing.length;
+  const places = same && files.places ? files.places : new Map(listing.map((absolute, i) => [absolute, i]));
+  const read = same ? [...files.read] : [];
+  if (same && stale !== 'all') {
+    for (const absolute of stale) {
+      const at = places.get(absolute);
+      if (at !== undefined) read[at] = readEntry(root, blogDir, absolute, files.parsed);
     }
-    read.set(absolute, entry);
-    diagnostics.push(...entry.diagnostics);
+    // Every file of the listing is still in use: the parsed ones are kept as they are.
+    files.parsed?.keepAll?.();
+  } else {
+    for (const absolute of listing) {
+      let entry = stale === 'all' || stale.has(absolute) ? undefined : files.read[files.places?.get(absolute) ?? -1];
+      // Looked up though not needed, so the build cache keeps it: what is not used is dropped.
+      if (entry?.article) files.parsed?.get(entry.article.file, entry.article.hash);
+      // Thousands of small files: reading them one after another synchronously is several times
+      // faster than sending each through the thread pool (open, stat, read, close round trips).
+      entry ??= readEntry(root, blogDir, absolute, files.parsed);
+      read.push(entry);
+    }
+  }
+  for (const entry of read) {
+    if (entry.diagnostics.length > 0) diagnostics.push(...entry.diagnostics);
     if (entry.article) articles.push(entry.article);
   }
   files.read = read;
   files.listing = listing;
+  files.places = places;
   files.stale = new Set();
   return articles;
+}
+
+function readEntry(root: string, blogDir: string, absolute: string, parsed: ParsedArticles | undefined): ReadArticle {
+  const found: Diagnostic[] = [];
+  const article = readArticle(root, blogDir, absolute, found, parsed);
+  return { diagnostics: found, ...(article ? { article } : {}) };
 }
 
 /**

@@ -59,8 +59,8 @@ export interface SiteResult {
 
 const PROFESSIONAL_FILE = 'content/pages/professional.json';
 
-/** A markdown text of the content compiled for its language's pages (links, media URLs), by its name (`MarkdownText.output`). */
-export type CompiledIn = (output: string) => CompiledMarkdown;
+/** Every markdown text of the content compiled for its language's pages (links, media URLs), in the order of `markdownTexts`. */
+export type Compiled = readonly CompiledMarkdown[];
 
 /** A markdown text of the content: what it is called as an output, its text and a hash of its source. */
 export interface MarkdownText {
@@ -91,7 +91,7 @@ class ArticleText implements MarkdownText {
   }
 }
 
-/** Every markdown text of the content, with its language: what `createSite` will ask to compile. */
+/** Every markdown text of the content, with its language, in the order `createSite` takes them compiled: the articles in the order of their files, then each experience card in each language. */
 export function markdownTexts(content: LoadedContent): MarkdownText[] {
   return [
     ...content.articles.map((a) => new ArticleText(a)),
@@ -117,12 +117,13 @@ function experienceOutput(card: string, lang: Lang): string {
  * inputs, an edition's findings) is found again by it, and a one-file edit makes few new objects.
  * Nothing depends on it for being right; it only saves work.
  */
-export function createSite(content: LoadedContent, compiled: CompiledIn, routes: Route[] = deriveRoutes(content), previous?: Site): SiteResult {
+export function createSite(content: LoadedContent, compiled: Compiled, routes: Route[] = deriveRoutes(content), previous?: Site): SiteResult {
   const diagnostics: Diagnostic[] = [];
   const sameRoutes = previous?.routes === routes;
   const routeByPath = sameRoutes ? previous.routeByPath : new Map(routes.map((r) => [r.path, r]));
-  const bodies = content.articles.map((source) => {
-    const body = compiled(source.file);
+  // The articles' bodies come first, in the order of their files (see markdownTexts).
+  const bodies = content.articles.map((source, i) => {
+    const body = compiled[i] as CompiledMarkdown;
     for (const problem of body.problems) {
       const line = problem.line ? problem.line + source.bodyLine - 1 : 0;
       diagnostics.push(diagnostic(problem.code, { file: source.file, line, column: problem.column }, problem.args));
@@ -132,10 +133,11 @@ export function createSite(content: LoadedContent, compiled: CompiledIn, routes:
   const model = (sameRoutes && editedArticles(content, bodies, previous)) || modelArticles(content, bodies, routeByPath, previous);
   const experienceHtml = new Map<string, Record<Lang, string>>();
   const professional = content.json.get(PROFESSIONAL_FILE)?.text ?? '';
+  let next = content.articles.length;
   content.pages.professional.experiences.forEach((card, i) => {
     const html = {} as Record<Lang, string>;
     for (const lang of LANGUAGES) {
-      const body = compiled(experienceOutput(card.id, lang));
+      const body = compiled[next++] as CompiledMarkdown;
       html[lang] = body.html;
       for (const problem of body.problems) {
         // The text is one JSON string: its problems are placed on its key.
