@@ -44,6 +44,8 @@ export interface Site {
   articleByPath: ReadonlyMap<string, Article>;
   /** Each article file's edition, in the order of `content.articles` (undefined for a file no route takes). */
   editions: readonly (ArticleEdition | undefined)[];
+  /** Each language's editions, newest first (`newestFirst`): the order of the listings and the feeds. */
+  newest: Readonly<Record<Lang, readonly ArticleEdition[]>>;
   /** Experience dialog texts (markdown in content) as HTML, by card id and language. */
   experienceHtml: ReadonlyMap<string, Record<Lang, string>>;
   /** Maps a "/media/..." path to its published URL. */
@@ -163,7 +165,7 @@ export function createSite(content: LoadedContent, compiled: Compiled, routes: R
   };
 }
 
-type ModelledArticles = Pick<Site, 'articles' | 'articleByPath' | 'editions'>;
+type ModelledArticles = Pick<Site, 'articles' | 'articleByPath' | 'editions' | 'newest'>;
 
 /**
  * The articles of the last build with the edited ones made again: when the same files are listed
@@ -183,7 +185,7 @@ function editedArticles(content: LoadedContent, bodies: readonly CompiledMarkdow
     if (!edition) return undefined;
     if (source !== was || edition.body !== bodies[i]) edited.push(i);
   }
-  if (edited.length === 0) return { articles: previous.articles, articleByPath: previous.articleByPath, editions: previous.editions };
+  if (edited.length === 0) return { articles: previous.articles, articleByPath: previous.articleByPath, editions: previous.editions, newest: previous.newest };
   const editions = [...previous.editions];
   const renewed = new Map<string, Article>();
   for (const i of edited) {
@@ -198,7 +200,32 @@ function editedArticles(content: LoadedContent, bodies: readonly CompiledMarkdow
   const articles = previous.articles.map((article) => renewed.get(article.route.path) ?? article);
   const articleByPath = new Map(previous.articleByPath);
   for (const [path, article] of renewed) articleByPath.set(path, article);
-  return { articles, articleByPath, editions };
+  return { articles, articleByPath, editions, newest: reordered(previous, edited, editions) ?? newestOf(articles) };
+}
+
+/**
+ * The last build's order of the editions with the edited ones in the places of those they
+ * replace, when none of them moved (the same date and URL); undefined otherwise.
+ */
+function reordered(previous: Site, edited: readonly number[], editions: readonly (ArticleEdition | undefined)[]): Site['newest'] | undefined {
+  const newest = { en: [...previous.newest.en], pt: [...previous.newest.pt] };
+  for (const i of edited) {
+    const [was, now] = [previous.editions[i], editions[i]];
+    if (!was || !now || was.lang !== now.lang || was.url !== now.url || was.source.frontMatter.date !== now.source.frontMatter.date) return undefined;
+    const list = newest[now.lang];
+    const at = list.indexOf(was);
+    if (at === -1) return undefined;
+    list[at] = now;
+  }
+  return newest;
+}
+
+/** Each language's editions of `articles`, newest first. */
+function newestOf(articles: readonly Article[]): Site['newest'] {
+  const newest = { en: [] as ArticleEdition[], pt: [] as ArticleEdition[] };
+  for (const article of articles) for (const lang of LANGUAGES) if (article.editions[lang]) newest[lang].push(article.editions[lang]);
+  for (const lang of LANGUAGES) newest[lang].sort(newestFirst);
+  return newest;
 }
 
 /**
@@ -240,8 +267,9 @@ function modelArticles(content: LoadedContent, bodies: readonly CompiledMarkdown
     if (articles.get(route) !== previous?.articles[position++]) shared = false;
   }
   // Every article as it was: the same list and index as last time.
-  if (shared && previous) return { articles: previous.articles, articleByPath: previous.articleByPath, editions };
-  return { articles: [...articles.values()], articleByPath: new Map([...articles.values()].map((a) => [a.route.path, a])), editions };
+  if (shared && previous) return { articles: previous.articles, articleByPath: previous.articleByPath, editions, newest: previous.newest };
+  const list = [...articles.values()];
+  return { articles: list, articleByPath: new Map(list.map((a) => [a.route.path, a])), editions, newest: newestOf(list) };
 }
 
 function sameArticle(a: Article, b: Article): boolean {

@@ -1,4 +1,4 @@
-import { newestFirst, type Site } from '../model/site';
+import type { Site } from '../model/site';
 import { rssDate } from '../shared/date';
 import { LANGUAGE_TAGS, type Lang } from '../shared/lang';
 import { BLOG_PATH, bilingualUrl, feedUrl } from '../shared/route';
@@ -7,8 +7,7 @@ import { escapeXml } from './sitemap';
 /** An RSS 2.0 feed of the articles written in `lang`, newest first, with absolute links. */
 export function rssFeed(site: Site, lang: Lang, baseUrl: string): string {
   const { owner, pages } = site.content;
-  const editions = site.articles.flatMap((a) => (a.editions[lang] ? [a.editions[lang]!] : [])).sort(newestFirst);
-  const items = editions.map((e) => {
+  const items = site.newest[lang].map((e) => {
     const link = escapeXml(baseUrl + e.url);
     const date = rssDate(e.source.frontMatter.date);
     return `<item><title>${escapeXml(e.source.frontMatter.title)}</title><link>${link}</link><guid isPermaLink="true">${link}</guid><description>${escapeXml(e.source.frontMatter.description ?? e.source.frontMatter.title)}</description><pubDate>${date}</pubDate></item>`;

@@ -1,5 +1,5 @@
 import { localizeHref } from '../model/links';
-import { type Article, newestFirst, type Site } from '../model/site';
+import type { Article, Site } from '../model/site';
 import { readableDate } from '../shared/date';
 import type { Lang } from '../shared/lang';
 import type { ArticleLink, ArticleProps, BlogProps, CategoryProps, GalleryProps, PageProps } from '../shared/props';
@@ -159,10 +159,8 @@ export function pageContent(site: Site, route: Route, lang: Lang): PageContent {
 
 /** The articles of a category that have an edition in `lang`, newest first. */
 export function articlesIn(site: Site, categoryKey: string, lang: Lang): ArticleLink[] {
-  return site.articles
-    .filter((a) => a.category === categoryKey && a.editions[lang])
-    .map((a) => a.editions[lang]!)
-    .sort(newestFirst)
+  return site.newest[lang]
+    .filter((e) => e.source.category === categoryKey)
     .map((e) => ({
       title: e.source.frontMatter.title,
       url: e.url,

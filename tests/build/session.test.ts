@@ -99,6 +99,28 @@ describe('build sessions', () => {
     expect(await page(first, linking)).not.toContain('href="/pt/blog/culture/gulbenkian"');
   });
 
+  it('orders the feeds and listings after a title or date edit exactly as a cold build does', async () => {
+    const session = new BuildSession({ root: second.root, rebuilds: true });
+    const options = { root: second.root, outDir: path.join(second.root, 'dist'), year: 2026 };
+    const cold = path.join(second.root, 'cold-order');
+    const shown = (outDir: string) => Promise.all(['feed.en.xml', 'feed.pt.xml', 'blog/books.html', 'pt/blog/books.html'].map((file) => readFile(path.join(outDir, file), 'utf8')));
+    const file = 'content/blog/books/DangerousLiaisons.en.md';
+    const changes: [string, (text: string) => string][] = [
+      ['a title edit', (t) => t.replace(/^title: .*$/m, 'title: Liaisons, reordered')],
+      // The newest of the site now: first in the feed, and first in its listing.
+      ['a date edit', (t) => t.replace(/^date: .*$/m, 'date: 2026-01-02')],
+      ['the date back', (t) => t.replace(/^date: .*$/m, 'date: 2023-11-05')],
+    ];
+    expect((await buildSite(session, options)).ok).toBe(true);
+    for (const [change, edit] of changes) {
+      session.invalidate([await editOf(second, file, edit)]);
+      expect((await buildSite(session, options)).ok, change).toBe(true);
+      expect((await buildSite(new BuildSession({ root: second.root, cache: false }), { ...options, outDir: cold })).ok, change).toBe(true);
+      expect(await shown(options.outDir), change).toEqual(await shown(cold));
+      if (change === 'a date edit') expect(/<item><title>([^<]*)/.exec((await shown(options.outDir))[0])?.[1]).toBe('Liaisons, reordered');
+    }
+  });
+
   it('after each change writes the search indexes exactly as a cold build does', async () => {
     const session = new BuildSession({ root: second.root, rebuilds: true });
     const options = { root: second.root, outDir: path.join(second.root, 'dist'), year: 2026 };
