@@ -117,7 +117,7 @@ describe('build sessions', () => {
       expect((await buildSite(session, options)).ok, change).toBe(true);
       expect((await buildSite(new BuildSession({ root: second.root, cache: false }), { ...options, outDir: cold })).ok, change).toBe(true);
       expect(await shown(options.outDir), change).toEqual(await shown(cold));
-      if (change === 'a date edit') expect(/<item><title>([^<]*)/.exec((await shown(options.outDir))[0])?.[1]).toBe('Liaisons, reordered');
+      if (change === 'a date edit') expect(/<item><title>([^<]*)/.exec((await shown(options.outDir))[0] ?? '')?.[1]).toBe('Liaisons, reordered');
     }
   });
 
