@@ -1,6 +1,6 @@
 import { digestAll } from '../load/digest';
 import type { Article, Site } from '../model/site';
-import type { Lang } from '../shared/lang';
+import { LANGUAGES, type Lang } from '../shared/lang';
 import type { Route } from '../shared/route';
 
 /** The article a link's text names instead of its target (LINK004), when there is one. */
@@ -94,8 +94,10 @@ function titledArticles(site: Site, previous?: TitleIndex): TitledArticle[] {
 }
 
 function sameTitled(before: TitledArticle, article: Article): boolean {
-  if (before.path !== article.route.path || before.slug !== article.slug || before.titles.length !== Object.keys(article.editions).length) return false;
-  return before.titles.every(([lang, title]) => article.editions[lang]?.source.frontMatter.title === title);
+  if (before.path !== article.route.path || before.slug !== article.slug) return false;
+  let editions = 0;
+  for (const lang of LANGUAGES) if (article.editions[lang]) editions++;
+  return before.titles.length === editions && before.titles.every(([lang, title]) => article.editions[lang]?.source.frontMatter.title === title);
 }
 
 function titled(article: Article): TitledArticle {
@@ -135,10 +137,14 @@ export function titleIndex(site: Site, previous?: TitleIndex): TitleIndex {
   return { articles, position, postings, wordReads: new Map(), readsOf: new WeakMap() };
 }
 
-/** `previous` for `articles`, the same articles in the same places, some of them retitled: copied, not changed. */
+/**
+ * `previous` for `articles`, the same articles in the same places, some of them retitled. Its maps
+ * are taken over and brought up to date, not copied (tens of thousands of words): `previous` is
+ * not to be used again, which holds for the session's last index, replaced by this one.
+ */
 function retitledIndex(previous: TitleIndex, articles: readonly TitledArticle[]): TitleIndex {
-  const postings = new Map(previous.postings);
-  const wordReads = new Map(previous.wordReads);
+  const postings = previous.postings as Map<string, readonly number[]>;
+  const { wordReads } = previous;
   for (const [at, article] of articles.entries()) {
     const before = previous.articles[at] as TitledArticle;
     if (before === article) continue;
