@@ -115,9 +115,12 @@ export function shardJson(options: Options<SearchDocument>, documents: readonly 
   // document, count) kept as numbers until the shard is written.
   const local = new Int32Array(table.size).fill(-1);
   const met: number[] = [];
-  const slots: number[] = [];
-  const postedIn: number[] = [];
-  const postedCounts: number[] = [];
+  let total = 0;
+  for (const document of sorted) for (const ids of document.terms) total += ids.length;
+  const slots = new Uint32Array(total);
+  const postedIn = new Uint32Array(total);
+  const postedCounts = new Uint32Array(total);
+  let posted = 0;
   sorted.forEach((document, short) => {
     if (document.table !== table) throw new Error(`${document.id} is numbered in another table of terms than the rest of its shard`);
     documentIds[short] = document.id;
@@ -136,9 +139,9 @@ export function shardJson(options: Options<SearchDocument>, documents: readonly 
           local[id] = term;
           met.push(id);
         }
-        slots.push(term * width + at);
-        postedIn.push(short);
-        postedCounts.push(counts[i] as number);
+        slots[posted] = term * width + at;
+        postedIn[posted] = short;
+        postedCounts[posted++] = counts[i] as number;
       }
     }
   });
@@ -148,9 +151,7 @@ export function shardJson(options: Options<SearchDocument>, documents: readonly 
   for (let slot = 1; slot < starts.length; slot++) starts[slot] = (starts[slot] as number) + (starts[slot - 1] as number);
   const next = starts.slice(0, -1);
   const order = new Uint32Array(slots.length);
-  slots.forEach((slot, posting) => {
-    order[(next[slot] as number)++] = posting;
-  });
+  for (let posting = 0; posting < slots.length; posting++) order[(next[slots[posting] as number] as number)++] = posting;
   // Written as bytes: a shard is tens of thousands of small pieces, which as strings were as many
   // objects for the collector.
   const out = new ByteWriter(slots.length * 8 + met.length * 16);

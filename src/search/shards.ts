@@ -50,6 +50,9 @@ export interface PlannedShards {
   table: TermTable;
   limit: number | undefined;
   shards: { held: readonly Article[]; inputs: PlannedFile['inputs'] }[];
+  /** The site's articles then, and the shard each was in (-1: none, with no edition in the language). */
+  articles: readonly Article[];
+  shardAt: Int32Array;
 }
 
 /**
@@ -60,10 +63,8 @@ export interface PlannedShards {
  * holds the shards planned by the session's last build, and is brought up to date.
  */
 export function searchFiles(site: Site, lang: Lang, code: string, indexed?: Memo<IndexedDocument>, last?: Partial<Record<Lang, PlannedShards>>): PlannedFile[] {
-  const articles = site.articles.filter((article) => article.editions[lang]);
-  const count = shardCount(articles.length);
-  const shards: Article[][] = Array.from({ length: count }, () => []);
-  for (const article of articles) shards[shardOf(article.editions[lang]?.url ?? '', count)]?.push(article);
+  const { shards, shardAt } = (last?.[lang] && sameShards(site.articles, lang, last[lang])) ?? placed(site.articles, lang);
+  const count = shards.length;
   // One set of options for the language's shards: it keeps the stemmed form of each word it met.
   const options = searchOptions(lang);
   const titles = [...site.categories.values()].map((category) => category.data.title[lang]).join('\n');
@@ -100,9 +101,59 @@ export function searchFiles(site: Site, lang: Lang, code: string, indexed?: Memo
         ),
     };
   });
-  if (last) last[lang] = { titles, table, limit: table === kept?.table ? limit : undefined, shards: files.map((file, shard) => ({ held: shards[shard] ?? [], inputs: file.inputs })) };
+  if (last)
+    last[lang] = {
+      titles,
+      table,
+      limit: table === kept?.table ? limit : undefined,
+      shards: files.map((file, shard) => ({ held: shards[shard] ?? [], inputs: file.inputs })),
+      articles: site.articles,
+      shardAt,
+    };
   const list: SearchShards = { shards: files.map((_, shard) => searchShardUrl(lang, shard)) };
   return [...files, { file: searchIndexUrl(lang).slice(1), inputs: { code, shards: String(count) }, make: () => JSON.stringify(list) }];
+}
+
+/** Each article with an edition in `lang` in the shard its URL names. */
+function placed(articles: readonly Article[], lang: Lang): { shards: Article[][]; shardAt: Int32Array } {
+  const count = shardCount(articles.reduce((n, article) => (article.editions[lang] ? n + 1 : n), 0));
+  const shards: Article[][] = Array.from({ length: count }, () => []);
+  const shardAt = new Int32Array(articles.length).fill(-1);
+  articles.forEach((article, i) => {
+    const edition = article.editions[lang];
+    if (!edition) return;
+    const shard = shardOf(edition.url, count);
+    shards[shard]?.push(article);
+    shardAt[i] = shard;
+  });
+  return { shards, shardAt };
+}
+
+/**
+ * The last build's shards with the articles of this one in them, when every article is in the
+ * place it was, with an edition in the language at the same URL (or none again): an edit moves no
+ * article between shards, and the shards it did not touch are the very lists they were.
+ */
+function sameShards(articles: readonly Article[], lang: Lang, last: PlannedShards): { shards: (readonly Article[])[]; shardAt: Int32Array } | undefined {
+  if (articles.length !== last.articles.length) return undefined;
+  const shards = last.shards.map((shard) => shard.held);
+  const copied = new Set<number>();
+  for (let i = 0; i < articles.length; i++) {
+    const [article, before] = [articles[i] as Article, last.articles[i] as Article];
+    if (article === before) continue;
+    if (article.editions[lang]?.url !== before.editions[lang]?.url) return undefined;
+    const shard = last.shardAt[i] as number;
+    if (shard === -1) continue;
+    if (!copied.has(shard)) {
+      shards[shard] = [...(shards[shard] ?? [])];
+      copied.add(shard);
+    }
+    const held = shards[shard] as Article[];
+    const at = held.indexOf(before);
+    if (at === -1) return undefined;
+    held[at] = article;
+  }
+  return { shards, shardAt: last.shardAt };
 }
 
 function sameArticles(a: readonly Article[], b: readonly Article[]): boolean {
