@@ -124,7 +124,7 @@ export async function buildSite(session: BuildSession, options: BuildOptions): P
   if (!modelled.site) return failed(modelled.diagnostics);
   const { site, media } = modelled;
   const [memos, code] = await Promise.all([session.cached(), session.code()]);
-  const assets = await tasks.run('assets', () => clientAssets(memos, code, explain));
+  const assets = await tasks.run('assets', async () => clientAssets(memos, code, await session.stylesheets(), explain));
   const ctx: RenderContext = { site, styles: assets.styles, script: assets.script, year: options.year ?? new Date().getFullYear(), ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}) };
   const hashes = siteHashes(site, session.planned);
   const basis = { code: code.pipeline, look: lookOf(ctx) };
@@ -222,12 +222,12 @@ async function renderedIds(plans: readonly PagePlan[], ctx: RenderContext, memo:
 }
 
 /** The client bundle and stylesheets, made again when the code or a stylesheet changed. */
-async function clientAssets(memos: Memos, code: Codes, explain: Explain): Promise<BuiltAssets> {
-  const { buildAssets, stylesheetsHash } = await import('../write/assets');
-  const inputs: Inputs = { code: code.pipeline, styles: await stylesheetsHash() };
+async function clientAssets(memos: Memos, code: Codes, styles: string, explain: Explain): Promise<BuiltAssets> {
+  const inputs: Inputs = { code: code.pipeline, styles };
   const known = memos.assets.get('client', inputs);
   if (known) return known;
   explain('assets', changedInputs(memos.assets.previous('client'), inputs));
+  const { buildAssets } = await import('../write/assets');
   const assets = await buildAssets();
   memos.assets.set('client', inputs, assets);
   return assets;

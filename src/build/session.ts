@@ -111,6 +111,7 @@ export class BuildSession {
   private readonly manifests = new Map<string, ManifestLog>();
   private memos: Promise<Memos> | undefined;
   private media: Promise<MediaFolder> | undefined;
+  private styles: Promise<string> | undefined;
   private codes: Promise<Codes> | undefined;
 
   constructor(options: SessionOptions) {
@@ -128,6 +129,7 @@ export class BuildSession {
     for (const file of files) {
       const absolute = path.resolve(file);
       if (absolute === media || absolute.startsWith(media + path.sep)) this.media = undefined;
+      if (absolute.endsWith('.css')) this.styles = undefined;
       if (stale !== 'all') stale.add(absolute);
     }
   }
@@ -139,6 +141,12 @@ export class BuildSession {
   mediaFolder(): Promise<MediaFolder> {
     this.media ??= Promise.all([listMedia(this.root), treeSignature(this.mediaDir())]).then(([files, signature]) => ({ files, signature }));
     return this.media;
+  }
+
+  /** A hash of the tool's stylesheets, read once, and again after a change to a stylesheet was reported. */
+  stylesheets(): Promise<string> {
+    this.styles ??= import('../write/assets').then(({ stylesheetsHash }) => stylesheetsHash());
+    return this.styles;
   }
 
   private mediaDir(): string {
