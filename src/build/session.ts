@@ -4,7 +4,7 @@ import type { EditionFindings, KnownFacts } from '../check/editions';
 import type { IndexedLinks } from '../check/linkIndex';
 import type { InternalLink } from '../check/links';
 import type { TitleIndex } from '../check/linkText';
-import type { JsonMarksMemo } from '../check/register';
+import type { RegisterMemo } from '../check/register';
 import type { RouteClashes } from '../check/routes';
 import { articleFiles, type ParsedArticle } from '../load/articles';
 import { type LoadResult, loadContent } from '../load/content';
@@ -96,8 +96,8 @@ export class BuildSession {
   private readonly linkIndex: { indexed?: IndexedLinks } = {};
   /** The case clashes of each route list (see `checkRoutes`). */
   private readonly routeClashes = new WeakMap<readonly Route[], RouteClashes>();
-  /** The marks of register of each JSON content value (see `checkRegister`). */
-  private readonly jsonMarks: JsonMarksMemo = new WeakMap();
+  /** The marks of register of each JSON content value and Portuguese edition (see `checkRegister`). */
+  private readonly register: RegisterMemo = { json: new WeakMap(), editions: new WeakMap() };
   /** The site-wide keys of the last check (see `EditionMemo.facts`). */
   private readonly facts: { last?: KnownFacts } = {};
   /** The model and pages of the last build, which the next one shares what did not change with (see `createSite`, `planPages`). */
@@ -208,7 +208,7 @@ export class BuildSession {
         keep: (file) => checks.keep(file),
         ...(this.rebuilds && { linkWords: this.linkWords, facts: this.facts }),
       },
-      ...(this.rebuilds && { links: this.editionLinks, index: this.linkIndex, register: this.jsonMarks, clashes: this.routeClashes }),
+      ...(this.rebuilds && { links: this.editionLinks, index: this.linkIndex, register: this.register, clashes: this.routeClashes }),
       ...(titles && {
         titles: {
           get: (key) => titles.get('titles', { code: pipeline, articles: key }),

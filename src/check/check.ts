@@ -12,7 +12,7 @@ import { checkPageIds, type EditionIds, editionIds, type RenderedIds } from './i
 import { type IndexedLinks, type LinkIndex, linkIndex } from './linkIndex';
 import { checkLinks, contentLinks, type InternalLink } from './links';
 import { type TitleIndexMemo, titleIndexKey, titleJudge } from './linkText';
-import { checkRegister, type JsonMarksMemo } from './register';
+import { checkRegister, type RegisterMemo } from './register';
 import { checkRoutes, type RouteClashes, routeClashes } from './routes';
 import { checkTranslations } from './translations';
 
@@ -27,8 +27,8 @@ export interface CheckMemo {
   editions: EditionMemo;
   titles?: TitleIndexMemo;
   links?: WeakMap<ArticleEdition, InternalLink[]>;
-  /** The marks of register of each JSON content value, while the value lives. */
-  register?: JsonMarksMemo;
+  /** The marks of register of each JSON content value and the count of each Portuguese edition, while they live. */
+  register?: RegisterMemo;
   /** The last check's index of links (a session's memory). */
   index?: { indexed?: IndexedLinks };
   /** The case clashes of each route list (ROUTE001), while the list lives. */

@@ -21,6 +21,12 @@ interface JsonMarks {
  */
 export type JsonMarksMemo = WeakMap<object, readonly JsonMarks[]>;
 
+/** What I18N004 keeps in a session: the marks of each JSON value, and how many of each register each Portuguese edition holds, while they live. */
+export interface RegisterMemo {
+  json: JsonMarksMemo;
+  editions: WeakMap<ArticleEdition, Readonly<Record<Register, number>>>;
+}
+
 /** The Portuguese texts of a JSON value that have marks of register, with their paths. */
 function jsonMarks(value: unknown, known: JsonMarksMemo | undefined): readonly JsonMarks[] {
   const cached = value && typeof value === 'object' ? known?.get(value) : undefined;
@@ -74,21 +80,29 @@ function eachPortugueseText(site: Site, known: FrontMatterMarks, jsonKnown: Json
 }
 
 /** How many marks of each register the Portuguese texts hold: what `eachPortugueseText` visits, with no place made for any. */
-function countRegister(site: Site, known: FrontMatterMarks, jsonKnown: JsonMarksMemo | undefined): Record<Register, number> {
+function countRegister(site: Site, known: FrontMatterMarks, memo: RegisterMemo | undefined): Record<Register, number> {
   const counts: Record<Register, number> = { tu: 0, você: 0 };
-  const count = (marks: readonly RegisterMark[]) => {
-    for (const mark of marks) counts[mark.register]++;
+  const count = (into: Record<Register, number>, marks: readonly RegisterMark[]) => {
+    for (const mark of marks) into[mark.register]++;
   };
   const { content } = site;
   const values: unknown[] = [content.strings, content.navigation, content.owner, ...Object.values(content.pages), ...[...site.categories.values()].map((category) => category.data)];
-  for (const value of values) for (const { marks } of jsonMarks(value, jsonKnown)) count(marks);
+  for (const value of values) for (const { marks } of jsonMarks(value, memo?.json)) count(counts, marks);
   for (const article of site.articles) {
     const edition = article.editions.pt;
     if (!edition) continue;
-    const { title, description } = edition.source.frontMatter;
-    count(known(edition, 'title') ?? registerMarks(title));
-    if (description) count(known(edition, 'description') ?? registerMarks(description));
-    count(edition.body.register);
+    let own = memo?.editions.get(edition);
+    if (!own) {
+      const { title, description } = edition.source.frontMatter;
+      const made = { tu: 0, você: 0 };
+      count(made, known(edition, 'title') ?? registerMarks(title));
+      if (description) count(made, known(edition, 'description') ?? registerMarks(description));
+      count(made, edition.body.register);
+      memo?.editions.set(edition, made);
+      own = made;
+    }
+    counts.tu += own.tu;
+    counts.você += own.você;
   }
   return counts;
 }
@@ -97,12 +111,12 @@ function countRegister(site: Site, known: FrontMatterMarks, jsonKnown: JsonMarks
  * I18N004: the Portuguese texts address the reader in one register. When both *tu* and *você*
  * appear, the less used one is reported at each place it appears (a tie reports *você*).
  */
-export function checkRegister(site: Site, known: FrontMatterMarks = () => undefined, jsonKnown?: JsonMarksMemo): Diagnostic[] {
+export function checkRegister(site: Site, known: FrontMatterMarks = () => undefined, memo?: RegisterMemo): Diagnostic[] {
   // Counted first: most sites keep to one register, and nothing more is needed.
-  const { tu, você: voce } = countRegister(site, known, jsonKnown);
+  const { tu, você: voce } = countRegister(site, known, memo);
   if (tu === 0 || voce === 0) return [];
   const found: { mark: RegisterMark; place: () => Place }[] = [];
-  eachPortugueseText(site, known, jsonKnown, (marks, place) => {
+  eachPortugueseText(site, known, memo?.json, (marks, place) => {
     for (const mark of marks) found.push({ mark, place: () => place(mark.offset) });
   });
   const odd: Register = voce <= tu ? 'você' : 'tu';
