@@ -248,10 +248,7 @@ async function renderPages(
   let render: typeof import('../render/document').renderDocument | undefined;
   for (const [i, plan] of plans.entries()) {
     if (i % 100 === 0) progress(i, total);
-    if (output.madeFrom(plan.file, plan.inputs)) {
-      output.keep(plan.file);
-      continue;
-    }
+    if (output.carry(plan.file, plan.inputs)) continue;
     explain(plan.file, changedInputs(output.previousInputs(plan.file), plan.inputs));
     let html = rendered.get(plan.file);
     if (html === undefined) {
@@ -292,10 +289,7 @@ async function publishFiles(ctx: RenderContext, hashes: SiteHashes, basis: PageB
 /** Files made from declared inputs: carried over while those are unchanged, made and added otherwise. */
 async function addPlanned(files: readonly PlannedFile[], output: Output, explain: Explain): Promise<void> {
   for (const { file, inputs, make } of files) {
-    if (output.madeFrom(file, inputs)) {
-      output.keep(file);
-      continue;
-    }
+    if (output.carry(file, inputs)) continue;
     explain(file, changedInputs(output.previousInputs(file), inputs));
     await output.add(file, make(), inputs);
   }

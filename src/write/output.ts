@@ -42,16 +42,12 @@ export class Output {
     return this.previous?.files.get(file)?.inputs;
   }
 
-  /** True when the previous output has this file, made from exactly these inputs. */
-  madeFrom(file: string, inputs: Inputs): boolean {
-    return sameInputs(this.previousInputs(file), inputs);
-  }
-
-  /** Carries a file over from the previous output unchanged. */
-  keep(file: string): void {
+  /** Carries a file over from the previous output when it was made there from exactly these inputs; false otherwise. */
+  carry(file: string, inputs: Inputs): boolean {
     const entry = this.previous?.files.get(file);
-    if (!entry) throw new Error(`${file} is not in the previous output`);
+    if (!entry || !sameInputs(entry.inputs, inputs)) return false;
     this.files.set(file, entry);
+    return true;
   }
 
   /** Adds a file; it is written (and compressed) now unless the previous output has it identical. */
