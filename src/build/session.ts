@@ -206,6 +206,7 @@ export class BuildSession {
         },
         set: (file, whole, fine, findings) => checks.set(file, { code: pipeline, ...whole }, { fine, findings }),
         keep: (file) => checks.keep(file),
+        keepAll: () => checks.keepAll(),
         ...(this.rebuilds && { linkWords: this.linkWords, facts: this.facts }),
       },
       ...(this.rebuilds && { links: this.editionLinks, index: this.linkIndex, register: this.register, clashes: this.routeClashes }),

@@ -15,6 +15,7 @@ import type { CompiledMarkdown } from '../markdown/compile';
 import { type RegisterMark, registerMarks } from '../markdown/register';
 import type { Article, ArticleEdition, Site } from '../model/site';
 import { LANGUAGES } from '../shared/lang';
+import { articlePath } from '../shared/route';
 import { editionAssetProblems } from './assets';
 import { guarded } from './guard';
 import { type EditionIds, editionIdProblems } from './ids';
@@ -42,6 +43,8 @@ export interface EditionMemo {
   set(file: string, whole: WholeKey, fine: string, findings: EditionFindings): void;
   /** Keeps what was found in `file` under the same keys as in the last build, without looking it up. */
   keep(file: string): void;
+  /** Keeps what was found in every file: for a check of the same files as the last one. */
+  keepAll(): void;
   /** The words of each body's link texts, while the body lives (a session that builds again). */
   linkWords?: WeakMap<CompiledMarkdown, readonly string[]>;
   /** The site's facts as the session's last check worked them out, and what from (a session that builds again). */
@@ -99,26 +102,40 @@ export function editionFindings(around: EditionSurroundings, memo: EditionMemo |
   // has the same findings, when no title changed or none its link texts' words read.
   const same = last?.facts === facts ? last.found : undefined;
   const titlesSame = last?.titles === keys.titles;
-  const untouched = (edition: ArticleEdition) => titlesSame || (retitled !== undefined && !linkWords(edition.body, memo.linkWords).some((word) => retitled.has(word)));
-  for (const article of around.site.articles) {
-    for (const edition of Object.values(article.editions)) {
-      const { file, hash } = edition.source;
-      const kept = same?.get(edition);
-      if (kept && untouched(edition)) {
-        memo.keep(file);
-        found.set(edition, kept);
-        continue;
-      }
-      const whole: WholeKey = { facts: withTitles, source: hash, body: edition.body.hash };
-      const fine = () => digest(facts, hash, edition.body.hash, around.titles.reads(linkWords(edition.body, memo.linkWords)));
-      let findings = memo.find(file, whole, fine);
-      if (!findings) {
-        findings = judge(around, article, edition);
-        memo.set(file, whole, fine(), findings);
-      }
-      found.set(edition, findings);
+  const untouched = (edition: ArticleEdition) => {
+    if (titlesSame) return true;
+    if (retitled === undefined) return false;
+    for (const word of linkWords(edition.body, memo.linkWords)) if (retitled.has(word)) return false;
+    return true;
+  };
+  const { site } = around;
+  // The same files as the last check's, in the same places: every entry the memo holds is still in use.
+  const lastFiles = last?.site.content.articles;
+  let sameFiles = lastFiles !== undefined && lastFiles.length === site.content.articles.length;
+  const keptFiles: string[] = [];
+  // In the order of the files, which is the site's order of articles and, within one, of its editions.
+  site.editions.forEach((edition, i) => {
+    if (!edition) return;
+    const { file, hash } = edition.source;
+    if (sameFiles && lastFiles?.[i]?.file !== file) sameFiles = false;
+    const kept = same?.get(edition);
+    if (kept && untouched(edition)) {
+      keptFiles.push(file);
+      found.set(edition, kept);
+      return;
     }
-  }
+    const article = site.articleByPath.get(articlePath(edition.source.category, edition.source.slug)) as Article;
+    const whole: WholeKey = { facts: withTitles, source: hash, body: edition.body.hash };
+    const fine = () => digest(facts, hash, edition.body.hash, around.titles.reads(linkWords(edition.body, memo.linkWords)));
+    let findings = memo.find(file, whole, fine);
+    if (!findings) {
+      findings = judge(around, article, edition);
+      memo.set(file, whole, fine(), findings);
+    }
+    found.set(edition, findings);
+  });
+  if (sameFiles) memo.keepAll();
+  else for (const file of keptFiles) memo.keep(file);
   return found;
 }
 
