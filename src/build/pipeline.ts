@@ -21,7 +21,7 @@ import { type Diagnostic, hasErrors } from '../diagnostics/diagnostic';
 import type { CompiledMarkdown } from '../markdown/compile';
 import { deriveRoutes } from '../model/routes';
 import { createSite, markdownTexts, type Site } from '../model/site';
-import { rssFeed } from '../publish/feed';
+import { type FeedItems, rssFeed } from '../publish/feed';
 import { webManifest } from '../publish/manifest';
 import { robotsTxt, sitemapXml } from '../publish/sitemap';
 import { baseUrlOf, type RenderContext, renderRedirect } from '../render/inputs';
@@ -143,7 +143,7 @@ export async function buildSite(session: BuildSession, options: BuildOptions): P
     try {
       const entries = await tasks.run('render', (progress) => renderPages(plans, ctx, output, rendered, explain, progress));
       await tasks.run('search', () => searchIndexes(site, code, memos.search, session.shards, output, explain));
-      await tasks.run('publish', () => publishFiles(ctx, hashes, basis, assets, output, explain));
+      await tasks.run('publish', () => publishFiles(ctx, hashes, basis, assets, output, explain, session.feedItems));
       return { entries, write: await tasks.run('write', () => commitOutput(output, copies, options.commit ?? 'swap')), scriptImports: assets.scriptImports };
     } catch (error) {
       await output.abort();
@@ -271,14 +271,14 @@ async function searchIndexes(site: Site, code: Codes, indexed: Memos['search'], 
  * from the hashes the pages use, so a body edit, which changes no listing, makes none of them; and
  * the client bundle's files, which are written when they changed.
  */
-async function publishFiles(ctx: RenderContext, hashes: SiteHashes, basis: PageBasis, assets: BuiltAssets, output: Output, explain: Explain): Promise<void> {
+async function publishFiles(ctx: RenderContext, hashes: SiteHashes, basis: PageBasis, assets: BuiltAssets, output: Output, explain: Explain, feedItems?: FeedItems): Promise<void> {
   const base = () => baseUrlOf(ctx);
   const whole = { code: basis.code, look: basis.look, site: hashes.site };
   const files: PlannedFile[] = [
     // The routes and the articles' dates: a title edit does not change it.
     { file: 'sitemap.xml', inputs: { ...whole, dates: hashes.dates }, make: () => sitemapXml(ctx.site, base()) },
     { file: 'robots.txt', inputs: whole, make: () => robotsTxt(base()) },
-    ...LANGUAGES.map((lang): PlannedFile => ({ file: feedUrl(lang).slice(1), inputs: { ...whole, listing: hashes.listing(undefined, lang) }, make: () => rssFeed(ctx.site, lang, base()) })),
+    ...LANGUAGES.map((lang): PlannedFile => ({ file: feedUrl(lang).slice(1), inputs: { ...whole, listing: hashes.listing(undefined, lang) }, make: () => rssFeed(ctx.site, lang, base(), feedItems) })),
     { file: 'manifest.webmanifest', inputs: whole, make: () => webManifest(ctx.site) },
     ...LANGUAGES.map((lang): PlannedFile => ({ file: pageFile(rootUrl(lang)), inputs: { code: basis.code }, make: () => renderRedirect(lang) })),
   ];

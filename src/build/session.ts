@@ -11,6 +11,7 @@ import { type LoadResult, loadContent } from '../load/content';
 import { digest } from '../load/digest';
 import type { CompiledMarkdown } from '../markdown/compile';
 import type { ArticleEdition } from '../model/site';
+import type { FeedItems } from '../publish/feed';
 import type { PlannedSite } from '../render/plan';
 import type { IndexedDocument } from '../search/shardIndex';
 import type { PlannedShards } from '../search/shards';
@@ -102,6 +103,8 @@ export class BuildSession {
   private readonly facts: { last?: KnownFacts } = {};
   /** The model and pages of the last build, which the next one shares what did not change with (see `createSite`, `planPages`). */
   planned: PlannedSite | undefined;
+  /** Each edition's feed item, when the session builds again (see `rssFeed`). */
+  readonly feedItems: FeedItems | undefined;
   /** The search shards of the last build, by language (see `searchFiles`). */
   readonly shards: Partial<Record<Lang, PlannedShards>> = {};
   /** Each text's body as the last builds found it (see `compileBodies`), when the session builds again. */
@@ -120,6 +123,7 @@ export class BuildSession {
     this.save = options.save !== false && this.cacheDir !== undefined;
     this.rebuilds = options.rebuilds === true;
     this.markdown = this.rebuilds ? { seen: new WeakMap(), tables: new WeakMap() } : undefined;
+    this.feedItems = this.rebuilds ? new WeakMap() : undefined;
   }
 
   /** Files that may have changed since the last build (a watcher's report): they are read again. */
