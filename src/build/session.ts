@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { type CheckMemo, listMedia } from '../check/check';
-import type { EditionFindings, KnownFacts } from '../check/editions';
+import type { EditionFindings, KnownFacts, WordIndex } from '../check/editions';
 import type { IndexedLinks } from '../check/linkIndex';
 import type { InternalLink } from '../check/links';
 import type { TitleIndex } from '../check/linkText';
@@ -99,6 +99,8 @@ export class BuildSession {
   private readonly routeClashes = new WeakMap<readonly Route[], RouteClashes>();
   /** The marks of register of each JSON content value and Portuguese edition (see `checkRegister`). */
   private readonly register: RegisterMemo = { json: new WeakMap(), editions: new WeakMap() };
+  /** The editions by the words of their link texts (see `EditionMemo.words`). */
+  private readonly words: { last?: WordIndex } = {};
   /** The site-wide keys of the last check (see `EditionMemo.facts`). */
   private readonly facts: { last?: KnownFacts } = {};
   /** The model and pages of the last build, which the next one shares what did not change with (see `createSite`, `planPages`). */
@@ -211,7 +213,7 @@ export class BuildSession {
         set: (file, whole, fine, findings) => checks.set(file, { code: pipeline, ...whole }, { fine, findings }),
         keep: (file) => checks.keep(file),
         keepAll: () => checks.keepAll(),
-        ...(this.rebuilds && { linkWords: this.linkWords, facts: this.facts }),
+        ...(this.rebuilds && { linkWords: this.linkWords, facts: this.facts, words: this.words }),
       },
       ...(this.rebuilds && { links: this.editionLinks, index: this.linkIndex, register: this.register, clashes: this.routeClashes }),
       ...(titles && {

@@ -47,6 +47,8 @@ export interface EditionMemo {
   keepAll(): void;
   /** The words of each body's link texts, while the body lives (a session that builds again). */
   linkWords?: WeakMap<CompiledMarkdown, readonly string[]>;
+  /** The editions by the words of their link texts, as the session last brought them up to date (see `wordIndex`). */
+  words?: { last?: WordIndex };
   /** The site's facts as the session's last check worked them out, and what from (a session that builds again). */
   facts?: { last?: KnownFacts };
 }
@@ -102,9 +104,19 @@ export function editionFindings(around: EditionSurroundings, memo: EditionMemo |
   // has the same findings, when no title changed or none its link texts' words read.
   const same = last?.facts === facts ? last.found : undefined;
   const titlesSame = last?.titles === keys.titles;
+  // The editions whose link texts hold a word a retitling changed what it reads of: found by the
+  // words, in a session's index of them, rather than by looking at every edition's words.
+  let touched: Set<ArticleEdition> | undefined;
+  if (!titlesSame && retitled !== undefined && memo.words && memo.linkWords) {
+    const index = wordIndex(around.site, memo.words.last, memo.linkWords);
+    memo.words.last = index;
+    touched = new Set();
+    for (const word of retitled) for (const edition of index.byWord.get(word) ?? []) touched.add(edition);
+  }
   const untouched = (edition: ArticleEdition) => {
     if (titlesSame) return true;
     if (retitled === undefined) return false;
+    if (touched) return !touched.has(edition);
     for (const word of linkWords(edition.body, memo.linkWords)) if (retitled.has(word)) return false;
     return true;
   };
@@ -137,6 +149,45 @@ export function editionFindings(around: EditionSurroundings, memo: EditionMemo |
   if (sameFiles) memo.keepAll();
   else for (const file of keptFiles) memo.keep(file);
   return found;
+}
+
+/** The editions of a site by each significant word of their link texts, with the editions it was made for (`site.editions`). */
+export interface WordIndex {
+  editions: readonly (ArticleEdition | undefined)[];
+  byWord: Map<string, Set<ArticleEdition>>;
+}
+
+/**
+ * The index of link words for `site`: `last` brought up to date, in place, when its editions are
+ * in the same places (the editions that are not the same objects taken out and put in again),
+ * made afresh otherwise.
+ */
+function wordIndex(site: Site, last: WordIndex | undefined, known: WeakMap<CompiledMarkdown, readonly string[]>): WordIndex {
+  const put = (byWord: WordIndex['byWord'], edition: ArticleEdition, add: boolean) => {
+    for (const word of linkWords(edition.body, known)) {
+      let editions = byWord.get(word);
+      if (!editions) {
+        if (!add) continue;
+        editions = new Set();
+        byWord.set(word, editions);
+      }
+      if (add) editions.add(edition);
+      else if (editions.delete(edition) && editions.size === 0) byWord.delete(word);
+    }
+  };
+  const { editions } = site;
+  if (last && last.editions.length === editions.length) {
+    for (let i = 0; i < editions.length; i++) {
+      const [now, before] = [editions[i], last.editions[i]];
+      if (now === before) continue;
+      if (before) put(last.byWord, before, false);
+      if (now) put(last.byWord, now, true);
+    }
+    return { editions, byWord: last.byWord };
+  }
+  const byWord: WordIndex['byWord'] = new Map();
+  for (const edition of editions) if (edition) put(byWord, edition, true);
+  return { editions, byWord };
 }
 
 /** The significant words of a body's link texts, sorted, each once. */

@@ -219,6 +219,17 @@ describe('the check in a session', () => {
         ['LINK001 content/blog/tech/docker.en.md'],
       ],
       [
+        // The article with the link was edited since the words of its links were last indexed.
+        'the other article retitled again so that the link text names it',
+        async () => [await editOf(copy, 'content/blog/tech/Site.en.md', (t) => t.replace(/^title: .*$/m, 'title: "Zeppelin letters, once more"'))],
+        ['LINK001 content/blog/tech/docker.en.md', 'LINK004 content/blog/tech/docker.en.md'],
+      ],
+      [
+        'its title back again',
+        async () => [await editOf(copy, 'content/blog/tech/Site.en.md', (t) => t.replace(/^title: .*$/m, 'title: "Apocalypse Now: up the river"'))],
+        ['LINK001 content/blog/tech/docker.en.md'],
+      ],
+      [
         'a translation deleted that other articles link to',
         async () => {
           const file = path.join(copy.root, 'content/blog/tech/Git.pt.md');
