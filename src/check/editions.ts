@@ -106,10 +106,11 @@ export function editionFindings(around: EditionSurroundings, memo: EditionMemo |
   const titlesSame = last?.titles === keys.titles;
   // The editions whose link texts hold a word a retitling changed what it reads of: found by the
   // words, in a session's index of them, rather than by looking at every edition's words.
+  // Kept up to date on every check of the session, so that a title edit finds it made.
+  const index = memo.words && memo.linkWords ? wordIndex(around.site, memo.words.last, memo.linkWords) : undefined;
+  if (memo.words) memo.words.last = index;
   let touched: Set<ArticleEdition> | undefined;
-  if (!titlesSame && retitled !== undefined && memo.words && memo.linkWords) {
-    const index = wordIndex(around.site, memo.words.last, memo.linkWords);
-    memo.words.last = index;
+  if (!titlesSame && retitled !== undefined && index) {
     touched = new Set();
     for (const word of retitled) for (const edition of index.byWord.get(word) ?? []) touched.add(edition);
   }
