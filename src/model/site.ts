@@ -197,9 +197,14 @@ function editedArticles(content: LoadedContent, bodies: readonly CompiledMarkdow
     editions[i] = edition;
     renewed.set(path, { ...article, editions: { ...article.editions, [source.lang]: edition } });
   }
-  const articles = previous.articles.map((article) => renewed.get(article.route.path) ?? article);
+  const articles = [...previous.articles];
   const articleByPath = new Map(previous.articleByPath);
-  for (const [path, article] of renewed) articleByPath.set(path, article);
+  for (const [path, article] of renewed) {
+    const at = articles.indexOf(previous.articleByPath.get(path) as Article);
+    if (at === -1) return undefined;
+    articles[at] = article;
+    articleByPath.set(path, article);
+  }
   return { articles, articleByPath, editions, newest: reordered(previous, edited, editions) ?? newestOf(articles) };
 }
 

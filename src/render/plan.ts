@@ -180,6 +180,12 @@ export function planPages(site: Site, hashes: SiteHashes, basis: PageBasis, prev
   const sameOrder = previous !== undefined && previous.site.routes === site.routes;
   const byFile = sameOrder ? undefined : new Map(previous?.plans.map((plan) => [plan.file, plan]));
   let at = 0;
+  // The articles that are not the last build's, when the articles are in the same places: an
+  // article page holds when its route is not among theirs (no lookup by path for each page).
+  const renewed =
+    sameOrder && site.articles.length === previous.site.articles.length
+      ? new Set(site.articles.filter((article, i) => article !== previous.site.articles[i]).map((article) => article.route))
+      : undefined;
   // No closure made per page: thousands of them per build, each named by the loader.
   const prior = (route: Route | undefined, lang: Lang) => (sameOrder ? previous.plans[at++] : byFile?.get(planFile(route, lang)));
   // The same plan as last time when its route, its article and each of its inputs are unchanged.
@@ -188,7 +194,7 @@ export function planPages(site: Site, hashes: SiteHashes, basis: PageBasis, prev
     if (plan.route !== route || plan.lang !== lang || inputs.code !== shared.code || inputs.look !== shared.look || inputs.site !== shared.site) return false;
     switch (route.component) {
       case 'article':
-        return previous?.site.articleByPath.get(route.path) === site.articleByPath.get(route.path);
+        return renewed ? !renewed.has(route) : previous?.site.articleByPath.get(route.path) === site.articleByPath.get(route.path);
       case 'category':
         return inputs.listing === hashes.listing(route.name, lang);
       case 'blog':
