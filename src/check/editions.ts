@@ -114,13 +114,8 @@ export function editionFindings(around: EditionSurroundings, memo: EditionMemo |
     touched = new Set();
     for (const word of retitled) for (const edition of index.byWord.get(word) ?? []) touched.add(edition);
   }
-  const untouched = (edition: ArticleEdition) => {
-    if (titlesSame) return true;
-    if (retitled === undefined) return false;
-    if (touched) return !touched.has(edition);
-    for (const word of linkWords(edition.body, memo.linkWords)) if (retitled.has(word)) return false;
-    return true;
-  };
+  // `same` holds only in a session, which keeps the word index: a retitling always finds it made.
+  const untouched = (edition: ArticleEdition) => titlesSame || (touched !== undefined && !touched.has(edition));
   const { site } = around;
   // The same files as the last check's, in the same places: every entry the memo holds is still in use.
   const lastFiles = last?.site.content.articles;

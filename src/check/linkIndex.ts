@@ -28,8 +28,8 @@ export interface LinkIndexMemo {
 
 /**
  * The index of the site's links. In a session, the last check's index is brought up to date: when
- * the same files are listed in the same order, only the links of the editions that are not the
- * same objects as last time (the model shares the others, see `createSite`) are taken out and put
+ * as many files are listed as last time, only the links of the editions that are not the
+ * same objects in their places as last time (the model shares the others, see `createSite`) are taken out and put
  * in again, so an edit costs its own links rather than the tens of thousands of a large site.
  */
 export function linkIndex(site: Site, memo: LinkIndexMemo = {}): LinkIndex {
@@ -63,11 +63,10 @@ function fresh(site: Site, linksOf: (edition: ArticleEdition) => readonly Intern
   return { site, editions, content, byPath };
 }
 
-/** The last index with the links of the files that changed taken out and put in again; undefined when files were added, removed or reordered. */
+/** The last index with the links of the editions in places that changed taken out and put in again; undefined when files were added or removed. */
 function updated(site: Site, last: IndexedLinks, linksOf: (edition: ArticleEdition) => readonly InternalLink[]): IndexedLinks | undefined {
   const before = last.site;
   if (site.editions.length !== before.editions.length || last.editions.length !== before.editions.length) return undefined;
-  for (let i = 0; i < site.editions.length; i++) if (site.content.articles[i]?.file !== before.content.articles[i]?.file) return undefined;
   const { byPath } = last;
   const editions = [...last.editions];
   for (let i = 0; i < site.editions.length; i++) {

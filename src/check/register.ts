@@ -53,17 +53,23 @@ function jsonMarks(value: unknown, known: JsonMarksMemo | undefined): readonly J
   return found;
 }
 
+/** Every JSON content file that speaks to the reader, with its value. */
+function jsonContent(site: Site): [file: string, value: unknown][] {
+  const { content } = site;
+  return [
+    ['content/strings.json', content.strings],
+    ['content/navigation.json', content.navigation],
+    ['content/owner.json', content.owner],
+    ...Object.entries(content.pages).map(([name, page]): [string, unknown] => [`content/pages/${name}.json`, page]),
+    ...[...site.categories.values()].map((category): [string, unknown] => [category.file, category.data]),
+  ];
+}
+
 /** Every Portuguese text of the site that speaks to its reader: its marks of register (an article body's come with its compiled body), and where it is. */
 function eachPortugueseText(site: Site, known: FrontMatterMarks, jsonKnown: JsonMarksMemo | undefined, visit: (marks: readonly RegisterMark[], place: PlaceIn) => void): void {
-  const json = (file: string, value: unknown) => {
+  for (const [file, value] of jsonContent(site)) {
     for (const { marks, path } of jsonMarks(value, jsonKnown)) visit(marks, () => jsonPlace(site, file, path));
-  };
-  const { content } = site;
-  json('content/strings.json', content.strings);
-  json('content/navigation.json', content.navigation);
-  json('content/owner.json', content.owner);
-  for (const [name, page] of Object.entries(content.pages)) json(`content/pages/${name}.json`, page);
-  for (const category of site.categories.values()) json(category.file, category.data);
+  }
   for (const article of site.articles) {
     const edition = article.editions.pt;
     if (!edition) continue;
@@ -85,9 +91,7 @@ function countRegister(site: Site, known: FrontMatterMarks, memo: RegisterMemo |
   const count = (into: Record<Register, number>, marks: readonly RegisterMark[]) => {
     for (const mark of marks) into[mark.register]++;
   };
-  const { content } = site;
-  const values: unknown[] = [content.strings, content.navigation, content.owner, ...Object.values(content.pages), ...[...site.categories.values()].map((category) => category.data)];
-  for (const value of values) for (const { marks } of jsonMarks(value, memo?.json)) count(counts, marks);
+  for (const [, value] of jsonContent(site)) for (const { marks } of jsonMarks(value, memo?.json)) count(counts, marks);
   for (const article of site.articles) {
     const edition = article.editions.pt;
     if (!edition) continue;
