@@ -18,7 +18,6 @@ import path from 'node:path';
 import { checkSite } from '../check/check';
 import { idsInHtml, type RenderedIds } from '../check/ids';
 import { type Diagnostic, hasErrors } from '../diagnostics/diagnostic';
-import type { CompiledMarkdown } from '../markdown/compile';
 import { deriveRoutes } from '../model/routes';
 import { createSite, markdownTexts, type Site } from '../model/site';
 import { type FeedItems, rssFeed } from '../publish/feed';

@@ -29,6 +29,17 @@ describe('compileMarkdown', () => {
     expect(out.html).toContain('<figcaption>O jardim <em>moderno</em></figcaption>');
   });
 
+  it('links addresses written as plain text as GFM does, underscores in them included', () => {
+    // Underscores around a word would be emphasis anywhere else: inside an address they are part of it.
+    const withEmail = compileMarkdown('Escreva para _eu_@example.com ou veja https://example.org/_a_/ hoje.\n', options);
+    expect(withEmail.html).toContain('<a href="mailto:_eu_@example.com">_eu_@example.com</a>');
+    expect(withEmail.html).toContain('<a href="https://example.org/_a_/" target="_blank" rel="noopener noreferrer">https://example.org/_a_/</a>');
+    const withoutEmail = compileMarkdown('Veja www.example.com/_a_/ e https://example.org/_b_/ hoje; *isto* é _ênfase_.\n', options);
+    expect(withoutEmail.html).toBe(
+      '<p>Veja <a href="http://www.example.com/_a_/" target="_blank" rel="noopener noreferrer">www.example.com/_a_/</a> e <a href="https://example.org/_b_/" target="_blank" rel="noopener noreferrer">https://example.org/_b_/</a> hoje; <em>isto</em> é <em>ênfase</em>.</p>',
+    );
+  });
+
   it('reports a figure without a source or caption', () => {
     const out = compileMarkdown('Intro.\n\n::figure{width="300"}\n', options);
     expect(out.problems.map((p) => [p.line, message(p)])).toEqual([
