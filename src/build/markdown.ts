@@ -76,6 +76,8 @@ export interface MarkdownStage {
   memory?: MarkdownMemory;
   /** Fingerprint of the markdown compiler's code. */
   code: string;
+  /** The compiler (see `BuildSession.compiler`), asked for only when a text must be compiled in this thread. */
+  compiler: () => Promise<typeof import('./compileEdition').compileTracked>;
   /** Told of each body compiled again, with the inputs that changed. */
   explain: Explain;
   progress: (done: number, total: number) => void;
@@ -191,8 +193,7 @@ export async function compileBodies(jobs: readonly MarkdownJob[], stage: Markdow
   };
   const threads = Math.min(os.availableParallelism(), 4);
   if (misses.length > 0 && (misses.length < PARALLEL_THRESHOLD || threads < 2)) {
-    // Loaded only when something must be compiled: the markdown toolchain takes a while to load.
-    const { compileTracked } = await import('./compileEdition');
+    const compileTracked = await stage.compiler();
     for (const i of misses) record(i, compileTracked((jobs[i] as MarkdownJob).markdown, (jobs[i] as MarkdownJob).lang, site));
   } else if (misses.length > 0) {
     await compileInWorkers(misses, jobs, { routes: [...site.routes.values()], imageCdn: site.imageCdn, mediaDir: site.mediaDir }, threads, record);

@@ -103,7 +103,7 @@ export async function loadSite(root: string): Promise<SiteLoad> {
   const styles = { aboutme: none, professional: none, projects: none, atelier: none, blog: none, category: none, gallery: none, article: none, notfound: none };
   const ctx: RenderContext = { site, styles, script: '/check.js', year: 2000 };
   const plans = planPages(site, siteHashes(site), { code: (await session.code()).pipeline, look: '' });
-  const ids = await renderedIds(plans, ctx, (await session.cached()).ids, new Map());
+  const ids = await renderedIds(plans, ctx, (await session.cached()).ids, new Map(), () => session.renderer());
   const checkMemo = await session.checkMemo();
   const all = [...diagnostics, ...(await tasks.run('check', () => checkSite(site, media, ids, checkMemo)))];
   return hasErrors(all) ? { diagnostics: all } : { site, diagnostics: all, media };
@@ -132,7 +132,8 @@ export async function buildSite(session: BuildSession, options: BuildOptions): P
   // Pages rendered by the check for their ids, handed on to the render stage: one render per page.
   const rendered = new Map<string, string>();
   const checkMemo = await session.checkMemo();
-  const diagnostics = [...modelled.diagnostics, ...(await tasks.run('check', async () => checkSite(site, media, await renderedIds(plans, ctx, memos.ids, rendered), checkMemo)))];
+  const renderer = () => session.renderer();
+  const diagnostics = [...modelled.diagnostics, ...(await tasks.run('check', async () => checkSite(site, media, await renderedIds(plans, ctx, memos.ids, rendered, renderer), checkMemo)))];
   if (hasErrors(diagnostics)) return failed(diagnostics);
 
   const copies: Copy[] = [{ from: path.join(session.root, 'content', 'media'), to: 'media', signature: (await session.mediaFolder()).signature }];
@@ -140,7 +141,7 @@ export async function buildSite(session: BuildSession, options: BuildOptions): P
     // In place, pages are served as they are: compressing them would only slow `site dev` down.
     const output = await Output.open(options.outDir, previous, { compress: !(options.commit === 'in-place' && previous) });
     try {
-      const entries = await tasks.run('render', (progress) => renderPages(plans, ctx, output, rendered, explain, progress));
+      const entries = await tasks.run('render', (progress) => renderPages(plans, ctx, output, rendered, renderer, explain, progress));
       await tasks.run('search', () => searchIndexes(site, code, memos.search, session.shards, output, explain));
       await tasks.run('publish', () => publishFiles(ctx, hashes, basis, assets, output, explain, session.feedItems));
       return { entries, write: await tasks.run('write', () => commitOutput(output, copies, options.commit ?? 'swap')), scriptImports: assets.scriptImports };
@@ -183,6 +184,7 @@ async function model(session: BuildSession, tasks: Tasks, explain: Explain): Pro
       contents: memos.contents,
       ...(session.markdown && { memory: session.markdown }),
       code: code.markdown,
+      compiler: () => session.compiler(),
       explain,
       progress,
     }),
@@ -195,21 +197,25 @@ async function model(session: BuildSession, tasks: Tasks, explain: Explain): Pro
   });
 }
 
+type RenderDocument = typeof import('../render/document').renderDocument;
+/** The page renderer, loaded when the first page must be rendered (see `BuildSession.renderer`). */
+type Renderer = () => Promise<RenderDocument>;
+
 /**
  * The ids of every page other than an article (and of the layout, from the Not Found page), from
  * the ids memo while a page's inputs are unchanged, or read from the page rendered now; pages
  * rendered here are left in `rendered` for the render stage.
  */
-async function renderedIds(plans: readonly PagePlan[], ctx: RenderContext, memo: Memos['ids'], rendered: Map<string, string>): Promise<RenderedIds> {
+async function renderedIds(plans: readonly PagePlan[], ctx: RenderContext, memo: Memos['ids'], rendered: Map<string, string>, renderer: Renderer): Promise<RenderedIds> {
   const byPage = new Map<string, readonly string[]>();
   const name = (plan: Pick<PagePlan, 'route' | 'lang'>) => `${plan.lang} ${plan.route?.path ?? '404'}`;
-  let render: typeof import('../render/document').renderDocument | undefined;
+  let render: RenderDocument | undefined;
   for (const plan of plans) {
     if (plan.kind === 'article') continue;
     const inputs = idInputs(plan);
     let ids = memo.get(plan.file, inputs);
     if (!ids) {
-      render ??= (await import('../render/document')).renderDocument;
+      render ??= await renderer();
       const html = render(pageDocument(ctx, plan));
       rendered.set(plan.file, html);
       ids = idsInHtml(html);
@@ -238,20 +244,20 @@ async function renderPages(
   ctx: RenderContext,
   output: Output,
   rendered: ReadonlyMap<string, string>,
+  renderer: Renderer,
   explain: Explain,
   progress: (done: number, total: number) => void,
 ): Promise<PageEntry[]> {
   const total = plans.length;
-  // React and the templates are loaded on the first page that must be rendered, once: an import
-  // per page goes through the module loader each time, seconds over a large site.
-  let render: typeof import('../render/document').renderDocument | undefined;
+  // React and the templates are loaded on the first page that must be rendered.
+  let render: RenderDocument | undefined;
   for (const [i, plan] of plans.entries()) {
     if (i % 100 === 0) progress(i, total);
     if (output.carry(plan.file, plan.inputs)) continue;
     explain(plan.file, changedInputs(output.previousInputs(plan.file), plan.inputs));
     let html = rendered.get(plan.file);
     if (html === undefined) {
-      render ??= (await import('../render/document')).renderDocument;
+      render ??= await renderer();
       html = render(pageDocument(ctx, plan));
     }
     await output.add(plan.file, html, plan.inputs);

@@ -118,6 +118,8 @@ export class BuildSession {
   private media: Promise<MediaFolder> | undefined;
   private styles: Promise<string> | undefined;
   private codes: Promise<Codes> | undefined;
+  private compilerModule: Promise<typeof import('./compileEdition')> | undefined;
+  private rendererModule: Promise<typeof import('../render/document')> | undefined;
 
   constructor(options: SessionOptions) {
     this.root = path.resolve(options.root);
@@ -153,6 +155,22 @@ export class BuildSession {
   stylesheets(): Promise<string> {
     this.styles ??= import('../write/assets').then(({ stylesheetsHash }) => stylesheetsHash());
     return this.styles;
+  }
+
+  /**
+   * The markdown compiler, loaded the first time a build must compile a text: the toolchain takes
+   * a while to load, and a build that finds every body made does not need it. Each import goes
+   * through the module loader, so it is asked for once per session, not once per build.
+   */
+  compiler(): Promise<typeof import('./compileEdition').compileTracked> {
+    this.compilerModule ??= import('./compileEdition');
+    return this.compilerModule.then((module) => module.compileTracked);
+  }
+
+  /** React and the templates, loaded the first time a build must render a page (as `compiler`). */
+  renderer(): Promise<typeof import('../render/document').renderDocument> {
+    this.rendererModule ??= import('../render/document');
+    return this.rendererModule.then((module) => module.renderDocument);
   }
 
   private mediaDir(): string {
