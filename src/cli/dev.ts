@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import v8 from 'node:v8';
 import { watch } from 'chokidar';
 import { transform } from 'esbuild';
 import { buildApp } from '../../server/app';
@@ -28,6 +29,12 @@ export interface DevOptions {
  * rebuilds on every change, telling the open pages to reload. Never exits on a content mistake.
  */
 export async function runDev(options: DevOptions): Promise<number> {
+  // The build thread holds the whole site between saves. Seeing it idle, V8's memory reducer
+  // compacts its heap down to a fraction of its working size, and the owner's next save pays to
+  // grow it back: at 4,000 articles, saves a few seconds apart took half as long again. The
+  // thread's heap is made without it (the flag is read as a thread's heap is set up), and keeps
+  // its working size while `site dev` runs.
+  v8.setFlagsFromString('--no-memory-reducer');
   const events = new DevEvents();
   const log = (line: string) => console.log(line);
   const session = new DevSession({ root: options.root, outDir: options.outDir, events, log, report: (d) => report(options.root, d, 'human') });

@@ -79,25 +79,48 @@ async function runBuild(id: number, changes: string[]): Promise<void> {
 /**
  * The first build may find everything in the cache and load neither the markdown toolchain nor
  * React; the owner's first save would then wait for them. They are loaded while the owner reads,
- * and the path an edit takes through the session is run a few times (one article read again, as
- * if saved unchanged), so that the owner's first saves do not pay for its first runs. These
+ * and what an edit runs is run a number of times, so that the owner's first saves do not pay for
+ * V8's first runs of it: the path through the session (one article read again, as if saved
+ * unchanged), and the compiling of that article's text (its body is compiled and dropped). These
  * builds find nothing changed and write nothing; a save that arrives meanwhile waits for them,
  * and is announced by its own build.
  */
 function warmUp(): void {
-  void Promise.all([import('../build/compileEdition'), import('../render/document')]).catch(() => {});
-  const article = session.planned?.site.content.articles[0];
-  if (!article) return;
+  void session.renderer().catch(() => {});
+  const site = session.planned?.site;
+  const article = site?.content.articles[0];
+  if (!site || !article) return;
   queue = queue.then(async () => {
-    for (let run = 0; run < WARM_RUNS; run++) {
+    for (let run = 0; run < WARM_BUILDS; run++) {
       session.invalidate([path.join(root, article.file)]);
       await buildSite(session, { root, outDir, commit: 'in-place' }).catch(() => undefined);
+    }
+    const compile = await session.compiler().catch(() => undefined);
+    const bodySite = { routes: site.routeByPath, imageCdn: site.content.config.imageCdn, mediaDir: path.join(root, 'content', 'media') };
+    for (let run = 0; compile && run < WARM_COMPILES; run++) {
+      // A body that cannot be read (the file is being saved) is the next build's to find.
+      const body = readBody(article);
+      if (body === undefined) break;
+      compile(body, article.lang, bodySite);
     }
   });
 }
 
-/** How many times `warmUp` runs the path of an edit: V8 optimizes a function after a few runs. */
-const WARM_RUNS = 3;
+function readBody(article: { readonly body: string }): string | undefined {
+  try {
+    return article.body;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * How many times `warmUp` runs the path of an edit through the session, and compiles a text: V8
+ * optimizes a function after enough runs, and the path of a save through a large site settles
+ * after about eight, a text's compiling after about twenty.
+ */
+const WARM_BUILDS = 8;
+const WARM_COMPILES = 20;
 
 /** The files that differ from what was announced, which they now replace. */
 function announce(files: ReadonlyMap<string, { hash: string }>): Record<string, string | null> {
