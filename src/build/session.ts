@@ -184,6 +184,15 @@ export class BuildSession {
       get: (file, hash) => articles.get(file, { code: load, text: hash }),
       set: (file, hash, parsed) => articles.set(file, { code: load, text: hash }, parsed),
       keepAll: () => articles.keepAll(),
+      keep: (file) => articles.keep(file),
+      // The signature is kept with the file's last parsed text: a file read again unchanged (its
+      // times moved) is recorded under its new signature.
+      hashAt: (file, signature) => (articles.latest(file)?.signature === signature ? articles.previous(file)?.text : undefined),
+      readAt: (file, signature, hash) => {
+        const inputs = { code: load, text: hash };
+        const kept = articles.get(file, inputs);
+        if (kept && kept.signature !== signature) articles.set(file, inputs, { ...kept, signature });
+      },
     };
     const [loaded, media] = await Promise.all([loadContent(this.root, this.articles, this.planned?.site.content), this.mediaFolder()]);
     return { loaded, media: media.files };

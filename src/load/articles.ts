@@ -59,6 +59,8 @@ export interface ParsedArticle {
   /** The offset in the file's text where the body starts. */
   bodyStart: number;
   bodyLine: number;
+  /** The file's stat signature when it was last read with this text, when it had settled (see `statSignature`). */
+  signature?: string;
 }
 
 /** Article files parsed by an earlier build, found again by their path and content hash (the build cache). */
@@ -67,6 +69,29 @@ export interface ParsedArticles {
   set(file: string, hash: string, parsed: ParsedArticle): void;
   /** Keeps every file parsed so far, as lookups that found them would: for a load of the same files. */
   keepAll?(): void;
+  /** Keeps a file's entries, as a lookup that found them would: for a file not read again. */
+  keep?(file: string): void;
+  /** The content hash read from a file when it last had this stat signature (see `statSignature`). */
+  hashAt?(file: string, signature: string): string | undefined;
+  /** Records the content hash read from a file that had this stat signature just before. */
+  readAt?(file: string, signature: string, hash: string): void;
+}
+
+/** How long ago a file must have last changed for its stat signature to be trusted. */
+const SETTLED_MS = 2000;
+
+/**
+ * A file's size, inode and modification and change times, as one string: any write changes the
+ * change time, which cannot be set back. Undefined for a file changed in the last two seconds:
+ * a second write within the clock's granularity could leave every one of them as it was, so such
+ * a file is read each time until it has settled (the rule git follows for its index).
+ */
+export function statSignature(absolute: string, now = Date.now()): string | undefined {
+  const info = statSync(absolute, { throwIfNoEntry: false });
+  if (!info?.isFile()) return undefined;
+  const settled = now - SETTLED_MS;
+  if (info.mtimeMs > settled || info.ctimeMs > settled) return undefined;
+  return `${info.size} ${info.ino} ${info.mtimeMs} ${info.ctimeMs}`;
 }
 
 /**
@@ -111,8 +136,8 @@ export async function loadArticles(root: string, diagnostics: Diagnostic[], file
   } else {
     for (const absolute of listing) {
       let entry = stale === 'all' || stale.has(absolute) ? undefined : files.read[files.places?.get(absolute) ?? -1];
-      // Looked up though not needed, so the build cache keeps it: what is not used is dropped.
-      if (entry?.article) files.parsed?.get(entry.article.file, entry.article.hash);
+      // Kept though not looked up, so the build cache keeps it: what is not used is dropped.
+      if (entry?.article) files.parsed?.keep?.(entry.article.file);
       // Thousands of small files: reading them one after another synchronously is several times
       // faster than sending each through the thread pool (open, stat, read, close round trips).
       entry ??= readEntry(root, blogDir, absolute, files.parsed);
@@ -165,25 +190,35 @@ function readArticle(root: string, blogDir: string, absolute: string, diagnostic
     diagnostics.push(diagnostic('PATH001', { file, line: 0, column: 0 }, { file }));
     return undefined;
   }
-  const read = readContentBytes(absolute, file);
-  if ('problem' in read) {
-    diagnostics.push(read.problem);
-    return undefined;
-  }
-  const { bytes } = read;
-  const hash = digest(bytes);
-  // Bytes parsed before were valid text then: they are neither checked nor parsed again, and
-  // their text is decoded only if something asks for it (a body to compile, a diagnostic to place).
-  let front = parsed?.get(file, hash);
+  // A file whose stat signature is the one it had when last read, with the text then parsed, is
+  // not read: thousands of unchanged files cost a stat each. Taken before the read, so that a
+  // write between the two leaves a signature that no longer matches.
+  const signature = parsed?.hashAt ? statSignature(absolute) : undefined;
+  const known = signature === undefined ? undefined : parsed?.hashAt?.(file, signature);
+  let front = known === undefined ? undefined : parsed?.get(file, known);
+  let hash = known as string;
   if (!front) {
-    const decoded = decodeContentText(bytes, file);
-    if ('problem' in decoded) {
-      diagnostics.push(decoded.problem);
+    const read = readContentBytes(absolute, file);
+    if ('problem' in read) {
+      diagnostics.push(read.problem);
       return undefined;
     }
-    front = parseArticle(file, decoded.text, diagnostics);
-    if (!front) return undefined;
-    parsed?.set(file, hash, front);
+    const { bytes } = read;
+    hash = digest(bytes);
+    // Bytes parsed before were valid text then: they are neither checked nor parsed again, and
+    // their text is decoded only if something asks for it (a body to compile, a diagnostic to place).
+    front = parsed?.get(file, hash);
+    if (!front) {
+      const decoded = decodeContentText(bytes, file);
+      if ('problem' in decoded) {
+        diagnostics.push(decoded.problem);
+        return undefined;
+      }
+      front = parseArticle(file, decoded.text, diagnostics);
+      if (!front) return undefined;
+      parsed?.set(file, hash, front);
+    }
+    if (signature !== undefined) parsed?.readAt?.(file, signature, hash);
   }
   const { frontMatter, frontMatterHash, bodyStart, bodyLine } = front;
   // The text is read from the file again each time it is asked for (by the markdown stage when the

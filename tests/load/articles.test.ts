@@ -1,4 +1,7 @@
+import { statSync, utimesSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BuildSession } from '../../src/build/session';
 import type { Diagnostic } from '../../src/diagnostics/diagnostic';
 import { type ArticleSource, articleFiles, ContentChangedError, loadArticles, type ParsedArticle, type ParsedArticles } from '../../src/load/articles';
 import { copyOfContent } from '../support/content';
@@ -76,4 +79,33 @@ describe('article files parsed by an earlier build', () => {
     expect(() => git.body).toThrow(`${GIT} changed while the build was reading it`);
     expect(() => git.body).toThrow(ContentChangedError);
   });
+
+  it('are not read again while their size, inode and times are as they were, and an edit that keeps size and modification time is read', async () => {
+    /** A load by a new process, with the build cache the earlier ones left (`site build`, run again). */
+    const loadAnew = async () => {
+      const session = new BuildSession({ root: content.root });
+      const { loaded } = await session.load();
+      await session.settle(path.join(content.root, 'dist'), undefined);
+      return loaded.content?.articles.find((a) => a.file === GIT);
+    };
+    // A file changed in the last two seconds is read each time: the copy's files are let settle.
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 2100));
+    // Whole seconds, so that the time set back after the edit is the very one recorded.
+    const absolute = path.join(content.root, GIT);
+    const anHourAgo = Math.floor(Date.now() / 1000) - 3600;
+    utimesSync(absolute, anHourAgo, anHourAgo);
+    await settle();
+    expect((await loadAnew())?.frontMatter.title).toBe('Git, from the first commit to GitHub Actions');
+    expect((await loadAnew())?.frontMatter.title).toBe('Git, from the first commit to GitHub Actions');
+    const before = statSync(absolute);
+    await content.edit(GIT, (t) => t.replace(/^title: Git,/m, 'title: Gut,'));
+    utimesSync(absolute, anHourAgo, anHourAgo);
+    const after = statSync(absolute);
+    expect([after.size, after.ino, after.mtimeMs]).toEqual([before.size, before.ino, before.mtimeMs]);
+    await settle();
+    // Same size, inode and modification time: the change time, which a write always moves, tells.
+    const edited = await loadAnew();
+    expect(edited?.frontMatter.title).toBe('Gut, from the first commit to GitHub Actions');
+    expect(edited?.body).toContain('## ');
+  }, 15_000);
 });
