@@ -151,18 +151,6 @@ describe('the build cache', () => {
     expect(await readFile(path.join(tool, 'dist/sitemap.xml'), 'utf8')).not.toContain('/blog/music');
   });
 
-  it('starts a swap from the output before the previous one, kept beside dist/, and links again what it lacks', async () => {
-    // Kept by the earlier builds' swaps: the output before the current one.
-    const spare = path.join(tool, '.dist-spare');
-    expect((await stat(spare)).isDirectory()).toBe(true);
-    await unlink(path.join(spare, 'aboutme.html'));
-    await edit('content/blog/books/DangerousLiaisons.en.md', (t) => t.replace('An added sentence about the letters.', 'An added sentence about the letter.'));
-    await expectSameAsColdBuild();
-    expect(await readFile(path.join(tool, 'dist/aboutme.html'), 'utf8')).toContain('<html');
-    // No folder of a build is left behind but the spare.
-    expect((await readdir(tool)).filter((name) => name.startsWith('.dist'))).toEqual(['.dist-spare']);
-  });
-
   it('builds everything again when a file of the previous output was deleted by hand', async () => {
     await unlink(path.join(tool, 'dist/aboutme.html'));
     await edit('content/blog/books/DangerousLiaisons.en.md', (t) => t.replace('An added sentence', 'One added sentence'));
