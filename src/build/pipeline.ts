@@ -144,7 +144,8 @@ export async function buildSite(session: BuildSession, options: BuildOptions): P
       const entries = await tasks.run('render', (progress) => renderPages(plans, ctx, output, rendered, renderer, explain, progress));
       await tasks.run('search', () => searchIndexes(site, code, memos.search, session.shards, output, explain));
       await tasks.run('publish', () => publishFiles(ctx, hashes, basis, assets, output, explain, session.feedItems));
-      return { entries, write: await tasks.run('write', () => commitOutput(output, copies, options.commit ?? 'swap')), scriptImports: assets.scriptImports };
+      const spare = options.commit === 'in-place' ? undefined : await session.spareOutput(options.outDir);
+      return { entries, write: await tasks.run('write', () => commitOutput(output, copies, options.commit ?? 'swap', spare)), scriptImports: assets.scriptImports };
     } catch (error) {
       await output.abort();
       throw error;
@@ -155,7 +156,7 @@ export async function buildSite(session: BuildSession, options: BuildOptions): P
     if (error instanceof StaleOutputError) return write(undefined);
     throw error;
   });
-  await session.settle(options.outDir, built.write.manifest);
+  await session.settle(options.outDir, built.write.manifest, built.write.spare);
   const pages = { en: 0, pt: 0 };
   for (const plan of plans) if (plan.route) pages[plan.lang]++;
   return { ok: true, diagnostics, pages, stages: tasks.timings, milliseconds: tasks.milliseconds, remade, output: built };

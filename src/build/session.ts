@@ -1,3 +1,4 @@
+import { copyFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { type CheckMemo, listMedia } from '../check/check';
 import type { EditionFindings, KnownFacts, WordIndex } from '../check/editions';
@@ -19,7 +20,7 @@ import type { Lang } from '../shared/lang';
 import type { Route } from '../shared/route';
 import type { BuiltAssets } from '../write/assets';
 import { treeSignature } from '../write/commit';
-import { type ManifestLog, type OutputManifest, readManifest, stillDescribes, writeManifest } from '../write/manifest';
+import { type ManifestLog, type OutputManifest, readManifest, readManifestLog, stillDescribes, writeManifest } from '../write/manifest';
 import { BodyContents } from './bodyContents';
 import { codeFingerprint } from './fingerprint';
 import type { MarkdownMemory, StoredBody } from './markdown';
@@ -271,11 +272,32 @@ export class BuildSession {
     return read?.manifest;
   }
 
-  /** Ends a build that wrote `outDir`: its manifest and the work it used are kept for the next. */
-  async settle(outDir: string, manifest: OutputManifest | undefined): Promise<void> {
+  /** The manifest of the output kept beside `outDir` by the last swap (see `spareFolder`), when the build cache has it. */
+  async spareOutput(outDir: string): Promise<OutputManifest | undefined> {
+    const file = this.manifestFile(outDir, 'spare');
+    const read = file ? await readManifestLog(file) : undefined;
+    // A log cut short may leave out files the folder holds: no spare is better than a wrong one.
+    return read && Number.isFinite(read.records) ? read.manifest : undefined;
+  }
+
+  /**
+   * Ends a build that wrote `outDir`: its manifest and the work it used are kept for the next, and
+   * the manifest of the output a swap kept as the spare (the previous one, whose log it copies).
+   */
+  async settle(outDir: string, manifest: OutputManifest | undefined, spare?: OutputManifest): Promise<void> {
     const file = this.manifestFile(outDir);
     if (!this.save || !file) return;
     const memos = await this.cached();
+    // The spare's log is the previous output's, as it was before this build appends to it. A
+    // spare log is never wrong for long: it names its folder's inode, which a swap changes.
+    const spareFile = this.manifestFile(outDir, 'spare') as string;
+    if (spare && this.manifests.get(file)?.manifest === spare) {
+      // Whole or not at all: a reader finds the old log or the new one.
+      const temporary = `${spareFile}.${process.pid}.tmp`;
+      await copyFile(file, temporary)
+        .then(() => rename(temporary, spareFile))
+        .catch(() => Promise.all([rm(temporary, { force: true }), rm(spareFile, { force: true })]));
+    }
     const known = this.manifests.get(file);
     if (manifest && known?.manifest !== manifest) this.manifests.set(file, await writeManifest(file, manifest, known));
     await memos.contents.flush();
@@ -283,8 +305,8 @@ export class BuildSession {
     memos.contents.prune(memos.bodies.size, () => new Set(memos.bodies.values().map((stored) => stored.body.hash)));
   }
 
-  /** One manifest per output folder: `site dev` and `site build` write to different folders. */
-  private manifestFile(outDir: string): string | undefined {
-    return this.cacheDir && path.join(this.cacheDir, `output-${digest(path.resolve(outDir)).slice(0, 12)}.log`);
+  /** One manifest per output folder: `site dev` and `site build` write to different folders; and one for each one's spare. */
+  private manifestFile(outDir: string, kind: 'output' | 'spare' = 'output'): string | undefined {
+    return this.cacheDir && path.join(this.cacheDir, `${kind}-${digest(path.resolve(outDir)).slice(0, 12)}.log`);
   }
 }

@@ -1,4 +1,4 @@
-import { copyFileSync, linkSync, mkdirSync, renameSync, rmSync, type Stats, statSync } from 'node:fs';
+import { copyFileSync, linkSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, type Stats, statSync } from 'node:fs';
 import { cp, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { operational } from '../diagnostics/failure';
@@ -24,6 +24,17 @@ export interface WriteReport {
   unchanged: number;
   /** The output as it now is. */
   manifest: OutputManifest;
+  /** The output a swap replaced, kept as `spareFolder(outDir)` for the next swap to start from. */
+  spare?: OutputManifest;
+}
+
+/**
+ * Where the output a swap replaced is kept (beside it, on the same file system): the next swap
+ * starts from it, and changes only the files that differ, rather than linking every file anew
+ * into an empty folder and removing the old one (tens of thousands of files on a large site).
+ */
+export function spareFolder(outDir: string): string {
+  return path.join(path.dirname(path.resolve(outDir)), `.${path.basename(outDir)}-spare`);
 }
 
 /**
@@ -34,13 +45,14 @@ export class StaleOutputError extends Error {}
 
 /**
  * Completes an output. `swap` assembles a whole new folder beside the old one (everything carried
- * over is hard-linked into it) and swaps it in with renames: until then the old output is
- * untouched, and a failure leaves it exactly as it was. `in-place` (a folder only `site dev`
- * serves) moves each new file over its old version, one rename each, and removes what is gone;
- * it needs an intact previous output, and swaps otherwise. When every file and copied folder is
- * as before, nothing is touched.
+ * over is hard-linked into it, or already there when it starts from the spare, the output before
+ * the previous one) and swaps it in with renames: until then the old output is untouched, and a
+ * failure leaves it exactly as it was; the old output is then kept as the spare. `in-place` (a
+ * folder only `site dev` serves) moves each new file over its old version, one rename each, and
+ * removes what is gone; it needs an intact previous output, and swaps otherwise. When every file
+ * and copied folder is as before, nothing is touched.
  */
-export async function commitOutput(output: Output, copies: readonly Copy[], how: Commit): Promise<WriteReport> {
+export async function commitOutput(output: Output, copies: readonly Copy[], how: Commit, spare?: OutputManifest): Promise<WriteReport> {
   try {
     await output.settle();
     const signatures: Record<string, string> = {};
@@ -48,14 +60,15 @@ export async function commitOutput(output: Output, copies: readonly Copy[], how:
     const previous = output.previous;
     const written = output.made.size;
     const unchanged = !output.staging && previous && previous.files.size === output.files.size && output.made.size === 0 && sameRecords(previous.copies, signatures);
+    let kept: OutputManifest | undefined;
     if (!unchanged) {
       if (how === 'in-place' && previous) await replaceInPlace(output, previous, copies, signatures);
-      else await swapFolder(output, copies, signatures);
+      else kept = await swapFolder(output, copies, signatures, spare);
     }
     // Every file carried over with its very entry (not one made again, found identical, under new inputs): the manifest is the previous one.
     const same = unchanged && everyEntry(output.files, (file, entry) => previous.files.get(file) === entry);
     const manifest: OutputManifest = same ? previous : { outDir: output.outDir, inode: (await stat(output.outDir)).ino, files: output.files, copies: signatures };
-    return { written, unchanged: output.files.size - written, manifest };
+    return { written, unchanged: output.files.size - written, manifest, ...(kept && { spare: kept }) };
   } catch (error) {
     await output.abort();
     if (error instanceof StaleOutputError) throw error;
@@ -63,27 +76,138 @@ export async function commitOutput(output: Output, copies: readonly Copy[], how:
   }
 }
 
-async function swapFolder(output: Output, copies: readonly Copy[], signatures: Record<string, string>): Promise<void> {
+/**
+ * Assembles the new output beside the old one and swaps it in. It starts from the spare (the
+ * output before the previous one) when there is one the caller trusts, or from the folder the new
+ * files were written into. The previous output, when it is ours, is then kept as the spare;
+ * resolves with its manifest.
+ */
+async function swapFolder(output: Output, copies: readonly Copy[], signatures: Record<string, string>, spare: OutputManifest | undefined): Promise<OutputManifest | undefined> {
   const { previous, outDir } = output;
-  let staging = output.staging;
-  if (!staging) {
-    // Nothing new was written (a file was removed, or the media changed): an empty folder to fill.
-    staging = path.join(path.dirname(outDir), `.dist-new-${process.pid}-${Date.now()}`);
-    await mkdir(staging);
+  const base = spare && previous ? takeSpare(outDir, spare) : undefined;
+  let staging: string;
+  if (base && spare && previous) {
+    await updateSpare(output, base, spare, previous, copies, signatures).catch(async (error: unknown) => {
+      await rm(base, { recursive: true, force: true });
+      throw error;
+    });
+    staging = base;
+  } else {
+    // With nothing written now (a file was removed, or the media changed): an empty folder to fill.
+    staging = output.staging ?? path.join(path.dirname(outDir), `.dist-new-${process.pid}-${Date.now()}`);
+    if (!output.staging) await mkdir(staging);
     output.staging = staging;
+    for (const copy of copies) {
+      const target = path.join(staging, copy.to);
+      if (previous && previous.copies[copy.to] === signatures[copy.to]) await linkTree(path.join(outDir, copy.to), target);
+      else await cp(copy.from, target, { recursive: true });
+    }
+    // Synchronous: tens of thousands of links in a tight loop take a fraction of a second, where a
+    // round trip through the thread pool for each took twenty times as long.
+    const carried = [...output.files.keys()].filter((file) => !output.made.has(file));
+    for (const dir of new Set(carried.map((file) => path.dirname(path.join(staging, file))))) mkdirSync(dir, { recursive: true });
+    for (const file of carried) carryOver(outDir, staging, file);
+  }
+  output.staging = staging;
+  const retired = await swapIn(staging, outDir);
+  output.staging = undefined;
+  if (!retired) return undefined;
+  if (!previous) {
+    // Not ours (no manifest describes it): nothing to start a next build from.
+    await rm(retired, { recursive: true, force: true });
+    return undefined;
+  }
+  // The new output is in place: keeping the old one as the spare is only a saving, and a failure
+  // to keep it removes it instead.
+  const spareDir = spareFolder(outDir);
+  try {
+    await rm(spareDir, { recursive: true, force: true });
+    await rename(retired, spareDir);
+    return previous;
+  } catch {
+    await rm(retired, { recursive: true, force: true });
+    return undefined;
+  }
+}
+
+/**
+ * Takes the spare folder to build the new output in, when it is the one `spare` describes (the
+ * same folder, by its inode); undefined otherwise. Renamed first: a build stopped while updating
+ * it leaves no spare that a manifest describes.
+ */
+function takeSpare(outDir: string, spare: OutputManifest): string | undefined {
+  const spareDir = spareFolder(outDir);
+  const info = statOrUndefined(spareDir);
+  if (!info?.isDirectory() || info.ino !== spare.inode) return undefined;
+  const work = path.join(path.dirname(spareDir), `.dist-new-${process.pid}-${Date.now()}-base`);
+  renameSync(spareDir, work);
+  return work;
+}
+
+/**
+ * Brings the spare, taken as `base`, to the new output. The folder itself is walked, not only its
+ * manifest: whatever the new output lacks is removed first (a file the manifest does not name, a
+ * page renamed in case only), then the files written now are moved in, and a carried file the
+ * spare holds with another content, size or set of compressed copies is linked from the previous
+ * output. A copied folder that changed is copied again, and folders left empty are removed.
+ */
+async function updateSpare(output: Output, base: string, spare: OutputManifest, previous: OutputManifest, copies: readonly Copy[], signatures: Record<string, string>): Promise<void> {
+  const { outDir, files, made, staging } = output;
+  const copied = new Set(copies.map((copy) => copy.to));
+  const present = new Set<string>();
+  const folders: string[] = [];
+  for (const entry of readdirSync(base, { withFileTypes: true, recursive: true })) {
+    const absolute = path.join(entry.parentPath, entry.name);
+    const file = path.relative(base, absolute).split(path.sep).join('/');
+    if (copied.has(file.split('/')[0] ?? '')) continue;
+    if (entry.isDirectory()) {
+      folders.push(absolute);
+      continue;
+    }
+    const main = /\.(br|gz)$/.test(file) ? file.slice(0, -3) : file;
+    if (files.has(file) || (main !== file && files.has(main) && !made.has(main))) present.add(file);
+    else rmSync(absolute, { force: true });
+  }
+  for (const [file, entry] of files) {
+    const target = path.join(base, file);
+    if (made.has(file)) {
+      mkdirSync(path.dirname(target), { recursive: true });
+      for (const suffix of ['', '.br', '.gz']) {
+        try {
+          renameSync(path.join(staging as string, file + suffix), target + suffix);
+        } catch {
+          // A compressed copy the new version lacks must not outlive the old version.
+          rmSync(target + suffix, { force: true });
+        }
+      }
+      continue;
+    }
+    if (spare.files.get(file)?.hash === entry.hash && statOrUndefined(target)?.size === entry.bytes && sameCopies(outDir, file, present)) continue;
+    for (const suffix of ['', '.br', '.gz']) rmSync(target + suffix, { force: true });
+    mkdirSync(path.dirname(target), { recursive: true });
+    carryOver(outDir, base, file);
   }
   for (const copy of copies) {
-    const target = path.join(staging, copy.to);
-    if (previous && previous.copies[copy.to] === signatures[copy.to]) await linkTree(path.join(outDir, copy.to), target);
+    if (spare.copies[copy.to] === signatures[copy.to]) continue;
+    const target = path.join(base, copy.to);
+    await rm(target, { recursive: true, force: true });
+    if (previous.copies[copy.to] === signatures[copy.to]) await linkTree(path.join(outDir, copy.to), target);
     else await cp(copy.from, target, { recursive: true });
   }
-  // Synchronous: tens of thousands of links in a tight loop take a fraction of a second, where a
-  // round trip through the thread pool for each took twenty times as long.
-  const carried = [...output.files.keys()].filter((file) => !output.made.has(file));
-  for (const dir of new Set(carried.map((file) => path.dirname(path.join(staging, file))))) mkdirSync(dir, { recursive: true });
-  for (const file of carried) carryOver(outDir, staging, file);
-  await swapIn(staging, outDir);
-  output.staging = undefined;
+  // Deepest first: a folder holding only empty folders is empty once they are gone.
+  for (const folder of folders.sort((a, b) => b.length - a.length)) {
+    try {
+      rmdirSync(folder);
+    } catch {
+      // Not empty.
+    }
+  }
+  if (staging) await rm(staging, { recursive: true, force: true });
+}
+
+/** Whether the spare holds the same compressed copies of `file` as the previous output. */
+function sameCopies(outDir: string, file: string, present: ReadonlySet<string>): boolean {
+  return ['.br', '.gz'].every((suffix) => present.has(file + suffix) === (statOrUndefined(path.join(outDir, file + suffix)) !== undefined));
 }
 
 /** Moves each new or changed file over its old version, removes what is gone, refreshes copies. */
@@ -117,8 +241,8 @@ async function replaceInPlace(output: Output, previous: OutputManifest, copies: 
   output.staging = undefined;
 }
 
-/** Renames the finished folder into place; the previous output is removed only after the swap. */
-async function swapIn(staging: string, outDir: string): Promise<void> {
+/** Renames the finished folder into place; resolves with where the previous output went, if there was one. */
+async function swapIn(staging: string, outDir: string): Promise<string | undefined> {
   const retired = path.join(path.dirname(outDir), `.dist-old-${process.pid}-${Date.now()}`);
   let hadPrevious = true;
   try {
@@ -133,7 +257,7 @@ async function swapIn(staging: string, outDir: string): Promise<void> {
     if (hadPrevious) await rename(retired, outDir);
     throw error;
   }
-  if (hadPrevious) await rm(retired, { recursive: true, force: true });
+  return hadPrevious ? retired : undefined;
 }
 
 function everyEntry<V>(map: ReadonlyMap<string, V>, test: (key: string, value: V) => boolean): boolean {

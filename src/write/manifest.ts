@@ -40,6 +40,13 @@ type ManifestRecord = ['head', Omit<OutputManifest, 'files'>] | ['file', string,
 
 /** The manifest of `outDir` kept in `file`, when it still describes that very folder. */
 export async function readManifest(file: string, outDir: string): Promise<ManifestLog | undefined> {
+  const read = await readManifestLog(file);
+  const manifest = read && (await stillDescribes(read.manifest, outDir));
+  return manifest && { ...read, manifest };
+}
+
+/** The manifest kept in `file`, whatever folder it describes now. */
+export async function readManifestLog(file: string): Promise<ManifestLog | undefined> {
   const { records, whole } = await readLog(file);
   let head: Omit<OutputManifest, 'files'> | undefined;
   const files = new Map<string, ManifestEntry>();
@@ -48,8 +55,7 @@ export async function readManifest(file: string, outDir: string): Promise<Manife
     else if (record[0] === 'file') files.set(record[1], record[2]);
     else files.delete(record[1]);
   }
-  const manifest = head && (await stillDescribes({ ...head, files }, outDir));
-  return manifest && { manifest, records: whole ? records.length : Number.POSITIVE_INFINITY };
+  return head && { manifest: { ...head, files }, records: whole ? records.length : Number.POSITIVE_INFINITY };
 }
 
 /** The manifest, when the folder at `outDir` is still the one it was written for. */

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { readdir, readFile, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -149,6 +149,25 @@ describe('the build cache', () => {
     await expect(readFile(path.join(tool, 'dist/blog/music.html'))).rejects.toThrow();
     await expect(readFile(path.join(tool, 'dist/pt/blog/music.html'))).rejects.toThrow();
     expect(await readFile(path.join(tool, 'dist/sitemap.xml'), 'utf8')).not.toContain('/blog/music');
+  });
+
+  it('starts a swap from the output before the previous one, kept beside dist/, and links again what it lacks', async () => {
+    // Kept by the earlier builds' swaps: the output before the current one.
+    const spare = path.join(tool, '.dist-spare');
+    expect((await stat(spare)).isDirectory()).toBe(true);
+    // Changed by hand: a page and a compressed copy gone, a file and a folder its manifest does not name.
+    await unlink(path.join(spare, 'aboutme.html'));
+    await unlink(path.join(spare, 'atelier.html.br'));
+    await writeFile(path.join(spare, 'extra.txt'), 'not a page of the site');
+    await mkdir(path.join(spare, 'blog', 'gone', 'deeper'), { recursive: true });
+    await edit('content/blog/books/DangerousLiaisons.en.md', (t) => t.replace('An added sentence about the letters.', 'An added sentence about the letter.'));
+    await expectSameAsColdBuild();
+    expect(await readFile(path.join(tool, 'dist/aboutme.html'), 'utf8')).toContain('<html');
+    expect((await stat(path.join(tool, 'dist/atelier.html.br'))).size).toBeGreaterThan(0);
+    await expect(stat(path.join(tool, 'dist/extra.txt'))).rejects.toThrow();
+    await expect(stat(path.join(tool, 'dist/blog/gone'))).rejects.toThrow();
+    // No folder of a build is left behind but the spare.
+    expect((await readdir(tool)).filter((name) => name.startsWith('.dist'))).toEqual(['.dist-spare']);
   });
 
   it('builds everything again when a file of the previous output was deleted by hand', async () => {
