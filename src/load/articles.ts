@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { type Stats, statSync } from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic';
@@ -87,7 +87,13 @@ const SETTLED_MS = 2000;
  * a file is read each time until it has settled (the rule git follows for its index).
  */
 export function statSignature(absolute: string, now = Date.now()): string | undefined {
-  const info = statSync(absolute, { throwIfNoEntry: false });
+  let info: Stats | undefined;
+  try {
+    info = statSync(absolute, { throwIfNoEntry: false });
+  } catch {
+    // A link loop, a permission: the read that follows reports it on the file.
+    return undefined;
+  }
   if (!info?.isFile()) return undefined;
   const settled = now - SETTLED_MS;
   if (info.mtimeMs > settled || info.ctimeMs > settled) return undefined;

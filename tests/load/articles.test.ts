@@ -1,4 +1,5 @@
 import { statSync, utimesSync } from 'node:fs';
+import { rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BuildSession } from '../../src/build/session';
@@ -108,4 +109,13 @@ describe('article files parsed by an earlier build', () => {
     expect(edited?.frontMatter.title).toBe('Gut, from the first commit to GitHub Actions');
     expect(edited?.body).toContain('## ');
   }, 15_000);
+
+  it('report a file that is a link to itself as a diagnostic on it, when the build cache would look at its stat', async () => {
+    const absolute = path.join(content.root, GIT);
+    await rm(absolute);
+    await symlink(absolute, absolute);
+    const session = new BuildSession({ root: content.root });
+    const { loaded } = await session.load();
+    expect(loaded.diagnostics.filter((d) => d.file === GIT).map((d) => d.code)).toEqual(['FILE001']);
+  });
 });
