@@ -171,19 +171,11 @@ async function updateSpare(output: Output, base: string, spare: OutputManifest, 
   for (const [file, entry] of files) {
     const target = path.join(base, file);
     if (made.has(file)) {
-      mkdirSync(path.dirname(target), { recursive: true });
-      for (const suffix of ['', '.br', '.gz']) {
-        try {
-          renameSync(path.join(staging as string, file + suffix), target + suffix);
-        } catch {
-          // A compressed copy the new version lacks must not outlive the old version.
-          rmSync(target + suffix, { force: true });
-        }
-      }
+      moveIn(staging as string, base, file);
       continue;
     }
     if (spare.files.get(file)?.hash === entry.hash && statOrUndefined(target)?.size === entry.bytes && sameCopies(outDir, file, present)) continue;
-    for (const suffix of ['', '.br', '.gz']) rmSync(target + suffix, { force: true });
+    removeWithCopies(base, file);
     mkdirSync(path.dirname(target), { recursive: true });
     carryOver(outDir, base, file);
   }
@@ -216,21 +208,11 @@ async function replaceInPlace(output: Output, previous: OutputManifest, copies: 
   // Synchronous: an edit moves a few files, each a system call of microseconds, where a round
   // trip through the thread pool took a good part of a millisecond.
   if (staging) {
-    for (const file of output.made) {
-      mkdirSync(path.dirname(path.join(outDir, file)), { recursive: true });
-      for (const suffix of ['', '.br', '.gz']) {
-        try {
-          renameSync(path.join(staging, file + suffix), path.join(outDir, file + suffix));
-        } catch {
-          // A compressed copy the new version lacks must not outlive the old version.
-          rmSync(path.join(outDir, file + suffix), { force: true });
-        }
-      }
-    }
+    for (const file of output.made) moveIn(staging, outDir, file);
   }
   for (const file of previous.files.keys()) {
     if (files.has(file)) continue;
-    for (const suffix of ['', '.br', '.gz']) rmSync(path.join(outDir, file + suffix), { force: true });
+    removeWithCopies(outDir, file);
   }
   for (const copy of copies) {
     if (previous.copies[copy.to] === signatures[copy.to]) continue;
@@ -258,6 +240,24 @@ async function swapIn(staging: string, outDir: string): Promise<string | undefin
     throw error;
   }
   return hadPrevious ? retired : undefined;
+}
+
+/** Moves a file written now, and its compressed copies, from `staging` into `dir` over their old versions. */
+function moveIn(staging: string, dir: string, file: string): void {
+  mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+  for (const suffix of ['', '.br', '.gz']) {
+    try {
+      renameSync(path.join(staging, file + suffix), path.join(dir, file + suffix));
+    } catch {
+      // A compressed copy the new version lacks must not outlive the old version.
+      rmSync(path.join(dir, file + suffix), { force: true });
+    }
+  }
+}
+
+/** Removes a file of an output and its compressed copies. */
+function removeWithCopies(dir: string, file: string): void {
+  for (const suffix of ['', '.br', '.gz']) rmSync(path.join(dir, file + suffix), { force: true });
 }
 
 function everyEntry<V>(map: ReadonlyMap<string, V>, test: (key: string, value: V) => boolean): boolean {
