@@ -248,7 +248,8 @@ const results = {
   machine: { cpus: os.availableParallelism(), node: process.version, memoryGb: Math.round(os.totalmem() / 2 ** 30) },
   site: { articles: count, editions, pages },
   check: check.ms,
-  checkAfterBuild: { ms: checkAfterBuild.ms, ratioToCold: checkAfterBuild.ms.median / check.ms.median },
+  // The budget's measure is the cold build; the cold check, the stricter one, is kept beside it.
+  checkAfterBuild: { ms: checkAfterBuild.ms, ratioToCold: checkAfterBuild.ms.median / cold.ms.median, ratioToColdCheck: checkAfterBuild.ms.median / check.ms.median },
   coldBuild: { ms: cold.ms, perPageMs: perPage, peakRssMb: cold.rssMb },
   quarterSite: { articles: quarter, pages: smallPages, ms: small.milliseconds, peakRssMb: small.peakRssMb },
   unchangedRebuild: { ms: unchanged.ms, ratioToCold: unchanged.ms.median / cold.ms.median },
@@ -268,7 +269,7 @@ const results = {
 const table: [string, string, string][] = [
   ['measure', 'median', 'spread (min–max)'],
   [`site check (${editions} editions, no cache)`, seconds(check.ms.median), range(check.ms)],
-  ['site check right after a build', seconds(checkAfterBuild.ms.median), `${range(checkAfterBuild.ms)}  (${pct(results.checkAfterBuild.ratioToCold)} of cold check)`],
+  ['site check right after a build', seconds(checkAfterBuild.ms.median), `${range(checkAfterBuild.ms)}  (${pct(results.checkAfterBuild.ratioToCold)} of cold build, ${pct(results.checkAfterBuild.ratioToColdCheck)} of cold check)`],
   [`cold build (${pages} pages)`, seconds(cold.ms.median), range(cold.ms)],
   ['  per page', `${perPage.toFixed(2)} ms`, ''],
   ['  peak memory', `${cold.rssMb.median.toFixed(0)} MB`, `${cold.rssMb.min.toFixed(0)}–${cold.rssMb.max.toFixed(0)} MB`],
