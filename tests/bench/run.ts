@@ -269,7 +269,11 @@ const results = {
 const table: [string, string, string][] = [
   ['measure', 'median', 'spread (min–max)'],
   [`site check (${editions} editions, no cache)`, seconds(check.ms.median), range(check.ms)],
-  ['site check right after a build', seconds(checkAfterBuild.ms.median), `${range(checkAfterBuild.ms)}  (${pct(results.checkAfterBuild.ratioToCold)} of cold build, ${pct(results.checkAfterBuild.ratioToColdCheck)} of cold check)`],
+  [
+    'site check right after a build',
+    seconds(checkAfterBuild.ms.median),
+    `${range(checkAfterBuild.ms)}  (${pct(results.checkAfterBuild.ratioToCold)} of cold build, ${pct(results.checkAfterBuild.ratioToColdCheck)} of cold check)`,
+  ],
   [`cold build (${pages} pages)`, seconds(cold.ms.median), range(cold.ms)],
   ['  per page', `${perPage.toFixed(2)} ms`, ''],
   ['  peak memory', `${cold.rssMb.median.toFixed(0)} MB`, `${cold.rssMb.min.toFixed(0)}–${cold.rssMb.max.toFixed(0)} MB`],
