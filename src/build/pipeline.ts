@@ -69,7 +69,10 @@ export interface BuildOptions {
   onProgress?: ProgressListener;
   /** Cancels the build between two pieces of work; the output is left as it was. */
   signal?: AbortSignal;
-  /** How the new output replaces the old (default `swap`; see write/commit.ts). */
+  /**
+   * How the new output replaces the old (default `swap`; see write/commit.ts); `none` makes it and
+   * writes nothing, and the session keeps nothing of it on disk (a rehearsal, see `BuildSession.rehearse`).
+   */
   commit?: Commit;
 }
 
@@ -138,14 +141,15 @@ export async function buildSite(session: BuildSession, options: BuildOptions): P
 
   const copies: Copy[] = [{ from: path.join(session.root, 'content', 'media'), to: 'media', signature: (await session.mediaFolder()).signature }];
   const write = async (previous: Awaited<ReturnType<BuildSession['previousOutput']>>) => {
-    // In place, pages are served as they are: compressing them would only slow `site dev` down.
-    const output = await Output.open(options.outDir, previous, { compress: !(options.commit === 'in-place' && previous) });
+    const how = options.commit ?? 'swap';
+    // In place, pages are served as they are: compressing them would only slow `site dev` down (and a rehearsal of it).
+    const output = await Output.open(options.outDir, previous, { compress: how === 'swap' || !previous });
     try {
       const entries = await tasks.run('render', (progress) => renderPages(plans, ctx, output, rendered, renderer, explain, progress));
       await tasks.run('search', () => searchIndexes(site, code, memos.search, session.shards, output, explain));
       await tasks.run('publish', () => publishFiles(ctx, hashes, basis, assets, output, explain, session.feedItems));
-      const spare = options.commit === 'in-place' ? undefined : await session.spareOutput(options.outDir);
-      return { entries, write: await tasks.run('write', () => commitOutput(output, copies, options.commit ?? 'swap', spare)), scriptImports: assets.scriptImports };
+      const spare = how === 'swap' ? await session.spareOutput(options.outDir) : undefined;
+      return { entries, write: await tasks.run('write', () => commitOutput(output, copies, how, spare)), scriptImports: assets.scriptImports };
     } catch (error) {
       await output.abort();
       throw error;
@@ -156,7 +160,7 @@ export async function buildSite(session: BuildSession, options: BuildOptions): P
     if (error instanceof StaleOutputError) return write(undefined);
     throw error;
   });
-  await session.settle(options.outDir, built.write.manifest, built.write.spare);
+  if (options.commit !== 'none') await session.settle(options.outDir, built.write.manifest, built.write.spare);
   const pages = { en: 0, pt: 0 };
   for (const plan of plans) if (plan.route) pages[plan.lang]++;
   return { ok: true, diagnostics, pages, stages: tasks.timings, milliseconds: tasks.milliseconds, remade, output: built };

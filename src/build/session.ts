@@ -144,6 +144,19 @@ export class BuildSession {
   }
 
   /**
+   * The next build reads `text` as the content of the article file `file`, which is not touched;
+   * the build after it reads the file again. Built with `commit: 'none'`, this is a rehearsal of
+   * an edit: it takes the edit's whole path (read, compile, check, render, index, write into a
+   * folder that is then dropped) and leaves the output and the build cache's records as they were
+   * (the rehearsed body's content is stored, and pruned as any other no longer used), so that V8
+   * has optimized that path before the owner's first saves (`site dev`'s warm-up).
+   */
+  rehearse(file: string, text: string): void {
+    this.articles.instead ??= new Map();
+    this.articles.instead.set(path.resolve(file), Buffer.from(text));
+  }
+
+  /**
    * The media folder's files and signature, as listed by the session's first build, and again
    * after a change under it was reported.
    */

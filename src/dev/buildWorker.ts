@@ -48,12 +48,19 @@ let first = true;
 /** Builds run one after another. */
 let queue: Promise<void> = Promise.resolve();
 
+/** Builds asked for and not yet started: the warm-up stops for them. */
+let waiting = 0;
+
 parentPort?.on('message', (request: WorkerRequest) => {
   if (request.type === 'cancel') {
     running?.abort();
     return;
   }
-  queue = queue.then(() => runBuild(request.id, request.changes));
+  waiting++;
+  queue = queue.then(() => {
+    waiting--;
+    return runBuild(request.id, request.changes);
+  });
 });
 
 async function runBuild(id: number, changes: string[]): Promise<void> {
@@ -78,49 +85,54 @@ async function runBuild(id: number, changes: string[]): Promise<void> {
 
 /**
  * The first build may find everything in the cache and load neither the markdown toolchain nor
- * React; the owner's first save would then wait for them. They are loaded while the owner reads,
- * and what an edit runs is run a number of times, so that the owner's first saves do not pay for
- * V8's first runs of it: the path through the session (one article read again, as if saved
- * unchanged), and the compiling of that article's text (its body is compiled and dropped). These
- * builds find nothing changed and write nothing; a save that arrives meanwhile waits for them,
- * and is announced by its own build.
+ * React; the owner's first saves would then wait for them, and for V8's first runs of what an edit
+ * runs. While the owner reads, an edit is rehearsed a number of times: one article is built as if
+ * a paragraph had been added to it (`BuildSession.rehearse`), through every stage, into a folder
+ * that is then dropped; the served output, the file and the build cache are left as they were, and
+ * a last build reads the article from its file again. A save that arrives meanwhile ends the
+ * rehearsals, and is built (and announced) by its own build once the current one is done.
  */
 function warmUp(): void {
-  void session.renderer().catch(() => {});
   const site = session.planned?.site;
   const article = site?.content.articles[0];
   if (!site || !article) return;
+  const file = path.join(root, article.file);
   queue = queue.then(async () => {
-    for (let run = 0; run < WARM_BUILDS; run++) {
-      session.invalidate([path.join(root, article.file)]);
+    try {
+      for (let run = 0; run < WARM_BUILDS && waiting === 0; run++) {
+        const text = readText(article);
+        if (text === undefined) break;
+        session.rehearse(file, rehearsedEdit(text, run));
+        await buildSite(session, { root, outDir, commit: 'none' }).catch(() => undefined);
+      }
+    } finally {
+      // The article as its file has it: the session's model and plans are those of the output again.
+      session.invalidate([file]);
       await buildSite(session, { root, outDir, commit: 'in-place' }).catch(() => undefined);
-    }
-    const compile = await session.compiler().catch(() => undefined);
-    const bodySite = { routes: site.routeByPath, imageCdn: site.content.config.imageCdn, mediaDir: path.join(root, 'content', 'media') };
-    for (let run = 0; compile && run < WARM_COMPILES; run++) {
-      // A body that cannot be read (the file is being saved) is the next build's to find.
-      const body = readBody(article);
-      if (body === undefined) break;
-      compile(body, article.lang, bodySite);
     }
   });
 }
 
-function readBody(article: { readonly body: string }): string | undefined {
+/** An article's text with a paragraph added after its front matter, as an owner's edit adds one. */
+function rehearsedEdit(text: string, run: number): string {
+  const end = /^---\r?\n[\s\S]*?\r?\n---\r?\n/.exec(text)?.[0].length ?? 0;
+  return `${text.slice(0, end)}\nA paragraph rehearsed by \`site dev\` (${run + 1}).\n\n${text.slice(end)}`;
+}
+
+function readText(article: { readonly text: string }): string | undefined {
   try {
-    return article.body;
+    return article.text;
   } catch {
+    // The file is being saved: the save's own build comes next.
     return undefined;
   }
 }
 
 /**
- * How many times `warmUp` runs the path of an edit through the session, and compiles a text: V8
- * optimizes a function after enough runs, and the path of a save through a large site settles
- * after about eight, a text's compiling after about twenty.
+ * How many edits `warmUp` rehearses: V8 optimizes a function after enough runs, and the path of a
+ * save through a large site settles after about eight.
  */
 const WARM_BUILDS = 8;
-const WARM_COMPILES = 20;
 
 /** The files that differ from what was announced, which they now replace. */
 function announce(files: ReadonlyMap<string, { hash: string }>): Record<string, string | null> {

@@ -9,7 +9,7 @@ import type { Lang } from '../shared/lang';
 import { digest } from './digest';
 import { listFiles, relativeFile } from './files';
 import { schemaDiagnostics } from './issues';
-import { decodeContentText, readContentBytes, textOf } from './text';
+import { type ContentBytes, decodeContentText, readContentBytes, textOf } from './text';
 
 /** A content file that changed between its load and a later read of the same build. */
 export class ContentChangedError extends OperationalError {
@@ -114,6 +114,11 @@ export interface ArticleFiles {
   places?: ReadonlyMap<string, number>;
   stale: Set<string> | 'all';
   parsed?: ParsedArticles;
+  /**
+   * Texts to read instead of files', by absolute path, for the next load only (a rehearsal, see
+   * `BuildSession.rehearse`): the file itself is not touched, and is read again by the load after.
+   */
+  instead?: Map<string, Buffer>;
 }
 
 export function articleFiles(): ArticleFiles {
@@ -123,6 +128,9 @@ export function articleFiles(): ArticleFiles {
 /** The articles under content/blog; files not stale since they were last read are not read again. */
 export async function loadArticles(root: string, diagnostics: Diagnostic[], files: ArticleFiles = articleFiles()): Promise<ArticleSource[]> {
   const blogDir = path.join(root, 'content', 'blog');
+  const { instead } = files;
+  // A file read as another text is stale now and once more after: the next load reads the file.
+  if (instead && files.stale !== 'all') for (const absolute of instead.keys()) files.stale.add(absolute);
   const { stale } = files;
   const listing =
     (stale !== 'all' && files.listing && listingStillHolds(blogDir, files.listing, stale)) ||
@@ -135,7 +143,7 @@ export async function loadArticles(root: string, diagnostics: Diagnostic[], file
   if (same && stale !== 'all') {
     for (const absolute of stale) {
       const at = places.get(absolute);
-      if (at !== undefined) read[at] = readEntry(root, blogDir, absolute, files.parsed);
+      if (at !== undefined) read[at] = readEntry(root, blogDir, absolute, files.parsed, instead?.get(absolute));
     }
     // Every file of the listing is still in use: the parsed ones are kept as they are.
     files.parsed?.keepAll?.();
@@ -146,7 +154,7 @@ export async function loadArticles(root: string, diagnostics: Diagnostic[], file
       if (entry?.article) files.parsed?.keep?.(entry.article.file);
       // Thousands of small files: reading them one after another synchronously is several times
       // faster than sending each through the thread pool (open, stat, read, close round trips).
-      entry ??= readEntry(root, blogDir, absolute, files.parsed);
+      entry ??= readEntry(root, blogDir, absolute, files.parsed, instead?.get(absolute));
       read.push(entry);
     }
   }
@@ -157,13 +165,14 @@ export async function loadArticles(root: string, diagnostics: Diagnostic[], file
   files.read = read;
   files.listing = listing;
   files.places = places;
-  files.stale = new Set();
+  files.stale = new Set(instead?.keys());
+  files.instead = undefined;
   return articles;
 }
 
-function readEntry(root: string, blogDir: string, absolute: string, parsed: ParsedArticles | undefined): ReadArticle {
+function readEntry(root: string, blogDir: string, absolute: string, parsed: ParsedArticles | undefined, instead: Buffer | undefined): ReadArticle {
   const found: Diagnostic[] = [];
-  const article = readArticle(root, blogDir, absolute, found, parsed);
+  const article = readArticle(root, blogDir, absolute, found, parsed, instead);
   return { diagnostics: found, ...(article ? { article } : {}) };
 }
 
@@ -188,7 +197,7 @@ function isFile(absolute: string): boolean {
   }
 }
 
-function readArticle(root: string, blogDir: string, absolute: string, diagnostics: Diagnostic[], parsed: ParsedArticles | undefined): ArticleSource | undefined {
+function readArticle(root: string, blogDir: string, absolute: string, diagnostics: Diagnostic[], parsed: ParsedArticles | undefined, instead: Buffer | undefined): ArticleSource | undefined {
   const file = relativeFile(root, absolute);
   const parts = path.relative(blogDir, absolute).split(path.sep);
   const match = parts.length === 2 ? ARTICLE_FILE.exec(parts[1] ?? '') : null;
@@ -199,12 +208,13 @@ function readArticle(root: string, blogDir: string, absolute: string, diagnostic
   // A file whose stat signature is the one it had when last read, with the text then parsed, is
   // not read: thousands of unchanged files cost a stat each. Taken before the read, so that a
   // write between the two leaves a signature that no longer matches.
-  const signature = parsed?.hashAt ? statSignature(absolute) : undefined;
+  const signature = parsed?.hashAt && !instead ? statSignature(absolute) : undefined;
+  const bytesOf = (): ContentBytes => (instead ? { bytes: instead } : readContentBytes(absolute, file));
   const known = signature === undefined ? undefined : parsed?.hashAt?.(file, signature);
   let front = known === undefined ? undefined : parsed?.get(file, known);
   let hash = known as string;
   if (!front) {
-    const read = readContentBytes(absolute, file);
+    const read = bytesOf();
     if ('problem' in read) {
       diagnostics.push(read.problem);
       return undefined;
@@ -232,7 +242,7 @@ function readArticle(root: string, blogDir: string, absolute: string, diagnostic
   // kept for the whole build, weighed some 100 MB at 4,000 articles. What is read must be what
   // was hashed, or a body would be compiled, and cached, under another text's hash.
   const whole = () => {
-    const again = readContentBytes(absolute, file);
+    const again = bytesOf();
     if ('problem' in again || digest(again.bytes) !== hash) {
       throw new ContentChangedError(file);
     }

@@ -14,15 +14,15 @@ export interface Copy {
   signature?: string;
 }
 
-/** How the staged files replace the previous output. */
-export type Commit = 'swap' | 'in-place';
+/** How the staged files replace the previous output; `none`: they do not (a rehearsal, see `BuildSession.rehearse`). */
+export type Commit = 'swap' | 'in-place' | 'none';
 
 export interface WriteReport {
   /** Files written (new or changed) by this build. */
   written: number;
   /** Files carried over unchanged from the previous output. */
   unchanged: number;
-  /** The output as it now is. */
+  /** The output as it now is (with `none`, as it would be). */
   manifest: OutputManifest;
   /** The output a swap replaced, kept as `spareFolder(outDir)` for the next swap to start from. */
   spare?: OutputManifest;
@@ -50,7 +50,8 @@ export class StaleOutputError extends Error {}
  * failure leaves it exactly as it was; the old output is then kept as the spare. `in-place` (a
  * folder only `site dev` serves) moves each new file over its old version, one rename each, and
  * removes what is gone; it needs an intact previous output, and swaps otherwise. When every file
- * and copied folder is as before, nothing is touched.
+ * and copied folder is as before, nothing is touched. `none` drops the staged files once they are
+ * written, and leaves the output as it was.
  */
 export async function commitOutput(output: Output, copies: readonly Copy[], how: Commit, spare?: OutputManifest): Promise<WriteReport> {
   try {
@@ -59,6 +60,10 @@ export async function commitOutput(output: Output, copies: readonly Copy[], how:
     for (const copy of copies) signatures[copy.to] = copy.signature ?? (await treeSignature(copy.from));
     const previous = output.previous;
     const written = output.made.size;
+    if (how === 'none') {
+      await output.abort();
+      return { written, unchanged: output.files.size - written, manifest: { outDir: output.outDir, inode: previous?.inode ?? 0, files: output.files, copies: signatures } };
+    }
     const unchanged = !output.staging && previous && previous.files.size === output.files.size && output.made.size === 0 && sameRecords(previous.copies, signatures);
     let kept: OutputManifest | undefined;
     if (!unchanged) {

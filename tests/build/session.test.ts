@@ -1,9 +1,10 @@
-import { cp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../src/build/pipeline';
 import { BuildSession } from '../../src/build/session';
 import { copyOfContent, PROJECT_ROOT } from '../support/content';
+import { differences, filesUnder } from '../support/tool';
 
 type Copy = Awaited<ReturnType<typeof copyOfContent>>;
 
@@ -119,6 +120,41 @@ describe('build sessions', () => {
       expect(await shown(options.outDir), change).toEqual(await shown(cold));
       if (change === 'a date edit') expect(/<item><title>([^<]*)/.exec((await shown(options.outDir))[0] ?? '')?.[1]).toBe('Liaisons, reordered');
     }
+  });
+
+  it("rehearses an edit through every stage without touching the output, the file or the cache's records, and reads the file again after", async () => {
+    const session = new BuildSession({ root: first.root, rebuilds: true });
+    const options = { root: first.root, outDir: path.join(first.root, 'dist'), year: 2026, commit: 'in-place' as const };
+    expect((await buildSite(session, options)).ok).toBe(true);
+    const file = 'content/blog/books/DangerousLiaisons.en.md';
+    const [output, cache, text] = await Promise.all([filesUnder(options.outDir), filesUnder(path.join(first.root, '.cache')), readFile(path.join(first.root, file), 'utf8')]);
+
+    session.rehearse(path.join(first.root, file), text.replace('## The book', 'A rehearsed sentence.\n\n## The book'));
+    const rehearsal = await buildSite(session, { ...options, commit: 'none' });
+    expect(rehearsal.ok).toBe(true);
+    // Made, as a save of that text would make them, and then dropped.
+    expect(rehearsal.remade.map((r) => r.output).sort()).toEqual(['blog/books/DangerousLiaisons.html', file, 'pt/blog/books/DangerousLiaisons.html', 'search/en/0.json']);
+    // The English page and the shard differ; the Portuguese page, which shows the other edition, is the same bytes.
+    expect(rehearsal.output?.write.written).toBe(2);
+    expect(differences(await filesUnder(options.outDir), output)).toEqual([]);
+    // Of the build cache, only the rehearsed body's content was added (and is pruned as any body no longer used).
+    const added = differences(await filesUnder(path.join(first.root, '.cache')), cache);
+    expect(added).toHaveLength(1);
+    expect(added[0]).toMatch(/^site\/bodies\/[^/]+$/);
+    expect(cache.has(added[0] as string)).toBe(false);
+    expect(await readFile(path.join(first.root, file), 'utf8')).toBe(text);
+    expect((await readdir(first.root)).filter((name) => name.startsWith('.dist-new'))).toEqual([]);
+
+    // Not told of any change: the file is read again all the same, and the output is that of the file.
+    const after = await buildSite(session, options);
+    expect(after.ok).toBe(true);
+    expect(after.remade.map((r) => r.output)).toEqual([file]);
+    expect(differences(await filesUnder(options.outDir), output)).toEqual([]);
+    const cold = await buildSite(new BuildSession({ root: first.root, cache: false }), { ...options, commit: 'swap', outDir: path.join(first.root, 'cold') });
+    expect(cold.ok).toBe(true);
+    // The media folder is copied by one commit and linked by the other: the pages, indexes and feeds are compared.
+    const made = (files: Map<string, Buffer>) => new Map([...files].filter(([name]) => !name.startsWith(`media${path.sep}`)));
+    expect(differences(made(await filesUnder(options.outDir)), made(await filesUnder(path.join(first.root, 'cold'))))).toEqual([]);
   });
 
   it('after each change writes the search indexes exactly as a cold build does', async () => {
