@@ -11,7 +11,7 @@ export type Inputs = Readonly<Record<string, string>>;
 export interface PlannedFile {
   file: string;
   inputs: Inputs;
-  make: () => string;
+  make: () => string | Uint8Array;
 }
 
 /** One hash of a whole record, independent of the order its names were written in. */

@@ -96,12 +96,14 @@ export function indexDocument(options: Options<SearchDocument>, document: Search
 }
 
 /**
- * A shard's JSON: its documents numbered in the order of their ids, so the same documents give the
- * same bytes, and each term's counts by field and document, as `JSON.stringify(miniSearch)` would
- * write them (terms in the order they are first met, which MiniSearch does not depend on). Every
- * document must be numbered in one table.
+ * A shard's JSON, as UTF-8 bytes: its documents numbered in the order of their ids, so the same
+ * documents give the same bytes, and each term's counts by field and document, as
+ * `JSON.stringify(miniSearch)` would write them (terms in the order they are first met, which
+ * MiniSearch does not depend on). Every document must be numbered in one table. Bytes, not a
+ * string: the shard is hashed and written as they are, and a few hundred kilobytes decoded into a
+ * string only to be encoded again cost more than making them.
  */
-export function shardJson(options: Options<SearchDocument>, documents: readonly IndexedDocument[]): string {
+export function shardJson(options: Options<SearchDocument>, documents: readonly IndexedDocument[]): Buffer {
   const fields = options.fields as Field[];
   const width = fields.length;
   const fieldKeys = fields.map((_, at) => Buffer.from(`"${at}":`, 'latin1'));
@@ -183,7 +185,7 @@ export function shardJson(options: Options<SearchDocument>, documents: readonly 
   }
   const fieldIds = Object.fromEntries(fields.map((field, at) => [field, at]));
   const head = JSON.stringify({ documentCount: sorted.length, nextId: sorted.length, documentIds, fieldIds, fieldLength, averageFieldLength, storedFields, dirtCount: 0 });
-  return `${head.slice(0, -1)},"index":[${out.toString()}],"serializationVersion":2}`;
+  return Buffer.concat([Buffer.from(`${head.slice(0, -1)},"index":[`), out.written(), Buffer.from('],"serializationVersion":2}')]);
 }
 
 const [COMMA, OPEN_LIST, CLOSE_LIST, OPEN_OBJECT, CLOSE_OBJECT, ZERO] = [0x2c, 0x5b, 0x5d, 0x7b, 0x7d, 0x30];
@@ -223,8 +225,9 @@ class ByteWriter {
     this.length += this.buffer.write(value, this.length);
   }
 
-  toString(): string {
-    return this.buffer.toString('utf8', 0, this.length);
+  /** The bytes written so far (a view, not a copy). */
+  written(): Buffer {
+    return this.buffer.subarray(0, this.length);
   }
 
   private room(bytes: number): void {

@@ -44,7 +44,7 @@ function inShards(lang: Lang, docs: SearchDocument[], count: number): AsPlainObj
       shardJson(
         options,
         held.map((d) => indexDocument(options, d, table)),
-      ),
+      ).toString(),
     ) as AsPlainObject;
   });
 }
