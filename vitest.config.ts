@@ -10,6 +10,7 @@ const UNIT = [
   'tests/build/memo.test.ts',
   'tests/build/workers.test.ts',
   'tests/check/**/*.test.ts',
+  'tests/dev/rehearsal.test.ts',
   'tests/diagnostics/**/*.test.ts',
   'tests/load/**/*.test.ts',
   'tests/markdown/**/*.test.ts',

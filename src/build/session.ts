@@ -15,8 +15,8 @@ import type { ArticleEdition } from '../model/site';
 import type { FeedItems } from '../publish/feed';
 import type { PlannedSite } from '../render/plan';
 import type { IndexedDocument } from '../search/shardIndex';
-import type { PlannedShards } from '../search/shards';
-import type { Lang } from '../shared/lang';
+import { countAhead, type PlannedShards } from '../search/shards';
+import { LANGUAGES, type Lang } from '../shared/lang';
 import type { Route } from '../shared/route';
 import type { BuiltAssets } from '../write/assets';
 import { treeSignature } from '../write/commit';
@@ -154,6 +154,24 @@ export class BuildSession {
   rehearse(file: string, text: string): void {
     this.articles.instead ??= new Map();
     this.articles.instead.set(path.resolve(file), Buffer.from(text));
+  }
+
+  /**
+   * Counts ahead, a shard at a time, the search terms of every article the last build indexed that
+   * the session does not hold yet (`countAhead`), until `stop` says otherwise: the first edit of an
+   * article then counts that article alone, not the hundred others of its shard. `site dev` does
+   * this while the owner reads.
+   */
+  async countAhead(stop: () => boolean): Promise<void> {
+    const [{ search }, { pipeline }] = await Promise.all([this.cached(), this.code()]);
+    const site = this.planned?.site;
+    if (!site || !search) return;
+    for (const lang of LANGUAGES) {
+      for (let shard = 0; !stop() && countAhead(site, lang, pipeline, search, this.shards[lang], shard); shard++) {
+        // A request that arrives meanwhile is seen between two shards.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
   }
 
   /**

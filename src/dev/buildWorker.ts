@@ -5,6 +5,7 @@ import { BuildSession } from '../build/session';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { ContentChangedError } from '../load/articles';
 import { describeFailure, type Failure } from './failure';
+import { rehearsedEdit } from './rehearsal';
 
 /** Asks the worker to build, or to cancel the build it is running. */
 export type WorkerRequest = { type: 'build'; id: number; changes: string[] } | { type: 'cancel' };
@@ -86,11 +87,13 @@ async function runBuild(id: number, changes: string[]): Promise<void> {
 /**
  * The first build may find everything in the cache and load neither the markdown toolchain nor
  * React; the owner's first saves would then wait for them, and for V8's first runs of what an edit
- * runs. While the owner reads, an edit is rehearsed a number of times: one article is built as if
- * a paragraph had been added to it (`BuildSession.rehearse`), through every stage, into a folder
- * that is then dropped; the served output, the file and the build cache are left as they were, and
- * a last build reads the article from its file again. A save that arrives meanwhile ends the
- * rehearsals, and is built (and announced) by its own build once the current one is done.
+ * runs. While the owner reads, edits are rehearsed a number of times: one article is built as if
+ * a paragraph had been added to it, or its title changed (`BuildSession.rehearse`), through every
+ * stage, into a folder that is then dropped; the served output, the file and the build cache are
+ * left as they were, and a last build reads the article from its file again. Then the search
+ * terms of every article are counted ahead, so that a first edit does not count those of its whole
+ * shard. A save that arrives meanwhile ends the warm-up, and is built (and announced) by its own
+ * build once the current piece of work is done.
  */
 function warmUp(): void {
   const site = session.planned?.site;
@@ -110,13 +113,8 @@ function warmUp(): void {
       session.invalidate([file]);
       await buildSite(session, { root, outDir, commit: 'in-place' }).catch(() => undefined);
     }
+    await session.countAhead(() => waiting > 0).catch(() => undefined);
   });
-}
-
-/** An article's text with a paragraph added after its front matter, as an owner's edit adds one. */
-function rehearsedEdit(text: string, run: number): string {
-  const end = /^---\r?\n[\s\S]*?\r?\n---\r?\n/.exec(text)?.[0].length ?? 0;
-  return `${text.slice(0, end)}\nA paragraph rehearsed by \`site dev\` (${run + 1}).\n\n${text.slice(end)}`;
 }
 
 function readText(article: { readonly text: string }): string | undefined {
@@ -129,10 +127,10 @@ function readText(article: { readonly text: string }): string | undefined {
 }
 
 /**
- * How many edits `warmUp` rehearses: V8 optimizes a function after enough runs, and the path of a
- * save through a large site settles after about eight.
+ * How many edits `warmUp` rehearses, body and title edits in turn: V8 optimizes a function after
+ * enough runs, and the path of a save through a large site settles after about eight.
  */
-const WARM_BUILDS = 8;
+const WARM_BUILDS = 12;
 
 /** The files that differ from what was announced, which they now replace. */
 function announce(files: ReadonlyMap<string, { hash: string }>): Record<string, string | null> {

@@ -87,20 +87,12 @@ export function searchFiles(site: Site, lang: Lang, code: string, indexed?: Memo
       make: () =>
         shardJson(
           options,
-          fields().map((each, i) => {
-            const article = held[i] as Article;
-            const url = article.editions[lang]?.url ?? '';
-            const documentInputs = { code, fields: JSON.stringify(each) };
-            let document = indexed?.get(url, documentInputs);
-            if (document?.table !== table) {
-              document = indexDocument(options, searchDocument(site, article, lang) as SearchDocument, table);
-              indexed?.set(url, documentInputs, document);
-            }
-            return document;
-          }),
+          fields().map((each, i) => counted(site, held[i] as Article, lang, each, { code, options, table, indexed })),
         ),
     };
   });
+  // The counted terms of the articles in shards carried over are kept, for when one of them is edited.
+  if (indexed) for (const held of shards) for (const article of held) indexed.keep(article.editions[lang]?.url ?? '');
   if (last)
     last[lang] = {
       titles,
@@ -112,6 +104,39 @@ export function searchFiles(site: Site, lang: Lang, code: string, indexed?: Memo
     };
   const list: SearchShards = { shards: files.map((_, shard) => searchShardUrl(lang, shard)) };
   return [...files, { file: searchIndexUrl(lang).slice(1), inputs: { code, shards: String(count) }, make: () => JSON.stringify(list) }];
+}
+
+/** How a language's documents are counted: the options, and the table and memo they are kept in. */
+interface Counting {
+  code: string;
+  options: ReturnType<typeof searchOptions>;
+  table: TermTable;
+  indexed: Memo<IndexedDocument> | undefined;
+}
+
+/** An article's document in `lang` with its terms counted, found in the memo while its fields (`each`) are unchanged. */
+function counted(site: Site, article: Article, lang: Lang, each: readonly string[], { code, options, table, indexed }: Counting): IndexedDocument {
+  const url = article.editions[lang]?.url ?? '';
+  const inputs = { code, fields: JSON.stringify(each) };
+  let document = indexed?.get(url, inputs);
+  if (document?.table !== table) {
+    document = indexDocument(options, searchDocument(site, article, lang) as SearchDocument, table);
+    indexed?.set(url, inputs, document);
+  }
+  return document;
+}
+
+/**
+ * Counts ahead the terms of the articles of one of the last build's shards that the memo lacks,
+ * so that the first edit of one of them counts that article alone (`site dev`, while the owner
+ * reads). False when there is no such shard.
+ */
+export function countAhead(site: Site, lang: Lang, code: string, indexed: Memo<IndexedDocument>, last: PlannedShards | undefined, shard: number): boolean {
+  const held = last?.shards[shard]?.held;
+  if (!last || !held) return false;
+  const counting = { code, options: searchOptions(lang), table: last.table, indexed };
+  for (const article of held) counted(site, article, lang, documentFields(site, article, lang), counting);
+  return true;
 }
 
 /** Each article with an edition in `lang` in the shard its URL names. */

@@ -157,6 +157,28 @@ describe('build sessions', () => {
     expect(differences(made(await filesUnder(options.outDir)), made(await filesUnder(path.join(first.root, 'cold'))))).toEqual([]);
   });
 
+  it('counts search terms ahead, keeps them through edits, and counts again only the edited article', async () => {
+    const session = new BuildSession({ root: second.root, rebuilds: true });
+    const options = { root: second.root, outDir: path.join(second.root, 'dist'), year: 2026 };
+    expect((await buildSite(session, options)).ok).toBe(true);
+    const search = (await session.cached()).search;
+    if (!search || !session.planned) throw new Error('a session that builds again keeps counted terms');
+    const urls = session.planned.site.editions.flatMap((edition) => (edition ? [edition.url] : []));
+    await session.countAhead(() => false);
+    expect(search.size).toBe(urls.length);
+    const before = new Map(urls.map((url) => [url, search.latest(url)]));
+
+    // Edited twice: what the first edit's build did not look up (the other language's shard) is still held after the second.
+    for (const sentence of ['A sentence about airships.', 'Another about balloons.']) {
+      const file = await editOf(second, 'content/blog/books/DangerousLiaisons.en.md', (t) => t.replace('\n\n', `\n\n${sentence}\n\n`));
+      session.invalidate([file]);
+      expect((await buildSite(session, options)).ok).toBe(true);
+      const recounted = urls.filter((url) => search.latest(url) !== before.get(url));
+      expect(recounted, sentence).toEqual(['/blog/books/DangerousLiaisons']);
+      expect(search.size, sentence).toBe(urls.length);
+    }
+  });
+
   it('after each change writes the search indexes exactly as a cold build does', async () => {
     const session = new BuildSession({ root: second.root, rebuilds: true });
     const options = { root: second.root, outDir: path.join(second.root, 'dist'), year: 2026 };
