@@ -330,9 +330,24 @@ export class BuildSession {
         .catch(() => Promise.all([rm(temporary, { force: true }), rm(spareFile, { force: true })]));
     }
     const known = this.manifests.get(file);
-    if (manifest && known?.manifest !== manifest) this.manifests.set(file, await writeManifest(file, manifest, known));
-    await memos.contents.flush();
-    await Promise.all([memos.articles.save(), memos.bodies.save(), memos.checks.save(), memos.ids.save(), memos.assets.save(), memos.search?.save(), memos.titles?.save()]);
+    // Each file on its own: written side by side rather than one after another.
+    const manifestWritten =
+      manifest && known?.manifest !== manifest
+        ? writeManifest(file, manifest, known).then((log) => {
+            this.manifests.set(file, log);
+          })
+        : undefined;
+    await Promise.all([
+      manifestWritten,
+      memos.contents.flush(),
+      memos.articles.save(),
+      memos.bodies.save(),
+      memos.checks.save(),
+      memos.ids.save(),
+      memos.assets.save(),
+      memos.search?.save(),
+      memos.titles?.save(),
+    ]);
     memos.contents.prune(memos.bodies.size, () => new Set(memos.bodies.values().map((stored) => stored.body.hash)));
   }
 
