@@ -26,6 +26,9 @@ import { codeFingerprint } from './fingerprint';
 import type { MarkdownMemory, StoredBody } from './markdown';
 import { Memo } from './memo';
 
+/** Articles whose search terms `countAhead` counts in one step (about half a millisecond each). */
+const COUNT_AHEAD = 16;
+
 /** The pipeline code each kind of work depends on: markdown bodies on the compiler and link resolution only. */
 const MARKDOWN_CODE = ['src/markdown', 'src/build/compileEdition.ts', 'src/build/found.ts', 'src/model/links.ts', 'src/shared/route.ts', 'src/shared/lang.ts', 'src/shared/url.ts'];
 /** Article files are parsed by the loader, against the schemas and what they import. */
@@ -131,12 +134,13 @@ export class BuildSession {
     this.feedItems = this.rebuilds ? new WeakMap() : undefined;
   }
 
-  /** Files that may have changed since the last build (a watcher's report): they are read again. */
+  /** Files that may have changed since the last build (a watcher's report): they are read again, from the file (not a rehearsed text). */
   invalidate(files: Iterable<string>): void {
     const { stale } = this.articles;
     const media = this.mediaDir();
     for (const file of files) {
       const absolute = path.resolve(file);
+      this.articles.instead?.delete(absolute);
       if (absolute === media || absolute.startsWith(media + path.sep)) this.media = undefined;
       if (absolute.endsWith('.css')) this.styles = undefined;
       if (stale !== 'all') stale.add(absolute);
@@ -167,9 +171,13 @@ export class BuildSession {
     const site = this.planned?.site;
     if (!site || !search) return;
     for (const lang of LANGUAGES) {
-      for (let shard = 0; !stop() && countAhead(site, lang, pipeline, search, this.shards[lang], shard); shard++) {
-        // A request that arrives meanwhile is seen between two shards.
-        await new Promise((resolve) => setImmediate(resolve));
+      for (let shard = 0, held = 0; held >= 0; shard++) {
+        for (let from = 0; from === 0 || from < held; from += COUNT_AHEAD) {
+          // A request that arrives meanwhile is seen between two steps of a few milliseconds.
+          await new Promise((resolve) => setImmediate(resolve));
+          if (stop()) return;
+          held = countAhead(site, lang, pipeline, search, this.shards[lang], shard, from, from + COUNT_AHEAD);
+        }
       }
     }
   }

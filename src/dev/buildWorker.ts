@@ -44,6 +44,8 @@ const session = new BuildSession({ root, rebuilds: true });
 /** What the dev server was last told the output holds: only differences are sent after that. */
 const announced = new Map(Object.entries(served ?? {}));
 let running: AbortController | undefined;
+/** The warm-up's rehearsal under way (see `warmUp`): a save cancels it. */
+let rehearsal: AbortController | undefined;
 let first = true;
 
 /** Builds run one after another. */
@@ -58,6 +60,7 @@ parentPort?.on('message', (request: WorkerRequest) => {
     return;
   }
   waiting++;
+  rehearsal?.abort();
   queue = queue.then(() => {
     waiting--;
     return runBuild(request.id, request.changes);
@@ -92,8 +95,8 @@ async function runBuild(id: number, changes: string[]): Promise<void> {
  * stage, into a folder that is then dropped; the served output, the file and the build cache are
  * left as they were, and a last build reads the article from its file again. Then the search
  * terms of every article are counted ahead, so that a first edit does not count those of its whole
- * shard. A save that arrives meanwhile ends the warm-up, and is built (and announced) by its own
- * build once the current piece of work is done.
+ * shard. A save that arrives meanwhile cancels the rehearsal under way (between two stages) and
+ * ends the warm-up; it is built, and announced, by its own build.
  */
 function warmUp(): void {
   const site = session.planned?.site;
@@ -106,13 +109,16 @@ function warmUp(): void {
         const text = readText(article);
         if (text === undefined) break;
         session.rehearse(file, rehearsedEdit(text, run));
-        await buildSite(session, { root, outDir, commit: 'none' }).catch(() => undefined);
+        rehearsal = new AbortController();
+        await buildSite(session, { root, outDir, commit: 'none', signal: rehearsal.signal }).catch(() => undefined);
       }
     } finally {
-      // The article as its file has it: the session's model and plans are those of the output again.
+      rehearsal = undefined;
+      // The article is read from its file by the next build: a rehearsal cut short may not have read it yet.
       session.invalidate([file]);
-      await buildSite(session, { root, outDir, commit: 'in-place' }).catch(() => undefined);
     }
+    // With no save waiting, that build is run now, and the session's model and plans are those of the output again.
+    if (waiting === 0) await buildSite(session, { root, outDir, commit: 'in-place' }).catch(() => undefined);
     await session.countAhead(() => waiting > 0).catch(() => undefined);
   });
 }

@@ -127,16 +127,16 @@ function counted(site: Site, article: Article, lang: Lang, each: readonly string
 }
 
 /**
- * Counts ahead the terms of the articles of one of the last build's shards that the memo lacks,
- * so that the first edit of one of them counts that article alone (`site dev`, while the owner
- * reads). False when there is no such shard.
+ * Counts ahead the terms that the memo lacks of the articles `from` to `to` of one of the last
+ * build's shards, so that the first edit of one of them counts that article alone (`site dev`,
+ * while the owner reads). Gives the number of articles the shard holds; -1 when there is no such shard.
  */
-export function countAhead(site: Site, lang: Lang, code: string, indexed: Memo<IndexedDocument>, last: PlannedShards | undefined, shard: number): boolean {
+export function countAhead(site: Site, lang: Lang, code: string, indexed: Memo<IndexedDocument>, last: PlannedShards | undefined, shard: number, from: number, to: number): number {
   const held = last?.shards[shard]?.held;
-  if (!last || !held) return false;
+  if (!last || !held) return -1;
   const counting = { code, options: searchOptions(lang), table: last.table, indexed };
-  for (const article of held) counted(site, article, lang, documentFields(site, article, lang), counting);
-  return true;
+  for (const article of held.slice(from, to)) counted(site, article, lang, documentFields(site, article, lang), counting);
+  return held.length;
 }
 
 /** Each article with an edition in `lang` in the shard its URL names. */

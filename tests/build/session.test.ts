@@ -150,6 +150,11 @@ describe('build sessions', () => {
     expect(after.ok).toBe(true);
     expect(after.remade.map((r) => r.output)).toEqual([file]);
     expect(differences(await filesUnder(options.outDir), output)).toEqual([]);
+    // A rehearsal that never ran (cancelled before it read anything) is dropped when the file is reported.
+    session.rehearse(path.join(first.root, file), text.replace('## The book', 'A rehearsal cut short.\n\n## The book'));
+    session.invalidate([path.join(first.root, file)]);
+    expect((await buildSite(session, options)).ok).toBe(true);
+    expect(differences(await filesUnder(options.outDir), output)).toEqual([]);
     const cold = await buildSite(new BuildSession({ root: first.root, cache: false }), { ...options, commit: 'swap', outDir: path.join(first.root, 'cold') });
     expect(cold.ok).toBe(true);
     // The media folder is copied by one commit and linked by the other: the pages, indexes and feeds are compared.
