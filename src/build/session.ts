@@ -171,14 +171,18 @@ export class BuildSession {
     const site = this.planned?.site;
     if (!site || !search) return;
     for (const lang of LANGUAGES) {
+      const planned = this.shards[lang];
       for (let shard = 0, held = 0; held >= 0; shard++) {
         for (let from = 0; from === 0 || from < held; from += COUNT_AHEAD) {
           // A request that arrives meanwhile is seen between two steps of a few milliseconds.
           await new Promise((resolve) => setImmediate(resolve));
           if (stop()) return;
-          held = countAhead(site, lang, pipeline, search, this.shards[lang], shard, from, from + COUNT_AHEAD);
+          held = countAhead(site, lang, pipeline, search, planned, shard, from, from + COUNT_AHEAD);
         }
       }
+      // The terms counted ahead are in the table now: its size past which it is started again
+      // (see `PlannedShards.limit`) is set from it by the next build, or they would all be dropped.
+      if (planned) planned.limit = undefined;
     }
   }
 

@@ -113,12 +113,16 @@ function warmUp(): void {
         await buildSite(session, { root, outDir, commit: 'none', signal: rehearsal.signal }).catch(() => undefined);
       }
     } finally {
-      rehearsal = undefined;
       // The article is read from its file by the next build: a rehearsal cut short may not have read it yet.
       session.invalidate([file]);
     }
-    // With no save waiting, that build is run now, and the session's model and plans are those of the output again.
-    if (waiting === 0) await buildSite(session, { root, outDir, commit: 'in-place' }).catch(() => undefined);
+    // With no save waiting, that build is run now (a save cancels it too), and the session's model
+    // and plans are those of the output again.
+    if (waiting === 0) {
+      rehearsal = new AbortController();
+      await buildSite(session, { root, outDir, commit: 'in-place', signal: rehearsal.signal }).catch(() => undefined);
+    }
+    rehearsal = undefined;
     await session.countAhead(() => waiting > 0).catch(() => undefined);
   });
 }
