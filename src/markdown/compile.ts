@@ -58,6 +58,8 @@ export interface CompiledMarkdown {
   html: string;
   /** The words of the document without markup, for the search index. */
   text: string;
+  /** How many words `text` holds: what the reading time shown with the article is worked out from. */
+  words: number;
   /** A content hash of `html` and `text`: pages and indexes built from them use it in their cache keys. */
   hash: string;
   headings: Heading[];
@@ -137,7 +139,17 @@ const withoutEmailLiterals = processorOf(false);
 export function compileMarkdown(markdown: string, options: CompileOptions): CompiledMarkdown {
   const problems: MarkdownProblem[] = [];
   const collected: Collected = { headings: [], references: [], ids: [] };
-  const failed = (problem: MarkdownProblem): CompiledMarkdown => ({ html: '', text: '', hash: contentHash('', ''), headings: [], references: [], ids: [], register: [], problems: [problem] });
+  const failed = (problem: MarkdownProblem): CompiledMarkdown => ({
+    html: '',
+    text: '',
+    words: 0,
+    hash: contentHash('', ''),
+    headings: [],
+    references: [],
+    ids: [],
+    register: [],
+    problems: [problem],
+  });
   const deep = markdownDepthBeyond(markdown, MAX_DEPTH);
   if (deep) return failed({ code: 'DEPTH001', ...deep });
   let html: string;
@@ -157,7 +169,7 @@ export function compileMarkdown(markdown: string, options: CompileOptions): Comp
     return failed({ code: 'INTERNAL001', args: { kind: 'markdown', fault: faultText(error) }, line: 0, column: 0 });
   }
   const register = options.lang === 'pt' ? registerMarks(proseOf(markdown)) : [];
-  return { html, text, hash: contentHash(html, text), ...collected, register, problems };
+  return { html, text, words: text ? text.split(' ').length : 0, hash: contentHash(html, text), ...collected, register, problems };
 }
 
 function contentHash(html: string, text: string): string {
@@ -229,5 +241,21 @@ function rewriteTree(tree: HastRoot, options: CompileOptions, found: { headings:
       // A code block that scrolls sideways must be reachable with the keyboard to scroll it.
       node.properties.tabIndex = 0;
     }
+  });
+  addSectionLinks(tree);
+}
+
+/**
+ * A link to itself beside each section heading (h2 to h6), so a reader can share a section. The
+ * link has no text: its "#" is drawn by the stylesheet, and it is named after the heading it sits
+ * in (aria-label), which needs no words in either language. Added after the headings, links
+ * and ids are collected: it is not a reference the checker reads, and no part of the text.
+ */
+function addSectionLinks(tree: HastRoot): void {
+  visit(tree, 'element', (node: Element) => {
+    const id = node.properties.id;
+    if (!/^h[2-6]$/.test(node.tagName) || typeof id !== 'string') return;
+    node.children.push({ type: 'element', tagName: 'a', properties: { className: ['section-link'], href: `#${id}`, ariaLabel: hastToString(node).trim() }, children: [] });
+    return 'skip';
   });
 }

@@ -8,6 +8,7 @@ import { LANGUAGES, type Lang } from '../shared/lang';
 import { articlePath, editionUrl, type Route } from '../shared/route';
 import { type Strings, UI_STRING_KEYS } from '../shared/strings';
 import { mediaUrl } from './links';
+import { type NeighbourMap, neighbourMap, sameNeighbourhood } from './neighbours';
 import { deriveRoutes } from './routes';
 
 /** One language of an article: its source and its compiled body. */
@@ -46,6 +47,8 @@ export interface Site {
   editions: readonly (ArticleEdition | undefined)[];
   /** Each language's editions, newest first (`newestFirst`): the order of the listings and the feeds. */
   newest: Readonly<Record<Lang, readonly ArticleEdition[]>>;
+  /** Each edition's previous and next article in its category and language, by its URL. */
+  neighbours: NeighbourMap;
   /** Experience dialog texts (markdown in content) as HTML, by card id and language. */
   experienceHtml: ReadonlyMap<string, Record<Lang, string>>;
   /** Maps a "/media/..." path to its published URL. */
@@ -157,6 +160,7 @@ export function createSite(content: LoadedContent, compiled: Compiled, routes: R
       routeByPath,
       categories: new Map(content.categories.map((c) => [c.key, c])),
       ...model,
+      neighbours: previous && sameNeighbourhood(previous.newest, model.newest) ? previous.neighbours : neighbourMap(model.newest),
       experienceHtml,
       media: (path: string) => mediaUrl(path, content.config.imageCdn),
       strings: uiStrings(content.strings),

@@ -3,6 +3,7 @@ import type { Article, Site } from '../model/site';
 import { readableDate } from '../shared/date';
 import type { Lang } from '../shared/lang';
 import type { ArticleLink, ArticleProps, BlogProps, CategoryProps, GalleryProps, PageProps } from '../shared/props';
+import { readingMinutes } from '../shared/readingTime';
 import type { Route } from '../shared/route';
 import { isExternal } from '../shared/url';
 import { derivedTrail, plainTitle, resolveTrail } from './breadcrumbs';
@@ -167,6 +168,7 @@ export function articlesIn(site: Site, categoryKey: string, lang: Lang): Article
       description: e.source.frontMatter.description,
       date: e.source.frontMatter.date,
       dateLabel: readableDate(e.source.frontMatter.date, lang),
+      readingTime: readingTime(site, e.body.words, lang),
     }));
 }
 
@@ -244,9 +246,16 @@ function articleContent(site: Site, route: Route, lang: Lang): PageContent {
     description: fm.description ?? fm.title,
     date: fm.date,
     dateLabel: readableDate(fm.date, lang),
+    readingTime: readingTime(site, edition.body.words, lang),
     breadcrumbs: resolveTrail(site, lang, fm.breadcrumbs ?? derivedTrail(site, lang, edition.source.category, { title: fm.title, path: route.path })),
     ...(index ? { index } : {}),
     html: edition.body.html,
+    ...site.neighbours.get(edition.url),
   };
   return { title: fm.title, description: fm.description ?? fm.title, props };
+}
+
+/** "6 min read", as the page's language writes it. */
+function readingTime(site: Site, words: number, lang: Lang): string {
+  return site.strings[lang]['article.readingTime'].replace('{n}', String(readingMinutes(words)));
 }

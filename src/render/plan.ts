@@ -4,6 +4,7 @@ import { routeTable } from '../model/routes';
 import type { ArticleEdition, Site } from '../model/site';
 import { LANGUAGES, type Lang } from '../shared/lang';
 import type { PageProps } from '../shared/props';
+import { readingMinutes } from '../shared/readingTime';
 import { editionUrl, notFoundUrl, pageFile, type Route } from '../shared/route';
 import { type DocumentInputs, editionInputs, notFoundInputs, type RenderContext } from './inputs';
 
@@ -15,11 +16,14 @@ import { type DocumentInputs, editionInputs, notFoundInputs, type RenderContext 
  * - `site`: every JSON content file, the route table and the experience texts (the chrome, the
  *   fixed pages and every URL come from these);
  * - `edition <lang>`: for an article's page, each of its editions' file and compiled body;
- * - `listing`: for a listing (a category, the Blog index), the front matter of each article it
- *   lists in its language.
+ * - `around`: for an article's page, the title and URL of the articles before and after it in
+ *   its category and language (see model/neighbours.ts);
+ * - `listing`: for a listing (a category, the Blog index), the front matter and reading time of
+ *   each article it lists in its language.
  *
- * An article's body edit changes one `edition` input, so one page; its title edit changes that
- * page and the listings that show it. `tests/build/cache.test.ts` holds this list to account:
+ * An article's body edit changes one `edition` input, so one page (and its listings when its
+ * reading time moves); its title edit changes that page, the listings that show it and the pages
+ * of its two neighbours. `tests/build/cache.test.ts` holds this list to account:
  * after every kind of change, the cached output must equal a build from nothing.
  */
 export interface PagePlan {
@@ -105,13 +109,14 @@ export function siteHashes(site: Site, previous?: PlannedSite): SiteHashes {
   };
 }
 
-/** Each listing's hash, and the dates', from each listed edition's URL and the hash of its front matter (worked out when its file was parsed). */
+/** Each listing's hash, and the dates', from each listed edition's URL, the hash of its front matter (worked out when its file was parsed) and its reading time. */
 function listingHashes(site: Site, previous: PlannedSite | undefined): Pick<SiteHashes, 'listed' | 'dated'> {
   const listed = new Map<string, string[]>();
   const list = (key: string, edition: ArticleEdition) => {
     const shown = listed.get(key);
-    if (shown) shown.push(edition.url, edition.source.frontMatterHash);
-    else listed.set(key, [edition.url, edition.source.frontMatterHash]);
+    const minutes = String(readingMinutes(edition.body.words));
+    if (shown) shown.push(edition.url, edition.source.frontMatterHash, minutes);
+    else listed.set(key, [edition.url, edition.source.frontMatterHash, minutes]);
   };
   const dates: string[] = [];
   for (const article of site.articles) {
@@ -130,7 +135,7 @@ function listingHashes(site: Site, previous: PlannedSite | undefined): Pick<Site
 
 /**
  * Whether every listing, and the dates, show the same of the articles as in `before`: the same
- * articles in the same order, each edition with the same URL, front matter and date. One walk of
+ * articles in the same order, each edition with the same URL, front matter, date and reading time. One walk of
  * identities: the model shares every article that did not change (`createSite`).
  */
 function sameListed(site: Site, before: Site): boolean {
@@ -144,6 +149,7 @@ function sameListed(site: Site, before: Site): boolean {
       const [x, y] = [a.editions[lang], b.editions[lang]];
       if (x === y) continue;
       if (!x || !y || x.url !== y.url || x.source.frontMatterHash !== y.source.frontMatterHash || x.source.frontMatter.date !== y.source.frontMatter.date) return false;
+      if (x.body !== y.body && readingMinutes(x.body.words) !== readingMinutes(y.body.words)) return false;
     }
   }
   return true;
@@ -194,7 +200,9 @@ export function planPages(site: Site, hashes: SiteHashes, basis: PageBasis, prev
     if (plan.route !== route || plan.lang !== lang || inputs.code !== shared.code || inputs.look !== shared.look || inputs.site !== shared.site) return false;
     switch (route.component) {
       case 'article':
-        return renewed ? !renewed.has(route) : previous?.site.articleByPath.get(route.path) === site.articleByPath.get(route.path);
+        if (!(renewed ? !renewed.has(route) : previous?.site.articleByPath.get(route.path) === site.articleByPath.get(route.path))) return false;
+        // Its neighbours are looked at only when some article's moved (a title, a date, an article added).
+        return site.neighbours === previous?.site.neighbours || inputs.around === aroundInput(site, route, lang);
       case 'category':
         return inputs.listing === hashes.listing(route.name, lang);
       case 'blog':
@@ -229,6 +237,7 @@ function ownInputs(site: Site, hashes: SiteHashes, route: Route, lang: Lang): Re
     case 'article': {
       const own: Record<string, string> = {};
       for (const edition of Object.values(site.articleByPath.get(route.path)?.editions ?? {})) own[`edition ${edition.lang}`] = hashes.edition(edition);
+      own.around = aroundInput(site, route, lang);
       return own;
     }
     case 'category':
@@ -238,6 +247,12 @@ function ownInputs(site: Site, hashes: SiteHashes, route: Route, lang: Lang): Re
     default:
       return {};
   }
+}
+
+/** What an article page shows of its neighbours (see `Neighbours`), as one string. */
+function aroundInput(site: Site, route: Route, lang: Lang): string {
+  const { previous, next } = site.neighbours.get(editionUrl(route, lang)) ?? {};
+  return [previous?.url, previous?.title, next?.url, next?.title].join('\n');
 }
 
 /** The data a page is rendered from. */

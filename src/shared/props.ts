@@ -142,6 +142,8 @@ export interface ArticleLink {
   /** YYYY-MM-DD, and as the page's language writes it. */
   date?: string;
   dateLabel?: string;
+  /** "6 min read", in the page's language. */
+  readingTime?: string;
 }
 
 export interface BlogProps {
@@ -178,10 +180,15 @@ export interface ArticleProps {
   /** YYYY-MM-DD, and as the page's language writes it. */
   date: string;
   dateLabel: string;
+  /** "6 min read", in the page's language. */
+  readingTime: string;
   breadcrumbs: BreadcrumbView[];
   index?: { id: string; text: string }[];
   /** The compiled body: server-rendered HTML, never repeated in a JSON payload. */
   html: string;
+  /** The articles published just before and just after this one, in its category and language. */
+  previous?: { title: string; url: string };
+  next?: { title: string; url: string };
 }
 
 export interface NotFoundProps {

@@ -9,7 +9,7 @@ export function Article({ chrome, page }: { chrome: Chrome; page: ArticleProps }
       <header className="article__header">
         <h1>{page.title}</h1>
         <p className="article__meta">
-          {s['article.published']} <time dateTime={page.date}>{page.dateLabel}</time>
+          {s['article.published']} <time dateTime={page.date}>{page.dateLabel}</time> · <span className="nowrap">{page.readingTime}</span>
         </p>
       </header>
       {page.index && page.index.length > 0 && (
@@ -26,6 +26,22 @@ export function Article({ chrome, page }: { chrome: Chrome; page: ArticleProps }
       )}
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the article body, compiled by our own markdown pipeline */}
       <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
+      {(page.previous || page.next) && (
+        <nav className="article__around" aria-label={s['article.around']}>
+          {page.previous && (
+            <a className="article__around-link article__around-link--previous" href={page.previous.url} rel="prev">
+              <span className="article__around-label">← {s['article.previous']}</span>
+              <span className="article__around-title">{page.previous.title}</span>
+            </a>
+          )}
+          {page.next && (
+            <a className="article__around-link article__around-link--next" href={page.next.url} rel="next">
+              <span className="article__around-label">{s['article.next']} →</span>
+              <span className="article__around-title">{page.next.title}</span>
+            </a>
+          )}
+        </nav>
+      )}
     </article>
   );
 }

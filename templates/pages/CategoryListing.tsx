@@ -15,7 +15,17 @@ export function CategoryListing({ chrome, page }: { chrome: Chrome; page: Catego
               <a href={article.url}>
                 <span className="article-list__title">{article.title}</span>
                 {article.description && <span className="article-list__description">{article.description}</span>}
-                {article.date && <time dateTime={article.date}>{article.dateLabel}</time>}
+                {article.date && (
+                  <span className="article-list__meta">
+                    <time dateTime={article.date}>{article.dateLabel}</time>
+                    {article.readingTime && (
+                      <>
+                        {' · '}
+                        <span className="nowrap">{article.readingTime}</span>
+                      </>
+                    )}
+                  </span>
+                )}
               </a>
             </li>
           ))}

@@ -99,6 +99,40 @@ describe.each(WIDTHS)('at %i px', (width) => {
       expect(await external.first().getAttribute('target')).toBe('_blank');
       await page.context().close();
     });
+
+    it('an article shows its reading time, a link beside each section heading, and the articles before and after it', async () => {
+      const { page, problems } = await session.open(width);
+      await page.goto(`${session.origin}${prefix}/blog/tech/docker`);
+      expect(await page.locator('.article__meta').innerText()).toMatch(lang === 'en' ? /· \d+ min read$/ : /· \d+ min de leitura$/);
+      // The link is named after its heading, in the page's language, and takes the reader to the section.
+      const heading = page.locator('.prose h2').nth(1);
+      const [id, title] = [await heading.getAttribute('id'), await heading.innerText()];
+      const link = heading.getByRole('link', { name: title, exact: true });
+      expect(await link.getAttribute('href')).toBe(`#${id}`);
+      await heading.hover();
+      await link.click();
+      expect(new URL(page.url()).hash).toBe(`#${encodeURIComponent(id ?? '')}`);
+      // Scrolled to (smoothly), below the sticky toolbar.
+      await expect.poll(async () => (await heading.boundingBox())!.y).toBeLessThan(150);
+      const around = page.getByRole('navigation', { name: lang === 'en' ? 'More in this category' : 'Mais nesta categoria' });
+      const [previous, next] = [around.locator('a[rel="prev"]'), around.locator('a[rel="next"]')];
+      expect(await previous.getAttribute('href')).toBe(`${prefix}/blog/tech/deploydockerflaskazure`);
+      expect(await next.getAttribute('href')).toBe(`${prefix}/blog/tech/DynamicsCEWebAPIQueries`);
+      expect(await previous.innerText()).toContain(lang === 'en' ? 'Previous article' : 'Artigo anterior');
+      expect(await next.innerText()).toContain(lang === 'en' ? 'Next article' : 'Artigo seguinte');
+      // Side by side on a desktop, one above the other on a phone.
+      // Both measured at once: the page may still be scrolling.
+      const [a, b] = await around.locator('a').evaluateAll((links) => links.map((link) => link.getBoundingClientRect().toJSON() as DOMRect));
+      if (!a || !b) throw new Error('the article has no previous and next links');
+      if (width === 1280) expect(b.y).toBe(a.y);
+      else expect(b.y).toBeGreaterThanOrEqual(a.y + a.height);
+      await next.click();
+      await page.waitForURL(`${session.origin}${prefix}/blog/tech/DynamicsCEWebAPIQueries`);
+      await page.goto(`${session.origin}${prefix}/blog/tech`);
+      expect(await page.locator('.article-list__meta').first().innerText()).toMatch(lang === 'en' ? /· \d+ min read$/ : /· \d+ min de leitura$/);
+      expect(problems).toEqual([]);
+      await page.context().close();
+    });
   });
 });
 

@@ -12,7 +12,7 @@ afterEach(async () => {
   await rm(path.dirname(dir), { recursive: true, force: true });
 });
 
-const facts = (hash: string) => ({ hash, headings: [], references: [], ids: [], register: [], problems: [] });
+const facts = (hash: string) => ({ hash, words: 0, headings: [], references: [], ids: [], register: [], problems: [] });
 
 describe('body contents kept apart from the markdown cache', () => {
   it('are read back by a later process, only when a body is asked for its HTML or text', async () => {

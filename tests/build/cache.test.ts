@@ -93,6 +93,18 @@ describe('the build cache', () => {
     expect(await readFile(path.join(tool, 'dist/blog/books.html'), 'utf8')).toContain('Dangerous Liaisons, read again');
   });
 
+  it('matches a cold build after an article title is edited, on the page of the article before it', async () => {
+    // An older article in the same category and language: the edited one is its next.
+    await writeFile(path.join(tool, 'content/blog/books/Letters.en.md'), '---\ntitle: Letters from a quiet year\ndescription: Short letters.\ndate: 2019-05-01\n---\n\nA paragraph of letters.\n');
+    await expectSameAsColdBuild();
+    await edit('content/blog/books/DangerousLiaisons.en.md', (t) => t.replace(/^title: .*$/m, 'title: Dangerous Liaisons, next door'));
+    expect(await build('--explain')).toMatch(/changed: around\n {4}blog\/books\/Letters\.html\n/);
+    await expectSameAsColdBuild();
+    expect(await readFile(path.join(tool, 'dist/blog/books/Letters.html'), 'utf8')).toContain('<span class="article__around-title">Dangerous Liaisons, next door</span>');
+    await unlink(path.join(tool, 'content/blog/books/Letters.en.md'));
+    await expectSameAsColdBuild();
+  });
+
   it('matches a cold build after an article date is edited, making the sitemap again for its last change', async () => {
     await edit('content/blog/books/DangerousLiaisons.pt.md', (t) => t.replace(/^date: .*$/m, 'date: 2031-01-02'));
     const explained = await build('--explain');

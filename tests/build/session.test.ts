@@ -242,6 +242,36 @@ describe('build sessions', () => {
     const en = JSON.parse((await indexes(options.outDir))[1] as string) as { index: [string, unknown][] };
     expect(en.index.some(([term]) => term === 'zeppelin')).toBe(true);
   });
+  it('gives the articles before and after an edited one its new title, and the listings its new reading time, as a cold build does', async () => {
+    const session = new BuildSession({ root: first.root, rebuilds: true });
+    const options = { root: first.root, outDir: path.join(first.root, 'dist'), year: 2026 };
+    const cold = path.join(first.root, 'cold-around');
+    // An older article in the same category and language: the edited one is its next.
+    const older = path.join(first.root, 'content/blog/books/Letters.en.md');
+    await writeFile(older, '---\ntitle: Letters from a quiet year\ndescription: Short letters.\ndate: 2019-05-01\n---\n\nA paragraph of letters.\n');
+    const shown = (outDir: string) => Promise.all(['blog/books/Letters.html', 'blog/books.html'].map((file) => readFile(path.join(outDir, file), 'utf8')));
+    const file = 'content/blog/books/DangerousLiaisons.en.md';
+    const long = ` ${'word '.repeat(2000)}`;
+    const changes: [string, (text: string) => string][] = [
+      ['a title edit', (t) => t.replace(/^title: .*$/m, 'title: Liaisons, next door')],
+      ['a body edit that makes it longer to read', (t) => t.replace('\n\n', `\n\n${long}\n\n`)],
+      ['a body edit that keeps its reading time', (t) => t.replace('\n\n', '\n\nOne sentence more.\n\n')],
+    ];
+    try {
+      expect((await buildSite(session, options)).ok).toBe(true);
+      for (const [change, edit] of changes) {
+        session.invalidate([await editOf(first, file, edit)]);
+        expect((await buildSite(session, options)).ok, change).toBe(true);
+        expect((await buildSite(new BuildSession({ root: first.root, cache: false }), { ...options, outDir: cold })).ok, change).toBe(true);
+        expect(await shown(options.outDir), change).toEqual(await shown(cold));
+      }
+      const [letters, listing] = await shown(options.outDir);
+      expect(letters).toMatch(/rel="next"><span class="article__around-label">Next article<!-- --> →<\/span><span class="article__around-title">Liaisons, next door</);
+      expect(listing).toMatch(/Liaisons, next door.*· <span class="nowrap">9 min read</s);
+    } finally {
+      await rm(older);
+    }
+  });
 });
 
 /** Edits a file of a copy, and gives its absolute path (what a watcher reports). */

@@ -14,11 +14,25 @@ const message = (p: MarkdownProblem) => diagnostic(p.code, { file: 'x.md', line:
 describe('compileMarkdown', () => {
   it('gives headings GitHub-style ids and lists them', () => {
     const out = compileMarkdown('## Github Actions\n\nText.\n\n### Passo 2: publicação\n', options);
-    expect(out.html).toContain('<h2 id="github-actions">Github Actions</h2>');
-    expect(out.headings.map((h) => [h.depth, h.id])).toEqual([
-      [2, 'github-actions'],
-      [3, 'passo-2-publicação'],
+    expect(out.html).toContain('<h2 id="github-actions">Github Actions<a class="section-link" href="#github-actions" aria-label="Github Actions"></a></h2>');
+    expect(out.headings.map((h) => [h.depth, h.id, h.text])).toEqual([
+      [2, 'github-actions', 'Github Actions'],
+      [3, 'passo-2-publicação', 'Passo 2: publicação'],
     ]);
+  });
+
+  it('puts a link to its own section beside each section heading, which neither the checker nor the search reads', () => {
+    const out = compileMarkdown('# Title\n\n## One\n\nWords here.\n\n#### Deep *one*\n', options);
+    expect(out.html).toContain('<h1 id="title">Title</h1>');
+    expect(out.html).toContain('<h4 id="deep-one">Deep <em>one</em><a class="section-link" href="#deep-one" aria-label="Deep one"></a></h4>');
+    expect(out.html.match(/class="section-link"/g)).toHaveLength(2);
+    expect(out.references).toEqual([]);
+    expect(out.text).toBe('Title One Words here. Deep one');
+  });
+
+  it('counts the words of the text, for the reading time', () => {
+    expect(compileMarkdown('## A heading\n\nFour words in here, `and code`.\n\n- a list item\n', options).words).toBe(11);
+    expect(compileMarkdown('', options).words).toBe(0);
   });
 
   it('turns a figure directive into a figure with its caption, alt text and width', () => {
