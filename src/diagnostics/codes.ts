@@ -170,6 +170,12 @@ export const CODES = {
             : `figure width "${a.width}" is not a percentage from 1 to 100`,
     hint: 'Write ::figure[Caption]{src="/media/..." alt="..." width="80"} on its own line.',
   }),
+  MD002: define({
+    severity: 'warning',
+    title: 'Code block in an unknown language',
+    message: (a: { language: string }) => `code block language "${a.language}" has no grammar: it is shown without colours`,
+    hint: 'Write a language the highlighter knows after the fence (bash, http, json, yaml, ts, js, dockerfile, python, csharp, sql, xml, powershell, ...), or none for plain text.',
+  }),
   LINK001: define({
     severity: 'error',
     title: 'Link to a page that does not exist',

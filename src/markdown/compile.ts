@@ -8,7 +8,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { type Processor, unified } from 'unified';
-import { visit } from 'unist-util-visit';
+import { SKIP, visit } from 'unist-util-visit';
 import { VFile } from 'vfile';
 import type { Finding } from '../diagnostics/codes';
 import { faultText } from '../diagnostics/failure';
@@ -17,6 +17,7 @@ import type { Lang } from '../shared/lang';
 import { isExternal } from '../shared/url';
 import { markdownDepthBeyond, treeDepthBeyond } from './depth';
 import { remarkFigure } from './figure';
+import { type BlockAt, highlightCode } from './highlight';
 import type { ImageSize } from './imageSize';
 import { proseOf, type RegisterMark, registerMarks } from './register';
 import { textOf } from './text';
@@ -45,10 +46,10 @@ export interface Reference {
 
 /**
  * Something in the markdown that could not be compiled as written, for the checker. MD001: a
- * malformed figure; URL001: an address with a scheme a page may not carry (left out of the HTML);
+ * malformed figure; MD002: a code block in a language no grammar colours; URL001: an address with a scheme a page may not carry (left out of the HTML);
  * DEPTH001: nested too deep to compile; INTERNAL001: the compiler failed.
  */
-export type MarkdownProblem = Finding<'MD001' | 'URL001' | 'DEPTH001' | 'INTERNAL001'> & {
+export type MarkdownProblem = Finding<'MD001' | 'MD002' | 'URL001' | 'DEPTH001' | 'INTERNAL001'> & {
   /** 1-based, relative to the markdown body; 0 when unknown. */
   line: number;
   column: number;
@@ -191,14 +192,19 @@ export function allowedAddress(href: string, kind: Reference['kind']): boolean {
 
 function rewriteTree(tree: HastRoot, options: CompileOptions, found: { headings: Heading[]; references: Reference[]; ids: string[] }, problems: MarkdownProblem[]): void {
   const refuse = (href: string, line: number, column: number) => problems.push({ code: 'URL001', args: { kind: 'markdown', href }, line, column });
-  visit(tree, 'element', (node: Element) => {
+  // What is changed after the walk, where changing it during the walk would be walked again.
+  const blocks: BlockAt[] = [];
+  const sections: [Element, string][] = [];
+  visit(tree, 'element', (node: Element, index, parent) => {
     const line = node.position?.start.line ?? 0;
     const column = node.position?.start.column ?? 0;
     const id = node.properties.id;
     if (typeof id === 'string') found.ids.push(id);
     const depth = /^h([1-6])$/.exec(node.tagName)?.[1];
     if (depth && typeof id === 'string') {
-      found.headings.push({ depth: Number(depth), id, text: hastToString(node).trim(), line });
+      const text = hastToString(node).trim();
+      found.headings.push({ depth: Number(depth), id, text, line });
+      if (depth !== '1') sections.push([node, text]);
     }
     if (node.tagName === 'a' && typeof node.properties.href === 'string') {
       const href = node.properties.href;
@@ -240,22 +246,20 @@ function rewriteTree(tree: HastRoot, options: CompileOptions, found: { headings:
     if (node.tagName === 'pre') {
       // A code block that scrolls sideways must be reachable with the keyboard to scroll it.
       node.properties.tabIndex = 0;
+      if (parent && index !== undefined) blocks.push({ pre: node, index, parent });
+      return SKIP;
     }
   });
-  addSectionLinks(tree);
+  highlightCode(blocks, ({ language, line, column }) => problems.push({ code: 'MD002', args: { language }, line, column }));
+  for (const [heading, text] of sections) addSectionLink(heading, text);
 }
 
 /**
- * A link to itself beside each section heading (h2 to h6), so a reader can share a section. The
- * link has no text: its "#" is drawn by the stylesheet, and it is named after the heading it sits
- * in (aria-label), which needs no words in either language. Added after the headings, links
- * and ids are collected: it is not a reference the checker reads, and no part of the text.
+ * A link to itself beside a section heading (h2 to h6), so a reader can share a section. The link
+ * has no text: its "#" is drawn by the stylesheet, and it is named after the heading it sits in
+ * (aria-label), which needs no words in either language. Added after the headings, links and ids
+ * are collected: it is not a reference the checker reads, and no part of the text.
  */
-function addSectionLinks(tree: HastRoot): void {
-  visit(tree, 'element', (node: Element) => {
-    const id = node.properties.id;
-    if (!/^h[2-6]$/.test(node.tagName) || typeof id !== 'string') return;
-    node.children.push({ type: 'element', tagName: 'a', properties: { className: ['section-link'], href: `#${id}`, ariaLabel: hastToString(node).trim() }, children: [] });
-    return 'skip';
-  });
+function addSectionLink(heading: Element, text: string): void {
+  heading.children.push({ type: 'element', tagName: 'a', properties: { className: ['section-link'], href: `#${heading.properties.id as string}`, ariaLabel: text }, children: [] });
 }

@@ -54,6 +54,8 @@ export const UI_STRING_KEYS = [
   'article.around',
   'article.previous',
   'article.next',
+  'code.copy',
+  'code.copied',
   'article.otherLanguage',
   'gallery.open',
   'gallery.previous',

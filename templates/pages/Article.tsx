@@ -24,8 +24,9 @@ export function Article({ chrome, page }: { chrome: Chrome; page: ArticleProps }
           </ol>
         </nav>
       )}
+      {/* The words of the code blocks' copy buttons (src/client/codeCopy.ts), when there are code blocks. */}
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the article body, compiled by our own markdown pipeline */}
-      <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
+      <div className="prose" {...(page.html.includes('code-block__bar') && { 'data-copy': s['code.copy'], 'data-copied': s['code.copied'] })} dangerouslySetInnerHTML={{ __html: page.html }} />
       {(page.previous || page.next) && (
         <nav className="article__around" aria-label={s['article.around']}>
           {page.previous && (

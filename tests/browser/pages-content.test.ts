@@ -100,6 +100,36 @@ describe.each(WIDTHS)('at %i px', (width) => {
       await page.context().close();
     });
 
+    it("an article colours its code, names each block's language, and copies a block with its button", async () => {
+      const { page, problems } = await session.open(width);
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: session.origin });
+      await page.goto(`${session.origin}${prefix}/blog/tech/docker`);
+      const block = page.locator('.code-block').first();
+      const colours = await block.evaluate((element) => {
+        const colour = (selector: string) => getComputedStyle(element.querySelector(selector) as Element).color;
+        return {
+          text: colour('code'),
+          keyword: colour('.hljs-keyword'),
+          number: colour('.hljs-number'),
+          name: getComputedStyle(element.querySelector('.code-block__bar') as Element, '::before').content,
+        };
+      });
+      expect(colours.name).toBe('"Dockerfile"');
+      expect(new Set([colours.text, colours.keyword, colours.number]).size).toBe(3);
+      // Found by its place: its name changes as it is used.
+      const button = block.locator('.code-block__bar button');
+      expect(await block.getByRole('button', { name: lang === 'en' ? 'Copy' : 'Copiar' }).count()).toBe(1);
+      await button.click();
+      await expect.poll(() => button.innerText()).toBe(lang === 'en' ? 'Copied' : 'Copiado');
+      expect(await block.getByRole('status').innerText()).toBe(lang === 'en' ? 'Copied' : 'Copiado');
+      const copied = await page.evaluate(() => navigator.clipboard.readText());
+      expect(copied).toBe(await block.locator('pre').innerText());
+      expect(copied).toMatch(/^FROM python:3\.11-slim\n/);
+      await expect.poll(() => button.innerText(), { timeout: 4000 }).toBe(lang === 'en' ? 'Copy' : 'Copiar');
+      expect(problems).toEqual([]);
+      await page.context().close();
+    });
+
     it('an article shows its reading time, a link beside each section heading, and the articles before and after it', async () => {
       const { page, problems } = await session.open(width);
       await page.goto(`${session.origin}${prefix}/blog/tech/docker`);

@@ -43,6 +43,7 @@ const CASES: { [C in DiagnosticCode]: DiagnosticArgs<C>[] } = {
   ],
   CAT002: [{ key: 'tech', blogCategoryName: 'Tech', blogcategory: '/blog/Tech' }],
   MD001: [{ kind: 'directive', name: 'video' }, { kind: 'noSource' }, { kind: 'noCaption' }, { kind: 'width', width: '300' }],
+  MD002: [{ language: 'brainfudge' }],
   LINK001: [{ path: '/blog/tech/Gti', near: '/blog/tech/Git' }, { path: '/nowhere' }],
   LINK002: [
     { path: '/blog/tech/git', page: '/blog/tech/Git', hash: 'github-actions' },

@@ -76,9 +76,56 @@ describe('compileMarkdown', () => {
     expect(out.html).not.toContain('<script>');
   });
 
-  it('renders fenced code blocks with their language class', () => {
-    const out = compileMarkdown('```ts\nconst a: number = 1;\n```\n', options);
-    expect(out.html).toContain('<pre tabindex="0"><code class="language-ts">const a: number = 1;\n</code></pre>');
+  it('colours the tokens of a fenced code block and names its language on a bar above it', () => {
+    const out = compileMarkdown('```ts\nconst a: number = 1; // one\n```\n', options);
+    expect(out.html).toBe(
+      '<div class="code-block"><div class="code-block__bar" data-lang="TypeScript"></div><pre tabindex="0"><code class="language-ts hljs"><span class="hljs-keyword">const</span> ' +
+        '<span class="hljs-attr">a</span>: <span class="hljs-built_in">number</span> = <span class="hljs-number">1</span>; <span class="hljs-comment">// one</span>\n</code></pre></div>',
+    );
+    expect(out.problems).toEqual([]);
+    // The language's name is no word of the text: the search and the reading time see the code alone.
+    expect(out.text).toBe('const a: number = 1; // one');
+  });
+
+  it('colours every language the articles use', () => {
+    const tags = [
+      'bash',
+      'sh',
+      'http',
+      'json',
+      'yaml',
+      'yml',
+      'ts',
+      'typescript',
+      'js',
+      'javascript',
+      'dockerfile',
+      'python',
+      'csharp',
+      'cs',
+      'sql',
+      'xml',
+      'html',
+      'powershell',
+      'ps1',
+      'css',
+      'diff',
+    ];
+    for (const tag of tags) {
+      const out = compileMarkdown(`\`\`\`${tag}\nGET /x "y" 1\n\`\`\`\n`, options);
+      expect(out.problems, tag).toEqual([]);
+      expect(out.html, tag).toContain(' hljs">');
+    }
+  });
+
+  it('shows a block in a language it cannot colour as plain text, and reports it (MD002) where the fence is', () => {
+    const out = compileMarkdown('Text.\n\n```brainfudge\n+++[>+<-]\n```\n\n```\nplain, no language\n```\n', options);
+    expect(out.problems.map((p) => [p.code, p.args, p.line, p.column])).toEqual([['MD002', { language: 'brainfudge' }, 3, 1]]);
+    expect(out.html).toContain(
+      '<div class="code-block"><div class="code-block__bar" data-lang="brainfudge"></div><pre tabindex="0"><code class="language-brainfudge">+++[>+&#x3C;-]\n</code></pre></div>',
+    );
+    expect(out.html).toContain('<pre tabindex="0"><code>plain, no language\n</code></pre>');
+    expect(out.html.match(/code-block"/g)).toHaveLength(1);
   });
 
   it('keeps addresses a page may not carry out of the HTML and reports each (URL001)', () => {
