@@ -11,6 +11,7 @@ import type MiniSearch from 'minisearch';
 import { isLang, LANGUAGES, type Lang } from '../src/shared/lang';
 import { homeUrl, notFoundUrl, pageFile, prefixLang, rootUrl } from '../src/shared/route';
 import { loadSearchIndex, type SearchDocument, searchIn } from '../src/shared/search';
+import { THEME_SCRIPT } from '../src/shared/theme';
 import { api } from './api';
 import { listDist, resolveDistFile } from './files';
 import type { SiteStore } from './storage/store';
@@ -118,8 +119,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const index = await loadSearchIndex(lang, (url) => readFile(path.join(distDir, url.slice(1)), 'utf8')).catch(() => undefined);
       if (index) indexes[lang] = index;
     }
-    // Only the static-host redirect page has an inline script; it is allowed by its hash.
-    scriptHashes = inlineScriptHashes(root);
+    // Inline scripts are allowed by their hashes: the static-host redirect page's, and the one
+    // that sets the reader's colour scheme before a page is drawn.
+    scriptHashes = [...inlineScriptHashes(root), ...inlineScriptHashes(`<script>${THEME_SCRIPT}</script>`)];
     served = current;
   };
   await refresh();

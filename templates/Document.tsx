@@ -1,4 +1,5 @@
 import type { Chrome, HeadProps, PageProps } from '../src/shared/props';
+import { THEME_SCRIPT } from '../src/shared/theme';
 import { serializeProps } from './islands/serialize';
 import { Layout } from './layout/Layout';
 import { AboutMe } from './pages/AboutMe';
@@ -44,6 +45,8 @@ export function Document({ head, chrome, page }: { head: HeadProps; chrome: Chro
         <link rel="alternate" type="application/rss+xml" title={head.feed.title} href={head.feed.href} />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON made safe for a <script> by serializeProps */}
         {head.jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeProps(head.jsonLd) }} />}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed script of ours (src/shared/theme.ts), before the styles: no flash of the other scheme */}
+        <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the site's own minified CSS, from templates/styles */}
         {'inline' in head.styles ? <style dangerouslySetInnerHTML={{ __html: head.styles.inline }} /> : head.styles.links.map((href) => <link key={href} rel="stylesheet" href={href} />)}
         {/* A module script is deferred: it never blocks rendering. */}

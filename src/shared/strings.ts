@@ -56,6 +56,7 @@ export const UI_STRING_KEYS = [
   'article.next',
   'code.copy',
   'code.copied',
+  'theme.dark',
   'article.otherLanguage',
   'gallery.open',
   'gallery.previous',

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Lang } from '../../src/shared/lang';
 import type { NavLink, SocialLink } from '../../src/shared/props';
 import { NewTabLink } from '../pieces/NewTabLink';
+import { ThemeToggle } from './ThemeToggle';
 import { VisitCounter } from './VisitCounter';
 
 export interface MenuDrawerProps {
@@ -16,6 +17,8 @@ export interface MenuDrawerProps {
   openLabel: string;
   closeLabel: string;
   navLabel: string;
+  /** The name of the colour scheme switch ("Dark theme"). */
+  themeLabel: string;
 }
 
 /**
@@ -70,6 +73,7 @@ export function MenuDrawer(props: MenuDrawerProps) {
             ))}
           </ul>
         </nav>
+        <ThemeToggle lang={props.lang} label={props.themeLabel} showLabel />
         <p className="drawer__year">
           © {props.year} {props.name}
         </p>

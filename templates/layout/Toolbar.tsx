@@ -30,6 +30,7 @@ export function Toolbar({ chrome }: { chrome: Chrome }) {
         {chrome.owner.name}
       </a>
       <div className="toolbar__end">
+        <Island name="ThemeToggle" props={{ lang: chrome.lang, label: s['theme.dark'] }} />
         <Island name="LanguageSwitch" props={languageSwitchProps(chrome, 'flags')} />
         <div className="toolbar__menu">
           <Island
@@ -46,6 +47,7 @@ export function Toolbar({ chrome }: { chrome: Chrome }) {
               openLabel: s['menu.open'],
               closeLabel: s['menu.close'],
               navLabel: s['drawer.nav'],
+              themeLabel: s['theme.dark'],
             }}
           />
         </div>

@@ -16,24 +16,34 @@ afterAll(async () => {
 /** Every edition of every route, and the Not Found page in both languages. */
 const { site } = await loadSite(PROJECT_ROOT);
 const PAGES = [...site!.routes.flatMap((r) => r.meta.availableLangs.map((l) => editionUrl(r, l))), '/nothing', '/pt/nada'];
+/**
+ * In the dark scheme, one page of each kind in each language, the Not Found pages included: the
+ * scheme changes the stylesheet's colours, which are per kind; the content is the light run's.
+ */
+const KINDS = new Map(site!.routes.flatMap((r) => r.meta.availableLangs.map((l) => [`${r.component} ${l}`, editionUrl(r, l)] as const)).reverse());
+const BY_SCHEME = { light: PAGES, dark: [...KINDS.values(), '/nothing', '/pt/nada'] };
 
 describe.each([1280, 375])('axe-core at %i px', (width) => {
-  it(`finds no violation on any of the ${PAGES.length} pages, in either language`, async () => {
-    // Reduced motion: entrance animations would otherwise leave content mid-fade while axe reads colours.
-    const { page } = await session.open(width, { reducedMotion: 'reduce' });
-    const violations: string[] = [];
-    for (const url of PAGES) {
-      await page.goto(session.origin + url);
-      const result = await new AxeBuilder({ page }).analyze();
-      for (const v of result.violations)
-        violations.push(
-          `${url}: ${v.id} (${v.impact}) ${v.nodes
-            .map((n) => n.target.join(' '))
-            .slice(0, 3)
-            .join(', ')}`,
-        );
-    }
-    expect(violations).toEqual([]);
-    await page.context().close();
-  }, 300_000);
+  it.each(['light', 'dark'] as const)(
+    'finds no violation on the pages of the %s scheme: every page in the light one, each kind in either language in the dark one',
+    async (colorScheme) => {
+      // Reduced motion: entrance animations would otherwise leave content mid-fade while axe reads colours.
+      const { page } = await session.open(width, { reducedMotion: 'reduce', colorScheme });
+      const violations: string[] = [];
+      for (const url of BY_SCHEME[colorScheme]) {
+        await page.goto(session.origin + url);
+        const result = await new AxeBuilder({ page }).analyze();
+        for (const v of result.violations)
+          violations.push(
+            `${url}: ${v.id} (${v.impact}) ${v.nodes
+              .map((n) => n.target.join(' '))
+              .slice(0, 3)
+              .join(', ')}`,
+          );
+      }
+      expect(violations).toEqual([]);
+      await page.context().close();
+    },
+    300_000,
+  );
 });
