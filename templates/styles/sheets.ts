@@ -15,6 +15,6 @@ export const PAGE_SHEETS: Readonly<Record<PageProps['kind'], readonly string[]>>
   blog: ['base.css', 'pages/blog.css'],
   category: ['base.css', 'pieces/breadcrumb.css', 'pages/category.css'],
   gallery: ['base.css', 'pieces/breadcrumb.css', 'pieces/dialog.css', 'pages/gallery.css'],
-  article: ['base.css', 'pieces/breadcrumb.css', 'pieces/prose.css', 'pages/article.css'],
+  article: ['base.css', 'pieces/breadcrumb.css', 'pieces/prose.css', 'pieces/code.css', 'pages/article.css'],
   notfound: ['base.css', 'pages/notfound.css'],
 };
