@@ -29,8 +29,10 @@ function handle(event: DevEvent): void {
 
 /**
  * Brings the page up to date: when the new version differs from the one the tab shows only
- * inside its markdown text (the `.prose` blocks, which no island or script touches), that text
- * is put in place, at once and with nothing else disturbed; otherwise the page is reloaded.
+ * inside its markdown text (the `.prose` blocks, where the page's script only adds elements it
+ * marks `data-added`, such as the code blocks' copy buttons), that text is put in place, at once
+ * and with nothing else disturbed, and the page's script is told (`site:prose`) to add its
+ * elements to it again; otherwise the page is reloaded.
  */
 async function update(previous: Promise<string | undefined>): Promise<string | undefined> {
   const [before, after] = await Promise.all([previous, fetchPage()]);
@@ -42,6 +44,7 @@ async function update(previous: Promise<string | undefined>): Promise<string | u
       live.forEach((element, i) => {
         element.innerHTML = prose[i] ?? '';
       });
+      document.dispatchEvent(new Event('site:prose'));
       return after;
     }
   }
@@ -69,7 +72,14 @@ function sameOutsideProse(a: Document, b: Document): boolean {
 
 /** Whether a page as sent holds the markdown text the tab shows (a rebuild may have come between). */
 function sameProse(sent: Document, shown: Document): boolean {
-  const text = (doc: Document) => [...doc.querySelectorAll('.prose')].map((element) => element.innerHTML).join('\0');
+  const text = (doc: Document) =>
+    [...doc.querySelectorAll('.prose')]
+      .map((element) => {
+        const copy = element.cloneNode(true) as Element;
+        for (const added of copy.querySelectorAll('[data-added]')) added.remove();
+        return copy.innerHTML;
+      })
+      .join('\0');
   return text(sent) === text(shown);
 }
 

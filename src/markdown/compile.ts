@@ -194,7 +194,7 @@ function rewriteTree(tree: HastRoot, options: CompileOptions, found: { headings:
   const refuse = (href: string, line: number, column: number) => problems.push({ code: 'URL001', args: { kind: 'markdown', href }, line, column });
   // What is changed after the walk, where changing it during the walk would be walked again.
   const blocks: BlockAt[] = [];
-  const sections: [Element, string][] = [];
+  const sections: Element[] = [];
   visit(tree, 'element', (node: Element, index, parent) => {
     const line = node.position?.start.line ?? 0;
     const column = node.position?.start.column ?? 0;
@@ -204,7 +204,7 @@ function rewriteTree(tree: HastRoot, options: CompileOptions, found: { headings:
     if (depth && typeof id === 'string') {
       const text = hastToString(node).trim();
       found.headings.push({ depth: Number(depth), id, text, line });
-      if (depth !== '1') sections.push([node, text]);
+      if (depth !== '1' && text !== '' && id !== '') sections.push(node);
     }
     if (node.tagName === 'a' && typeof node.properties.href === 'string') {
       const href = node.properties.href;
@@ -251,15 +251,21 @@ function rewriteTree(tree: HastRoot, options: CompileOptions, found: { headings:
     }
   });
   highlightCode(blocks, ({ language, line, column }) => problems.push({ code: 'MD002', args: { language }, line, column }));
-  for (const [heading, text] of sections) addSectionLink(heading, text);
+  for (const heading of sections) addSectionLink(heading);
 }
 
 /**
- * A link to itself beside a section heading (h2 to h6), so a reader can share a section. The link
- * has no text: its "#" is drawn by the stylesheet, and it is named after the heading it sits in
- * (aria-label), which needs no words in either language. Added after the headings, links and ids
- * are collected: it is not a reference the checker reads, and no part of the text.
+ * A section heading (h2 to h6) made a link to itself, so a reader can share a section: its words
+ * are the link's, so the heading is read once and the link is named by them in either language,
+ * and the stylesheet draws a "#" after them. A heading that already holds a link is left as it
+ * is (a link cannot hold another). Done after the headings, links and ids are collected: it is
+ * not a reference the checker reads, and adds nothing to the text.
  */
-function addSectionLink(heading: Element, text: string): void {
-  heading.children.push({ type: 'element', tagName: 'a', properties: { className: ['section-link'], href: `#${heading.properties.id as string}`, ariaLabel: text }, children: [] });
+function addSectionLink(heading: Element): void {
+  if (holdsLink(heading)) return;
+  heading.children = [{ type: 'element', tagName: 'a', properties: { className: ['section-link'], href: `#${heading.properties.id as string}` }, children: heading.children }];
+}
+
+function holdsLink(node: Element): boolean {
+  return node.children.some((child) => child.type === 'element' && (child.tagName === 'a' || holdsLink(child)));
 }

@@ -30,6 +30,8 @@ const NAMES: Record<string, string> = {
   typescript: 'TypeScript',
   js: 'JavaScript',
   javascript: 'JavaScript',
+  jsx: 'JSX',
+  tsx: 'TSX',
   dockerfile: 'Dockerfile',
   docker: 'Dockerfile',
   python: 'Python',

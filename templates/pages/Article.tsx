@@ -31,13 +31,19 @@ export function Article({ chrome, page }: { chrome: Chrome; page: ArticleProps }
         <nav className="article__around" aria-label={s['article.around']}>
           {page.previous && (
             <a className="article__around-link article__around-link--previous" href={page.previous.url} rel="prev">
-              <span className="article__around-label">← {s['article.previous']}</span>
+              <span className="article__around-label">
+                <span aria-hidden="true">← </span>
+                {s['article.previous']}
+              </span>
               <span className="article__around-title">{page.previous.title}</span>
             </a>
           )}
           {page.next && (
             <a className="article__around-link article__around-link--next" href={page.next.url} rel="next">
-              <span className="article__around-label">{s['article.next']} →</span>
+              <span className="article__around-label">
+                {s['article.next']}
+                <span aria-hidden="true"> →</span>
+              </span>
               <span className="article__around-title">{page.next.title}</span>
             </a>
           )}

@@ -130,14 +130,16 @@ describe.each(WIDTHS)('at %i px', (width) => {
       await page.context().close();
     });
 
-    it('an article shows its reading time, a link beside each section heading, and the articles before and after it', async () => {
+    it('an article shows its reading time, each section heading as a link to itself, and the articles before and after it', async () => {
       const { page, problems } = await session.open(width);
       await page.goto(`${session.origin}${prefix}/blog/tech/docker`);
       expect(await page.locator('.article__meta').innerText()).toMatch(lang === 'en' ? /· \d+ min read$/ : /· \d+ min de leitura$/);
-      // The link is named after its heading, in the page's language, and takes the reader to the section.
+      // The heading is a link to itself, named by its words, and takes the reader to the section.
       const heading = page.locator('.prose h2').nth(1);
       const [id, title] = [await heading.getAttribute('id'), await heading.innerText()];
       const link = heading.getByRole('link', { name: title, exact: true });
+      // Its words are the link's: the heading is named by them once.
+      expect(await page.getByRole('heading', { name: title, exact: true }).count()).toBe(1);
       expect(await link.getAttribute('href')).toBe(`#${id}`);
       await heading.hover();
       await link.click();

@@ -22,8 +22,9 @@ describe('site dev in the browser', () => {
 
   beforeAll(async () => {
     ({ root, cleanup } = await copyOfTool());
-    // A long article, so that there is a scroll position to keep.
-    await edit(article, (t) => `${t}\n${Array.from({ length: 40 }, (_, i) => `Paragraph ${i + 1} of the letters.`).join('\n\n')}\n`);
+    // A long article, so that there is a scroll position to keep, with a code block, to which the
+    // page's script adds a copy button.
+    await edit(article, (t) => `${t}\n${Array.from({ length: 40 }, (_, i) => `Paragraph ${i + 1} of the letters.`).join('\n\n')}\n\n\`\`\`bash\necho letters\n\`\`\`\n`);
     dev = await startDev(root, root);
     browser = await launchChromium();
     page = await (await browser.newContext({ viewport: { width: 1280, height: 700 } })).newPage();
@@ -46,6 +47,8 @@ describe('site dev in the browser', () => {
     await page.waitForFunction(() => Math.abs(scrollY - 900) < 2, undefined, { timeout: 5000 });
     // Only the markdown text changed: it was put in place, and the page was not loaded again.
     expect(await page.evaluate(() => (window as unknown as { devTestMarker?: string }).devTestMarker)).toBe('not reloaded');
+    // The new code block has its copy button, once.
+    await page.waitForFunction(() => document.querySelectorAll('.code-block__copy').length === 1, undefined, { timeout: 5000 });
   });
 
   it('reloads the page when more than its markdown text changed (a new title), at the same scroll position', async () => {

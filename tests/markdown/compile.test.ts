@@ -14,20 +14,23 @@ const message = (p: MarkdownProblem) => diagnostic(p.code, { file: 'x.md', line:
 describe('compileMarkdown', () => {
   it('gives headings GitHub-style ids and lists them', () => {
     const out = compileMarkdown('## Github Actions\n\nText.\n\n### Passo 2: publicação\n', options);
-    expect(out.html).toContain('<h2 id="github-actions">Github Actions<a class="section-link" href="#github-actions" aria-label="Github Actions"></a></h2>');
+    expect(out.html).toContain('<h2 id="github-actions"><a class="section-link" href="#github-actions">Github Actions</a></h2>');
     expect(out.headings.map((h) => [h.depth, h.id, h.text])).toEqual([
       [2, 'github-actions', 'Github Actions'],
       [3, 'passo-2-publicação', 'Passo 2: publicação'],
     ]);
   });
 
-  it('puts a link to its own section beside each section heading, which neither the checker nor the search reads', () => {
-    const out = compileMarkdown('# Title\n\n## One\n\nWords here.\n\n#### Deep *one*\n', options);
+  it('makes each section heading a link to itself, which neither the checker nor the search reads', () => {
+    const out = compileMarkdown('# Title\n\n## One\n\nWords here.\n\n#### Deep *one*\n\n## See [Git](/blog/tech/Git)\n\n##\n', options);
     expect(out.html).toContain('<h1 id="title">Title</h1>');
-    expect(out.html).toContain('<h4 id="deep-one">Deep <em>one</em><a class="section-link" href="#deep-one" aria-label="Deep one"></a></h4>');
+    expect(out.html).toContain('<h4 id="deep-one"><a class="section-link" href="#deep-one">Deep <em>one</em></a></h4>');
+    // A heading holding a link, or no words, is left as it is.
+    expect(out.html).toContain('<h2 id="see-git">See <a href="/pt/blog/tech/Git">Git</a></h2>');
+    expect(out.html).toContain('<h2 id=""></h2>');
     expect(out.html.match(/class="section-link"/g)).toHaveLength(2);
-    expect(out.references).toEqual([]);
-    expect(out.text).toBe('Title One Words here. Deep one');
+    expect(out.references.map((r) => r.href)).toEqual(['/blog/tech/Git']);
+    expect(out.text).toBe('Title One Words here. Deep one See Git');
   });
 
   it('counts the words of the text, for the reading time', () => {
@@ -112,9 +115,11 @@ describe('compileMarkdown', () => {
       'diff',
     ];
     for (const tag of tags) {
-      const out = compileMarkdown(`\`\`\`${tag}\nGET /x "y" 1\n\`\`\`\n`, options);
+      const out = compileMarkdown(`\`\`\`${tag}\nGET /x HTTP/1.1\nname: "y" 1\n<a href="y">z</a>\n+ added\n\`\`\`\n`, options);
       expect(out.problems, tag).toEqual([]);
       expect(out.html, tag).toContain(' hljs">');
+      // Some token of the line is coloured (a string, a keyword, a number, a tag...).
+      expect(out.html, tag).toMatch(/<span class="hljs-[a-z_]+/);
     }
   });
 
