@@ -1,12 +1,14 @@
+import { mediaUrls, rasterAt } from '../images/urls';
 import { compileMarkdown } from '../markdown/compile';
 import { mediaImageSize } from '../markdown/imageSize';
-import { localizeHref, mediaUrl } from '../model/links';
+import { localizeHref } from '../model/links';
 import type { Lang } from '../shared/lang';
-import { type BodySite, sizeText, type TrackedBody } from './found';
+import { type BodySite, imageText, type TrackedBody } from './found';
 
 /** Compiles a markdown body in a language, recording each internal link's resolution and image's size. */
 export function compileTracked(markdown: string, lang: Lang, site: BodySite): TrackedBody {
   const found: Record<string, string> = {};
+  const media = mediaUrls(site.images, site.imageCdn);
   const body = compileMarkdown(markdown, {
     lang,
     localizeHref: (href) => {
@@ -14,12 +16,12 @@ export function compileTracked(markdown: string, lang: Lang, site: BodySite): Tr
       found[`link ${href}`] = url;
       return url;
     },
-    mediaUrl: (path) => mediaUrl(path, site.imageCdn),
+    mediaUrl: media.url,
     imageSize: (src) => {
-      const size = mediaImageSize(site.mediaDir, src);
-      found[`image ${src}`] = sizeText(size);
-      return size;
+      found[`image ${src}`] = imageText(site, src);
+      return rasterAt(site.images, src) ?? mediaImageSize(site.mediaDir, src);
     },
+    picture: media.picture,
   });
   return { body, found };
 }

@@ -1,3 +1,5 @@
+import type { RasterCatalogue } from '../images/raster';
+import { rasterAt } from '../images/urls';
 import type { CompiledMarkdown } from '../markdown/compile';
 import { type ImageSize, mediaImageSize } from '../markdown/imageSize';
 import { localizeHref } from '../model/links';
@@ -21,6 +23,8 @@ export interface BodySite {
   routes: ReadonlyMap<string, Route>;
   imageCdn: string | undefined;
   mediaDir: string;
+  /** The raster images, published as variants named by their content. */
+  images: RasterCatalogue;
 }
 
 /** The current value of a found input of a body in `lang` ("link <href>" or "image <src>"). */
@@ -28,7 +32,16 @@ export function foundValue(name: string, lang: Lang, site: BodySite): string {
   const space = name.indexOf(' ');
   const kind = name.slice(0, space);
   const target = name.slice(space + 1);
-  return kind === 'link' ? localizeHref(target, lang, site.routes) : sizeText(mediaImageSize(site.mediaDir, target));
+  return kind === 'link' ? localizeHref(target, lang, site.routes) : imageText(site, target);
+}
+
+/**
+ * What a body's HTML takes from an image: its size, and for a raster image the hash its
+ * variants are named by (a replaced photo of the same size moves every URL of its `<picture>`).
+ */
+export function imageText(site: BodySite, src: string): string {
+  const raster = rasterAt(site.images, src);
+  return raster ? `${raster.width}x${raster.height} ${raster.hash}` : sizeText(mediaImageSize(site.mediaDir, src));
 }
 
 export function sizeText(size: ImageSize | undefined): string {

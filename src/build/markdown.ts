@@ -196,7 +196,7 @@ export async function compileBodies(jobs: readonly MarkdownJob[], stage: Markdow
     const compileTracked = await stage.compiler();
     for (const i of misses) record(i, compileTracked((jobs[i] as MarkdownJob).markdown, (jobs[i] as MarkdownJob).lang, site));
   } else if (misses.length > 0) {
-    await compileInWorkers(misses, jobs, { routes: [...site.routes.values()], imageCdn: site.imageCdn, mediaDir: site.mediaDir }, threads, record);
+    await compileInWorkers(misses, jobs, { routes: [...site.routes.values()], imageCdn: site.imageCdn, mediaDir: site.mediaDir, images: site.images }, threads, record);
   }
   const compiled = results.map((r, i) => bodies[i] ?? contents.body((r as StoredBody).body));
   if (memory) memory.last = { jobs, bodies: compiled, routes: stage.routes, cdn, media: stage.media };

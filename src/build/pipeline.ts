@@ -18,6 +18,8 @@ import path from 'node:path';
 import { checkSite } from '../check/check';
 import { idsInHtml, type RenderedIds } from '../check/ids';
 import { type Diagnostic, hasErrors } from '../diagnostics/diagnostic';
+import { publishImages } from '../images/publish';
+import { isRaster } from '../images/raster';
 import { deriveRoutes } from '../model/routes';
 import { createSite, markdownTexts, type Site } from '../model/site';
 import { type FeedItems, rssFeed } from '../publish/feed';
@@ -139,7 +141,10 @@ export async function buildSite(session: BuildSession, options: BuildOptions): P
   const diagnostics = [...modelled.diagnostics, ...(await tasks.run('check', async () => checkSite(site, media, await renderedIds(plans, ctx, memos.ids, rendered, renderer), checkMemo)))];
   if (hasErrors(diagnostics)) return failed(diagnostics);
 
-  const copies: Copy[] = [{ from: path.join(session.root, 'content', 'media'), to: 'media', signature: (await session.mediaFolder()).signature }];
+  const folder = await session.mediaFolder();
+  const mediaDir = path.join(session.root, 'content', 'media');
+  // Raster images are published as their variants alone (the images stage), never as they are.
+  const copies: Copy[] = [{ from: mediaDir, to: 'media', signature: folder.signature, exclude: isRaster }];
   const write = async (previous: Awaited<ReturnType<BuildSession['previousOutput']>>) => {
     const how = options.commit ?? 'swap';
     // In place, pages are served as they are: compressing them would only slow `site dev` down (and a rehearsal of it).
@@ -148,6 +153,11 @@ export async function buildSite(session: BuildSession, options: BuildOptions): P
       const entries = await tasks.run('render', (progress) => renderPages(plans, ctx, output, rendered, renderer, explain, progress));
       await tasks.run('search', () => searchIndexes(site, code, memos.search, session.shards, output, explain));
       await tasks.run('publish', () => publishFiles(ctx, hashes, basis, assets, output, explain, session.feedItems));
+      const unreadable = await tasks.run('images', (progress) => publishImages({ images: folder.images, mediaDir, code: code.images, cacheDir: session.cacheDir, output, explain, progress }));
+      if (unreadable.length > 0) {
+        await output.abort();
+        return { unreadable };
+      }
       const spare = how === 'swap' ? await session.spareOutput(options.outDir) : undefined;
       return { entries, write: await tasks.run('write', () => commitOutput(output, copies, how, spare)), scriptImports: assets.scriptImports };
     } catch (error) {
@@ -160,6 +170,7 @@ export async function buildSite(session: BuildSession, options: BuildOptions): P
     if (error instanceof StaleOutputError) return write(undefined);
     throw error;
   });
+  if (built.unreadable) return failed([...diagnostics, ...built.unreadable]);
   if (options.commit !== 'none') await session.settle(options.outDir, built.write.manifest, built.write.spare);
   const pages = { en: 0, pt: 0 };
   for (const plan of plans) if (plan.route) pages[plan.lang]++;
@@ -182,6 +193,7 @@ async function model(session: BuildSession, tasks: Tasks, explain: Explain): Pro
         routes: previous?.routes === routes ? previous.routeByPath : new Map(routes.map((r) => [r.path, r])),
         imageCdn: content.config.imageCdn,
         mediaDir: path.join(session.root, 'content', 'media'),
+        images: folder.images,
       },
       routes,
       media: folder.signature,
@@ -197,7 +209,7 @@ async function model(session: BuildSession, tasks: Tasks, explain: Explain): Pro
   return tasks.run('model', () => {
     // The site is modelled from what loaded even when some files did not: the check still reports
     // on the rest, and the errors stop the build after it.
-    const { site, diagnostics } = createSite(content, bodies, routes, previous);
+    const { site, diagnostics } = createSite(content, bodies, routes, { previous, images: folder.images });
     return { site, diagnostics: [...loaded.diagnostics, ...diagnostics], media };
   });
 }

@@ -7,6 +7,7 @@ import type { InternalLink } from '../check/links';
 import type { TitleIndex } from '../check/linkText';
 import type { RegisterMemo } from '../check/register';
 import type { RouteClashes } from '../check/routes';
+import { type RasterCatalogue, readRasters } from '../images/raster';
 import { articleFiles, type ParsedArticle } from '../load/articles';
 import { type LoadResult, loadContent } from '../load/content';
 import { digest } from '../load/digest';
@@ -30,9 +31,23 @@ import { Memo } from './memo';
 const COUNT_AHEAD = 16;
 
 /** The pipeline code each kind of work depends on: markdown bodies on the compiler and link resolution only. */
-const MARKDOWN_CODE = ['src/markdown', 'src/build/compileEdition.ts', 'src/build/found.ts', 'src/model/links.ts', 'src/shared/route.ts', 'src/shared/lang.ts', 'src/shared/url.ts'];
+const MARKDOWN_CODE = [
+  'src/markdown',
+  'src/images/picture.ts',
+  'src/images/raster.ts',
+  'src/images/urls.ts',
+  'src/images/variants.ts',
+  'src/build/compileEdition.ts',
+  'src/build/found.ts',
+  'src/model/links.ts',
+  'src/shared/route.ts',
+  'src/shared/lang.ts',
+  'src/shared/url.ts',
+];
 /** Article files are parsed by the loader, against the schemas and what they import. */
 const LOAD_CODE = ['src/load', 'src/model/schema.ts', 'src/shared/date.ts', 'src/shared/lang.ts', 'src/shared/strings.ts'];
+/** Image variants on their naming and encoding alone: a change elsewhere encodes no image again. */
+const IMAGES_CODE = ['src/images/encode.ts', 'src/images/variants.ts', 'src/images/publish.ts'];
 /** Pages, indexes and the bundle on the templates and the whole pipeline (stylesheets are inputs of the bundle instead). */
 const PIPELINE_CODE = ['src', 'templates'];
 
@@ -40,6 +55,8 @@ const PIPELINE_CODE = ['src', 'templates'];
 export interface MediaFolder {
   files: Set<string>;
   signature: string;
+  /** Its raster images, published as variants (src/images). */
+  images: RasterCatalogue;
 }
 
 /** Every kind of cached work, each kept in its own file under `.cache/site/`. */
@@ -64,6 +81,8 @@ export interface Codes {
   load: string;
   markdown: string;
   pipeline: string;
+  /** The image variants' naming and encoding. */
+  images: string;
 }
 
 export interface SessionOptions {
@@ -90,7 +109,8 @@ export interface SessionOptions {
  */
 export class BuildSession {
   readonly root: string;
-  private readonly cacheDir: string | undefined;
+  /** The build cache's folder; undefined with `cache: false`. */
+  readonly cacheDir: string | undefined;
   private readonly save: boolean;
   private readonly rebuilds: boolean;
   /** The words of each compiled body's link texts (LINK004), for as long as the body is held. */
@@ -191,7 +211,7 @@ export class BuildSession {
    * after a change under it was reported.
    */
   mediaFolder(): Promise<MediaFolder> {
-    this.media ??= Promise.all([listMedia(this.root), treeSignature(this.mediaDir())]).then(([files, signature]) => ({ files, signature }));
+    this.media ??= Promise.all([listMedia(this.root), treeSignature(this.mediaDir())]).then(async ([files, signature]) => ({ files, signature, images: await readRasters(this.mediaDir(), files) }));
     return this.media;
   }
 
@@ -299,7 +319,14 @@ export class BuildSession {
 
   /** The code fingerprints, worked out once per session: a change of code starts a new one. */
   code(): Promise<Codes> {
-    this.codes ??= Promise.all([codeFingerprint(LOAD_CODE), codeFingerprint(MARKDOWN_CODE), codeFingerprint(PIPELINE_CODE)]).then(([load, markdown, pipeline]) => ({ load, markdown, pipeline }));
+    this.codes ??= Promise.all([codeFingerprint(LOAD_CODE), codeFingerprint(MARKDOWN_CODE), codeFingerprint(PIPELINE_CODE), codeFingerprint(IMAGES_CODE)]).then(
+      ([load, markdown, pipeline, images]) => ({
+        load,
+        markdown,
+        pipeline,
+        images,
+      }),
+    );
     return this.codes;
   }
 

@@ -206,7 +206,7 @@ function judge({ site, ids, media, titles }: EditionSurroundings, article: Artic
   return {
     links: guarded('links', () => checkLinks(site, editionLinks(article, edition), ids, titles.match), file),
     ids: guarded('ids', () => editionIdProblems(edition, ids.layout), file),
-    assets: guarded('assets', () => editionAssetProblems(edition, media), file),
+    assets: guarded('assets', () => editionAssetProblems(edition, media, site.images), file),
     register: { title: pt ? registerMarks(title) : [], description: pt && description ? registerMarks(description) : [] },
   };
 }
@@ -241,7 +241,14 @@ function siteKeys(around: Omit<EditionSurroundings, 'titles'>, known: EditionMem
  */
 function sameFacts(last: KnownFacts, now: Omit<EditionSurroundings, 'titles'>): { facts: boolean; retitled: [Article, Article][] } | undefined {
   const { site } = now;
-  if (site.routes !== last.site.routes || site.articles.length !== last.site.articles.length || !sameSet(now.media, last.media) || !sameSet(now.ids.layout, last.ids.layout)) return undefined;
+  if (
+    site.routes !== last.site.routes ||
+    site.images !== last.site.images ||
+    site.articles.length !== last.site.articles.length ||
+    !sameSet(now.media, last.media) ||
+    !sameSet(now.ids.layout, last.ids.layout)
+  )
+    return undefined;
   for (const route of site.routes) {
     if (route.component === 'article') continue;
     for (const lang of route.meta.availableLangs) if (!sameList(now.ids.rendered(route, lang), last.ids.rendered(route, lang))) return undefined;
@@ -281,7 +288,7 @@ function sameSet(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
  * A hash of everything of the site an edition's rules can see beyond the edition, titles aside
  * (`TitleJudge.reads`): each route (its path, kind, name and languages), each article (its slug,
  * and each edition's URL, index and ids), the ids of the layout and of every other page, and the
- * media files.
+ * media files with the raster images' widths.
  */
 function siteFacts({ site, ids, media }: Omit<EditionSurroundings, 'titles'>): string {
   const parts: string[] = [];
@@ -297,5 +304,6 @@ function siteFacts({ site, ids, media }: Omit<EditionSurroundings, 'titles'>): s
     }
   }
   parts.push([...ids.layout].join(' '), [...media].join('\n'));
+  for (const image of site.images.values()) parts.push(`${image.file} ${image.width}`);
   return digestAll(parts);
 }

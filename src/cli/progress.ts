@@ -9,6 +9,7 @@ const LABELS: Record<BuildProgress['stage'], string> = {
   render: 'rendering pages',
   search: 'indexing for search',
   publish: 'publishing feeds and sitemap',
+  images: 'encoding images',
   write: 'writing',
 };
 

@@ -313,6 +313,20 @@ export const CODES = {
     message: (a: { image: string; lang: Lang }) => `the image "${a.image}" has no text alternative in ${a.lang}`,
     hint: 'Describe the image in the page\'s language: ![description](/media/...) or alt="..." on a figure.',
   }),
+  ASSET003: define({
+    severity: 'warning',
+    title: 'Image much larger than it is ever shown',
+    /** `shown`: the widest it is shown, in CSS pixels; `needed`: that on a screen of twice the density. */
+    message: (a: { image: string; width: number; shown: number; needed: number }) =>
+      `the image "${a.image}" is ${a.width} px wide, and is shown at most ${a.shown} px wide (${a.needed} px on a high-density screen)`,
+    hint: (a) => `Resize it to ${a.needed} px wide: the published variants stop there anyway, and a smaller source keeps the repository small and the cold build fast.`,
+  }),
+  ASSET004: define({
+    severity: 'error',
+    title: 'Unreadable image',
+    message: (a: { image: string }) => `"${a.image}" cannot be read as an image: the file is damaged, cut short, or not what its extension says`,
+    hint: 'Export the image again (JPEG, PNG, WebP or AVIF), or remove it.',
+  }),
   ROUTE001: define({
     severity: 'error',
     title: 'Two pages differ only in case',

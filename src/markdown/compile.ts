@@ -14,6 +14,7 @@ import type { Finding } from '../diagnostics/codes';
 import { faultText } from '../diagnostics/failure';
 import { MAX_DEPTH } from '../load/limits';
 import type { Lang } from '../shared/lang';
+import type { Picture } from '../shared/props';
 import { isExternal } from '../shared/url';
 import { markdownDepthBeyond, treeDepthBeyond } from './depth';
 import { remarkFigure } from './figure';
@@ -82,6 +83,18 @@ export interface CompileOptions {
   mediaUrl: (path: string) => string;
   /** An image's intrinsic size, written as width and height so the page does not shift as it loads. */
   imageSize?: (src: string) => ImageSize | undefined;
+  /** A raster image's published variants: the image is shown as a `<picture>` of them. */
+  picture?: (src: string) => Picture | undefined;
+}
+
+/**
+ * How wide an image of an article's body is shown, for `sizes`: the width of the article's
+ * column (48rem less its padding; the viewport less the padding below that), or the share of it
+ * a figure's `width` asks for. The browser picks from the `srcset` by it.
+ */
+export function bodyImageSizes(share = 1): string {
+  if (share === 1) return '(min-width: 48rem) 45.5rem, calc(100vw - 2.5rem)';
+  return `(min-width: 48rem) calc(45.5rem * ${share}), calc((100vw - 2.5rem) * ${share})`;
 }
 
 interface Collected {
@@ -237,6 +250,11 @@ function rewriteTree(tree: HastRoot, options: CompileOptions, found: { headings:
       if (src.startsWith('/media/')) node.properties.src = options.mediaUrl(src);
       node.properties.loading = 'lazy';
       node.properties.decoding = 'async';
+      const picture = src.startsWith('/media/') ? options.picture?.(src) : undefined;
+      if (picture && parent && index !== undefined) {
+        parent.children[index] = pictureElement(node, picture, bodyImageSizes(figureShare(parent)));
+        return SKIP;
+      }
     }
     if (node.tagName === 'table') {
       // Wide tables scroll inside their own box instead of widening the page on mobile.
@@ -252,6 +270,24 @@ function rewriteTree(tree: HastRoot, options: CompileOptions, found: { headings:
   });
   highlightCode(blocks, ({ language, line, column }) => problems.push({ code: 'MD002', args: { language }, line, column }));
   for (const heading of sections) addSectionLink(heading);
+}
+
+/** An image of the body as a `<picture>` of its variants: AVIF and WebP first, the `<img>` with the fallback's. */
+function pictureElement(img: Element, picture: Picture, sizes: string): Element {
+  img.properties.src = picture.src;
+  img.properties.srcSet = picture.srcset;
+  img.properties.sizes = sizes;
+  img.properties.width = picture.width;
+  img.properties.height = picture.height;
+  const sources: Element[] = picture.sources.map((source) => ({ type: 'element', tagName: 'source', properties: { type: source.type, srcSet: source.srcset, sizes }, children: [] }));
+  return { type: 'element', tagName: 'picture', properties: {}, children: [...sources, img], position: img.position };
+}
+
+/** The share of the column a figure takes (its `width` attribute, as a style), 1 for any other parent. */
+function figureShare(parent: Element | HastRoot): number {
+  if (parent.type !== 'element' || parent.tagName !== 'figure') return 1;
+  const percent = /width:(\d+)%/.exec(String(parent.properties.style ?? ''))?.[1];
+  return percent ? Number(percent) / 100 : 1;
 }
 
 /**

@@ -1,13 +1,15 @@
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic';
 import { jsonPathPosition } from '../diagnostics/position';
+import type { RasterCatalogue } from '../images/raster';
+import { mediaUrls } from '../images/urls';
 import type { ArticleSource } from '../load/articles';
 import type { CategorySource, LoadedContent } from '../load/content';
 import { digest } from '../load/digest';
 import type { CompiledMarkdown } from '../markdown/compile';
 import { LANGUAGES, type Lang } from '../shared/lang';
+import type { Picture } from '../shared/props';
 import { articlePath, editionUrl, type Route } from '../shared/route';
 import { type Strings, UI_STRING_KEYS } from '../shared/strings';
-import { mediaUrl } from './links';
 import { type NeighbourMap, neighbourMap, sameNeighbourhood } from './neighbours';
 import { deriveRoutes } from './routes';
 
@@ -51,8 +53,12 @@ export interface Site {
   neighbours: NeighbourMap;
   /** Experience dialog texts (markdown in content) as HTML, by card id and language. */
   experienceHtml: ReadonlyMap<string, Record<Lang, string>>;
-  /** Maps a "/media/..." path to its published URL. */
+  /** The raster images of content/media, published as variants (src/images). */
+  images: RasterCatalogue;
+  /** Maps a "/media/..." path to its published URL (a raster image's widest fallback). */
   media: (path: string) => string;
+  /** The variants of a "/media/..." raster image, for a `<picture>`; undefined for any other path. */
+  picture: (path: string) => Picture | undefined;
   /** The UI strings of each language: one frozen object per language, which all its pages share. */
   strings: Readonly<Record<Lang, Strings>>;
 }
@@ -122,7 +128,8 @@ function experienceOutput(card: string, lang: Lang): string {
  * inputs, an edition's findings) is found again by it, and a one-file edit makes few new objects.
  * Nothing depends on it for being right; it only saves work.
  */
-export function createSite(content: LoadedContent, compiled: Compiled, routes: Route[] = deriveRoutes(content), previous?: Site): SiteResult {
+export function createSite(content: LoadedContent, compiled: Compiled, routes: Route[] = deriveRoutes(content), around: { previous?: Site; images?: RasterCatalogue } = {}): SiteResult {
+  const { previous, images = new Map() } = around;
   const diagnostics: Diagnostic[] = [];
   const sameRoutes = previous?.routes === routes;
   const routeByPath = sameRoutes ? previous.routeByPath : new Map(routes.map((r) => [r.path, r]));
@@ -162,7 +169,8 @@ export function createSite(content: LoadedContent, compiled: Compiled, routes: R
       ...model,
       neighbours: previous && sameNeighbourhood(previous.newest, model.newest) ? previous.neighbours : neighbourMap(model.newest),
       experienceHtml,
-      media: (path: string) => mediaUrl(path, content.config.imageCdn),
+      images,
+      ...mediaFunctions(previous, images, content.config.imageCdn),
       strings: uiStrings(content.strings),
     },
     diagnostics,
@@ -293,4 +301,11 @@ function uiStrings(all: LoadedContent['strings']): Record<Lang, Strings> {
   // The checker reports a missing translation (I18N001); the page shows nothing in its place.
   for (const lang of LANGUAGES) byLang[lang] = Object.freeze(Object.fromEntries(UI_STRING_KEYS.map((key) => [key, all[key][lang] ?? '']))) as Strings;
   return byLang;
+}
+
+/** `Site.media` and `Site.picture`: the last build's while the images and the CDN are the same. */
+function mediaFunctions(previous: Site | undefined, images: RasterCatalogue, imageCdn: string | undefined): Pick<Site, 'media' | 'picture'> {
+  if (previous && previous.images === images && previous.content.config.imageCdn === imageCdn) return { media: previous.media, picture: previous.picture };
+  const urls = mediaUrls(images, imageCdn);
+  return { media: urls.url, picture: urls.picture };
 }

@@ -52,6 +52,7 @@ export function buildChrome({ site, lang, route, year }: ChromeInput): Chrome {
       name: owner.name,
       subtitle: owner.subtitle[lang],
       avatar: site.media(owner.avatar),
+      avatarPicture: site.picture(owner.avatar),
       cvUrl: site.media(owner.cv.file),
       socials: owner.socials.map((s) => ({ name: s.name, img: site.media(s.img), url: s.url })),
     },

@@ -21,6 +21,7 @@ const VIDEO_TYPES: Record<string, string> = { webm: 'video/webm', mp4: 'video/mp
 export function pageContent(site: Site, route: Route, lang: Lang): PageContent {
   const { pages } = site.content;
   const m = site.media;
+  const pic = site.picture;
   const link = (path: string) => localizeHref(path, lang, site.routeByPath);
   switch (route.component) {
     case 'aboutme': {
@@ -41,6 +42,7 @@ export function pageContent(site: Site, route: Route, lang: Lang): PageContent {
             paragraphs: p.intro.paragraphs.map((t) => t[lang]),
             portrait: {
               src: m(p.intro.portrait.img),
+              picture: pic(p.intro.portrait.img),
               alt: p.intro.portrait.description[lang],
               caption: p.intro.portrait.description[lang],
               ...(p.intro.portrait.width ? { width: p.intro.portrait.width } : {}),
@@ -55,6 +57,7 @@ export function pageContent(site: Site, route: Route, lang: Lang): PageContent {
             paragraphs: section.paragraphs.map((t) => t[lang]),
             card: {
               src: m(section.card.img),
+              picture: pic(section.card.img),
               alt: section.card.description[lang],
               quote: section.card.quote?.[lang] ?? '',
               writer: section.card.writer ?? '',
@@ -69,6 +72,7 @@ export function pageContent(site: Site, route: Route, lang: Lang): PageContent {
             title: item.title[lang],
             description: item.description[lang],
             img: m(item.img_url),
+            picture: pic(item.img_url),
             logo: m(item.media_url),
             link: item.link,
             ...(item.img_url_width ? { imgWidth: item.img_url_width } : {}),
@@ -96,6 +100,7 @@ export function pageContent(site: Site, route: Route, lang: Lang): PageContent {
             period: card.period[lang],
             html: site.experienceHtml.get(card.id)?.[lang] ?? '',
             img: m(card.img_url),
+            picture: pic(card.img_url),
             url: card.url,
           })),
           skillsTitle: p.skillsTitle[lang],
@@ -121,6 +126,7 @@ export function pageContent(site: Site, route: Route, lang: Lang): PageContent {
               title: project.title[lang],
               description: project.description[lang],
               img: m(project.img),
+              picture: pic(project.img),
               href: external ? project.link : link(project.link),
               external,
               tags: project.tags,
@@ -131,7 +137,7 @@ export function pageContent(site: Site, route: Route, lang: Lang): PageContent {
     }
     case 'atelier': {
       const p = pages.atelier;
-      const card = (c: typeof p.articlesCard) => ({ title: c.title[lang], description: c.description[lang], img: m(c.img), url: c.url });
+      const card = (c: typeof p.articlesCard) => ({ title: c.title[lang], description: c.description[lang], img: m(c.img), picture: pic(c.img), url: c.url });
       return {
         title: p.title[lang],
         description: p.description[lang],
@@ -224,7 +230,7 @@ function galleryContent(site: Site, route: Route, lang: Lang): PageContent {
     title: category.title[lang],
     description: category.description[lang],
     breadcrumbs: resolveTrail(site, lang, category.breadcrumbs ?? derivedTrail(site, lang, route.name)),
-    photos: (category.photos ?? []).map((p) => ({ src: site.media(p.img_url), title: p.title[lang], description: p.description[lang] })),
+    photos: (category.photos ?? []).map((p) => ({ src: site.media(p.img_url), picture: site.picture(p.img_url), title: p.title[lang], description: p.description[lang] })),
   };
   return { title: plainTitle(category.title[lang]), description: category.description[lang], props };
 }

@@ -50,7 +50,7 @@ export function lookOf(ctx: Omit<RenderContext, 'site'>): string {
 
 /** The hashes pages are keyed by, each worked out once per site model. */
 export interface SiteHashes {
-  /** Every JSON content file, the route table and the experience texts. */
+  /** Every JSON content file, the route table, the experience texts and the raster images' hashes. */
   site: string;
   /** The route table alone. */
   routes: string;
@@ -93,9 +93,15 @@ export function siteHashes(site: Site, previous?: PlannedSite): SiteHashes {
   const before = previous?.site;
   const routes = before && before.routes === site.routes ? (previous as PlannedSite).hashes.routes : digest(routeTable(site.routes));
   const whole =
-    previous && before && routes === previous.hashes.routes && sameValues(site.content.json, before.content.json) && sameExperiences(site, before)
+    previous && before && routes === previous.hashes.routes && sameValues(site.content.json, before.content.json) && sameExperiences(site, before) && site.images === before.images
       ? previous.hashes.site
-      : digest(routes, JSON.stringify([...site.experienceHtml]), ...[...site.content.json].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).flatMap(([file, { text }]) => [file, text]));
+      : digest(
+          routes,
+          JSON.stringify([...site.experienceHtml]),
+          // A page shows the content's images by their variants' URLs, named by each image's hash.
+          ...[...site.images.values()].map((image) => `${image.file} ${image.hash}`),
+          ...[...site.content.json].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).flatMap(([file, { text }]) => [file, text]),
+        );
   const { listed, dated } = previous && before && sameListed(site, before) ? previous.hashes : listingHashes(site, previous);
   return {
     site: whole,

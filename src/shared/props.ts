@@ -30,7 +30,7 @@ export interface Chrome {
   /** Edition URLs of this page by language; a missing language is not offered. */
   alternates: Partial<Record<Lang, string>>;
   strings: Strings;
-  owner: { name: string; subtitle: string; avatar: string; cvUrl: string; socials: SocialLink[] };
+  owner: { name: string; subtitle: string; avatar: string; avatarPicture?: Picture; cvUrl: string; socials: SocialLink[] };
   nav: NavLink[];
   flags: Record<Lang, string>;
   /**
@@ -50,8 +50,25 @@ export interface LanguageLabels {
   dismiss: string;
 }
 
+/**
+ * A raster image's published variants, for a `<picture>` (templates/pieces/Picture.tsx): a
+ * `srcset` for each format the browser may pick, and the fallback's. SVG images have none.
+ */
+export interface Picture {
+  /** The fallback at its widest: the `<img>`'s `src`. */
+  src: string;
+  /** The image's own size, for its box's aspect ratio. */
+  width: number;
+  height: number;
+  /** AVIF and WebP, the best first. */
+  sources: { type: string; srcset: string }[];
+  /** The fallback's `srcset`. */
+  srcset: string;
+}
+
 export interface FigureView {
   src: string;
+  picture?: Picture;
   alt: string;
   caption: string;
   width?: number;
@@ -59,6 +76,7 @@ export interface FigureView {
 
 export interface CardView {
   src: string;
+  picture?: Picture;
   alt: string;
   quote: string;
   writer: string;
@@ -82,7 +100,7 @@ export interface AboutMeProps {
   quotes: { text: string; author: string }[];
   sections: { id: string; heading: string; url: string; paragraphs: string[]; card: CardView }[];
   mediaTitle: string;
-  media: { where: string; title: string; description: string; img: string; logo: string; link: string; imgWidth?: string; imgMarginBottom?: string }[];
+  media: { where: string; title: string; description: string; img: string; picture?: Picture; logo: string; link: string; imgWidth?: string; imgMarginBottom?: string }[];
   hobbies: { title: string; paragraphs: string[] };
 }
 
@@ -95,6 +113,7 @@ export interface ExperienceView {
   /** The dialog's long text, as HTML compiled from the content's markdown. */
   html: string;
   img: string;
+  picture?: Picture;
   url: string;
 }
 
@@ -114,13 +133,14 @@ export interface ProjectsProps {
   kind: 'projects';
   title: string;
   intro: string;
-  projects: { id: string; title: string; description: string; img: string; href: string; external: boolean; tags: string[] }[];
+  projects: { id: string; title: string; description: string; img: string; picture?: Picture; href: string; external: boolean; tags: string[] }[];
 }
 
 export interface LinkCardView {
   title: string;
   description: string;
   img: string;
+  picture?: Picture;
   url: string;
 }
 
@@ -170,7 +190,7 @@ export interface GalleryProps {
   title: string;
   description: string;
   breadcrumbs: BreadcrumbView[];
-  photos: { src: string; title: string; description: string }[];
+  photos: { src: string; picture?: Picture; title: string; description: string }[];
 }
 
 export interface ArticleProps {

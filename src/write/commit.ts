@@ -12,6 +12,8 @@ export interface Copy {
   to: string;
   /** Its `treeSignature`, when the caller knows it. */
   signature?: string;
+  /** Files of it left out (by their path), published otherwise (raster images, as their variants). */
+  exclude?: (file: string) => boolean;
 }
 
 /** How the staged files replace the previous output; `none`: they do not (a rehearsal, see `BuildSession.rehearse`). */
@@ -105,7 +107,7 @@ async function swapFolder(output: Output, copies: readonly Copy[], signatures: R
     for (const copy of copies) {
       const target = path.join(staging, copy.to);
       if (previous && previous.copies[copy.to] === signatures[copy.to]) await linkTree(path.join(outDir, copy.to), target);
-      else await cp(copy.from, target, { recursive: true });
+      else await copyTree(copy, target);
     }
     // Synchronous: tens of thousands of links in a tight loop take a fraction of a second, where a
     // round trip through the thread pool for each took twenty times as long.
@@ -189,7 +191,7 @@ async function updateSpare(output: Output, base: string, spare: OutputManifest, 
     const target = path.join(base, copy.to);
     await rm(target, { recursive: true, force: true });
     if (previous.copies[copy.to] === signatures[copy.to]) await linkTree(path.join(outDir, copy.to), target);
-    else await cp(copy.from, target, { recursive: true });
+    else await copyTree(copy, target);
   }
   // Deepest first: a folder holding only empty folders is empty once they are gone.
   for (const folder of folders.sort((a, b) => b.length - a.length)) {
@@ -222,7 +224,7 @@ async function replaceInPlace(output: Output, previous: OutputManifest, copies: 
   for (const copy of copies) {
     if (previous.copies[copy.to] === signatures[copy.to]) continue;
     await rm(path.join(outDir, copy.to), { recursive: true, force: true });
-    await cp(copy.from, path.join(outDir, copy.to), { recursive: true });
+    await copyTree(copy, path.join(outDir, copy.to));
   }
   if (staging) await rm(staging, { recursive: true, force: true });
   output.staging = undefined;
@@ -298,6 +300,12 @@ function linkOrCopy(from: string, to: string): void {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw error;
     copyFileSync(from, to);
   }
+}
+
+/** Copies a folder into the output, without the files it excludes. */
+async function copyTree(copy: Copy, target: string): Promise<void> {
+  const { exclude } = copy;
+  await cp(copy.from, target, { recursive: true, ...(exclude && { filter: (file: string) => !exclude(file) }) });
 }
 
 async function linkTree(from: string, to: string): Promise<void> {

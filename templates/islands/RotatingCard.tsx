@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { CardView } from '../../src/shared/props';
 import { FlipCard } from '../pieces/FlipCard';
+import { Picture } from '../pieces/Picture';
 
 export interface RotatingCardProps {
   card: CardView;
@@ -56,7 +57,7 @@ export function RotatingCard({ card, label }: RotatingCardProps) {
       front={
         <>
           {/* Width and height give the card's 4:5 frame before the picture loads (CSS sizes it). */}
-          <img src={card.src} alt={card.alt} width={400} height={500} loading="lazy" decoding="async" />
+          <Picture src={card.src} picture={card.picture} sizes="(min-width: 768px) 25rem, calc(100vw - 2.5rem)" alt={card.alt} width={400} height={500} loading="lazy" decoding="async" />
           {mobile && <span className="rotating-card__title">{card.mobileTitle}</span>}
         </>
       }

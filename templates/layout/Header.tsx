@@ -1,4 +1,5 @@
 import type { Chrome } from '../../src/shared/props';
+import { Picture } from '../pieces/Picture';
 
 /** Desktop header: avatar, name and subtitle. */
 export function Header({ chrome }: { chrome: Chrome }) {
@@ -7,7 +8,7 @@ export function Header({ chrome }: { chrome: Chrome }) {
     <header className="site-header">
       <a className="site-header__brand" href={home}>
         {/* Small and decorative: loaded at once, but low priority keeps React from preloading it. */}
-        <img className="site-header__avatar" src={chrome.owner.avatar} alt="" width={56} height={56} fetchPriority="low" />
+        <Picture className="site-header__avatar" src={chrome.owner.avatar} picture={chrome.owner.avatarPicture} sizes="56px" alt="" width={56} height={56} fetchPriority="low" />
         <span className="site-header__text">
           <span className="site-header__name">{chrome.owner.name}</span>
           <span className="site-header__subtitle">{chrome.owner.subtitle}</span>

@@ -2,6 +2,7 @@ import { preload } from 'react-dom';
 import type { AboutMeProps, Chrome } from '../../src/shared/props';
 import { Island } from '../islands/Island';
 import { NewTabLink } from '../pieces/NewTabLink';
+import { Picture } from '../pieces/Picture';
 
 export function AboutMe({ chrome, page }: { chrome: Chrome; page: AboutMeProps }) {
   const s = chrome.strings;
@@ -37,7 +38,16 @@ export function AboutMe({ chrome, page }: { chrome: Chrome; page: AboutMeProps }
           <Island
             name="RotatingCard"
             props={{
-              card: { src: page.intro.portrait.src, alt: page.intro.portrait.alt, quote: page.intro.portrait.caption, writer: '', url: '', mobileTitle: '', mobileText: '' },
+              card: {
+                src: page.intro.portrait.src,
+                picture: page.intro.portrait.picture,
+                alt: page.intro.portrait.alt,
+                quote: page.intro.portrait.caption,
+                writer: '',
+                url: '',
+                mobileTitle: '',
+                mobileText: '',
+              },
               label: s['aboutme.flip'],
             }}
           />
@@ -72,7 +82,17 @@ export function AboutMe({ chrome, page }: { chrome: Chrome; page: AboutMeProps }
           {page.media.map((item) => (
             <li key={item.link} className="media__item" data-reveal="">
               {/* Width and height give the 16:10 frame and the logo's ratio before they load (CSS sizes both). */}
-              <img className="media__img" src={item.img} alt="" width={480} height={300} loading="lazy" decoding="async" />
+              <Picture
+                className="media__img"
+                src={item.img}
+                picture={item.picture}
+                sizes="(min-width: 768px) 30rem, calc(100vw - 2.5rem)"
+                alt=""
+                width={480}
+                height={300}
+                loading="lazy"
+                decoding="async"
+              />
               <div className="media__body">
                 <img className="media__logo" src={item.logo} alt={item.where} width={160} height={60} loading="lazy" decoding="async" />
                 <h3>{item.title}</h3>

@@ -1,5 +1,6 @@
 import type { Chrome, GalleryProps } from '../../src/shared/props';
 import { CategoryHeader } from '../pieces/CategoryHeader';
+import { Picture } from '../pieces/Picture';
 
 /**
  * A gallery: 3 photos a row on wide screens, 2 on small ones; the description shows over a photo
@@ -15,7 +16,17 @@ export function Gallery({ chrome, page }: { chrome: Chrome; page: GalleryProps }
           <li key={photo.src} className="gallery__item">
             <button type="button" className="gallery__open" data-photo-index={i} aria-haspopup="dialog">
               {/* The first row loads at once, the first photo first (the largest paint on wide screens). */}
-              <img src={photo.src} alt={photo.description} width={800} height={600} loading={i < 3 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : undefined} decoding="async" />
+              <Picture
+                src={photo.src}
+                picture={photo.picture}
+                sizes="(min-width: 72rem) 23rem, (min-width: 768px) 33vw, 50vw"
+                alt={photo.description}
+                width={800}
+                height={600}
+                loading={i < 3 ? 'eager' : 'lazy'}
+                fetchPriority={i === 0 ? 'high' : undefined}
+                decoding="async"
+              />
               <span className="gallery__caption">
                 <span className="gallery__title" data-photo-title="">
                   {photo.title}

@@ -1,6 +1,7 @@
 import { preload } from 'react-dom';
 import type { Chrome, ProfessionalProps } from '../../src/shared/props';
 import { NewTabLink } from '../pieces/NewTabLink';
+import { Picture } from '../pieces/Picture';
 
 export function Professional({ chrome, page }: { chrome: Chrome; page: ProfessionalProps }) {
   const s = chrome.strings;
@@ -25,7 +26,7 @@ export function Professional({ chrome, page }: { chrome: Chrome; page: Professio
           {page.experiences.map((card) => (
             <li key={card.id} className="experience__card" style={{ borderTopColor: card.color }} data-reveal="">
               <button type="button" className="experience__open" data-dialog-open={`experience-${card.id}`} aria-haspopup="dialog">
-                <img className="experience__img" src={card.img} alt="" width={300} height={200} loading="lazy" decoding="async" />
+                <Picture className="experience__img" src={card.img} picture={card.picture} sizes="(min-width: 900px) 23rem, 100vw" alt="" width={300} height={200} loading="lazy" decoding="async" />
                 <span className="experience__body">
                   <span className="experience__name">{card.name}</span>
                   <span className="experience__title">{card.title}</span>
@@ -38,7 +39,7 @@ export function Professional({ chrome, page }: { chrome: Chrome; page: Professio
         </ul>
         {page.experiences.map((card) => (
           <dialog key={card.id} id={`experience-${card.id}`} className="dialog experience-dialog" aria-labelledby={`experience-${card.id}-title`}>
-            <img className="dialog__img" src={card.img} alt="" width={300} height={200} loading="lazy" decoding="async" />
+            <Picture className="dialog__img" src={card.img} picture={card.picture} sizes="min(100vw, 40rem)" alt="" width={300} height={200} loading="lazy" decoding="async" />
             <div className="dialog__body">
               <h3 id={`experience-${card.id}-title`}>
                 {card.name} · {card.title}

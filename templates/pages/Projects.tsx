@@ -1,5 +1,6 @@
 import type { Chrome, ProjectsProps } from '../../src/shared/props';
 import { NewTabLink } from '../pieces/NewTabLink';
+import { Picture } from '../pieces/Picture';
 
 export function Projects({ chrome, page }: { chrome: Chrome; page: ProjectsProps }) {
   const s = chrome.strings;
@@ -14,7 +15,18 @@ export function Projects({ chrome, page }: { chrome: Chrome; page: ProjectsProps
               Width and height give the card's 16:10 frame before the picture loads (CSS sizes it).
               The first picture is the page's largest paint: fetched at once and first, and preloaded.
             */}
-            <img className="card__img" src={project.img} alt="" width={480} height={300} loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : undefined} decoding="async" />
+            <Picture
+              className="card__img"
+              src={project.img}
+              picture={project.picture}
+              sizes="(min-width: 72rem) 23rem, (min-width: 40rem) 50vw, 100vw"
+              alt=""
+              width={480}
+              height={300}
+              loading={i === 0 ? 'eager' : 'lazy'}
+              fetchPriority={i === 0 ? 'high' : undefined}
+              decoding="async"
+            />
             <div className="card__body">
               <h2 className="card__title">
                 {project.external ? (

@@ -1,5 +1,6 @@
 import type { LinkCardView } from '../../src/shared/props';
 import { NewTabLink } from './NewTabLink';
+import { Picture } from './Picture';
 
 /**
  * A wide card with an image and text that links out, opening in a new tab. `first` marks the
@@ -9,7 +10,18 @@ import { NewTabLink } from './NewTabLink';
 export function HorizontalCard({ card, action, newTabLabel, first = false }: { card: LinkCardView; action: string; newTabLabel: string; first?: boolean }) {
   return (
     <NewTabLink className="hcard" href={card.url}>
-      <img className="hcard__img" src={card.img} alt="" width={480} height={270} loading={first ? 'eager' : 'lazy'} fetchPriority={first ? 'high' : undefined} decoding="async" />
+      <Picture
+        className="hcard__img"
+        src={card.img}
+        picture={card.picture}
+        sizes="(min-width: 768px) 16rem, calc(100vw - 2.5rem)"
+        alt=""
+        width={480}
+        height={270}
+        loading={first ? 'eager' : 'lazy'}
+        fetchPriority={first ? 'high' : undefined}
+        decoding="async"
+      />
       <span className="hcard__body">
         <span className="hcard__title">{card.title}</span>
         <span className="hcard__text">{card.description}</span>

@@ -21,7 +21,7 @@ describe('markdown worker threads', () => {
       { markdown: '# A', lang: 'en' as const },
       { markdown: '# B', lang: 'en' as const },
     ];
-    return compileInWorkers([0, 1], jobs, { routes: [], imageCdn: undefined, mediaDir: dir }, 1, () => {}, pathToFileURL(entry));
+    return compileInWorkers([0, 1], jobs, { routes: [], imageCdn: undefined, mediaDir: dir, images: new Map() }, 1, () => {}, pathToFileURL(entry));
   };
 
   it('turns a worker that stops into one operational failure, not a crash', async () => {

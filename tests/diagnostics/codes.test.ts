@@ -89,6 +89,8 @@ const CASES: { [C in DiagnosticCode]: DiagnosticArgs<C>[] } = {
   ],
   ASSET001: [{ url: '/media/a.PNG', variant: 'a.png' }, { url: '/media/a.png' }],
   ASSET002: [{ image: 'a.png', lang: 'en' }],
+  ASSET003: [{ image: 'a.jpg', width: 6000, shown: 728, needed: 1456 }],
+  ASSET004: [{ image: 'a.jpg' }],
   ROUTE001: [{ path: '/blog/tech/Git', other: '/blog/tech/git' }],
   ORPHAN001: [{ path: '/blog/tech/Git' }],
   URL001: [

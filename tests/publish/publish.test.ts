@@ -104,7 +104,11 @@ describe('share and structured data', () => {
     expect(html).toContain('<meta property="og:type" content="article"/>');
     expect(html).toContain('<meta property="og:locale" content="pt_PT"/>');
     expect(html).toContain('<meta property="og:locale:alternate" content="en_GB"/>');
-    expect(html).toContain(`<meta property="og:image" content="${BASE}/media/banner/poster.jpg"/>`);
+    // The share image is a JPEG of the content: published as its widest fallback, with no metadata.
+    const image = /<meta property="og:image" content="([^"]+)"\/>/.exec(html)?.[1] ?? '';
+    expect(image).toMatch(new RegExp(`^${BASE}/assets/media/banner/poster-1280\\.[0-9a-f]{10}\\.jpg$`));
+    const served = await app.inject({ url: image.slice(BASE.length) });
+    expect([served.statusCode, served.headers['content-type']]).toEqual([200, 'image/jpeg']);
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image"/>');
     expect(html).toContain(`<meta property="og:url" content="${BASE}/pt/blog/tech/Site"/>`);
   });
@@ -128,7 +132,12 @@ describe('share and structured data', () => {
     expect(body.start_url).toBe('/aboutme');
     expect(body.icons.map((i) => i.sizes)).toEqual(['any', '192x192', '512x512']);
     for (const icon of body.icons) expect((await app.inject({ url: icon.src })).statusCode, icon.src).toBe(200);
-    expect(await readFile(path.join(distDir, 'aboutme.html'), 'utf8')).toContain('<link rel="apple-touch-icon" href="/media/icons/icon-180.png"/>');
+    // The PNG icons are published as their fallbacks, at their own size.
+    expect(body.icons.map((i) => i.src).slice(1)).toEqual([
+      expect.stringMatching(/^\/assets\/media\/icons\/icon-192-192\.[0-9a-f]{10}\.png$/),
+      expect.stringMatching(/^\/assets\/media\/icons\/icon-512-512\.[0-9a-f]{10}\.png$/),
+    ]);
+    expect(await readFile(path.join(distDir, 'aboutme.html'), 'utf8')).toMatch(/<link rel="apple-touch-icon" href="\/assets\/media\/icons\/icon-180-180\.[0-9a-f]{10}\.png"\/>/);
   });
 });
 

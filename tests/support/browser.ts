@@ -5,7 +5,7 @@ import { buildApp } from '../../server/app';
 import { openSqliteStore } from '../../server/storage/sqlite';
 import { launchChromium } from './chromium';
 
-/** The built real content served on a loopback port, and one Chromium for a test file. */
+/** The built real content (or another build, `distDir`) served on a loopback port, and one Chromium for a test file. */
 export interface BrowserSession {
   origin: string;
   /** A fresh page at a width; `problems` collects console errors, warnings and uncaught errors. */
@@ -13,10 +13,10 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
-export async function startBrowserSession(options: { api?: boolean } = {}): Promise<BrowserSession> {
+export async function startBrowserSession(options: { api?: boolean; distDir?: string } = {}): Promise<BrowserSession> {
   // With the API by default (an in-memory store), as `site serve` runs; without it, as a static host.
   const store = options.api === false ? undefined : openSqliteStore(':memory:');
-  const app: FastifyInstance = await buildApp({ distDir: inject('distDir'), ...(store ? { store, rateLimit: { max: 10_000, timeWindow: 60_000 } } : {}) });
+  const app: FastifyInstance = await buildApp({ distDir: options.distDir ?? inject('distDir'), ...(store ? { store, rateLimit: { max: 10_000, timeWindow: 60_000 } } : {}) });
   const origin = await app.listen({ port: 0, host: '127.0.0.1' });
   const browser: Browser = await launchChromium();
   return {

@@ -5,20 +5,22 @@ import path from 'node:path';
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
 
 /**
- * A throwaway site root holding a copy of the real content (media linked, not copied), for tests
+ * A throwaway site root holding a copy of the real content (media linked unless `media: 'copied'`), for tests
  * that edit content. With `articles: 'clean'` the real articles are replaced by the fixed ones of
  * tests/fixtures/clean, so checker fixtures do not depend on articles that are still being
  * written. Call `cleanup` when done.
  */
 export async function copyOfContent(
-  options: { articles?: 'real' | 'clean' } = {},
+  options: { articles?: 'real' | 'clean'; media?: 'linked' | 'copied' } = {},
 ): Promise<{ root: string; edit: (file: string, change: (text: string) => string) => Promise<void>; cleanup: () => Promise<void> }> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'site-test-content-'));
   const source = path.join(PROJECT_ROOT, 'content');
   const skip = [path.join(source, 'media'), ...(options.articles === 'clean' ? [path.join(source, 'blog')] : [])];
   await cp(source, path.join(root, 'content'), { recursive: true, filter: (src) => !skip.some((s) => src.startsWith(s)) });
   if (options.articles === 'clean') await cp(path.join(PROJECT_ROOT, 'tests/fixtures/clean/content/blog'), path.join(root, 'content/blog'), { recursive: true });
-  await symlink(path.join(source, 'media'), path.join(root, 'content', 'media'));
+  // Copied for a test that adds media files, which must not land in the real folder.
+  if (options.media === 'copied') await cp(path.join(source, 'media'), path.join(root, 'content', 'media'), { recursive: true });
+  else await symlink(path.join(source, 'media'), path.join(root, 'content', 'media'));
   return {
     root,
     edit: async (file, change) => {

@@ -1,4 +1,5 @@
-import { cp, mkdir, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { cp, lstat, mkdir, readdir, readFile, realpath, rm, stat, symlink, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PROJECT_ROOT } from './content';
 
@@ -36,8 +37,16 @@ export async function applyFixture(root: string, fixture: Fixture): Promise<void
       () => true,
       () => false,
     )
-  )
+  ) {
+    // The copy's media folder is a link to the real one: a fixture that adds media gets a copy of its own.
+    const media = path.join(root, 'content', 'media');
+    if (existsSync(path.join(overlay, 'media')) && (await lstat(media)).isSymbolicLink()) {
+      const real = await realpath(media);
+      await unlink(media);
+      await cp(real, media, { recursive: true });
+    }
     await cp(overlay, path.join(root, 'content'), { recursive: true });
+  }
   for (const patch of fixture.patches ?? []) {
     const file = path.join(root, patch.file);
     const text = await readFile(file, 'utf8');

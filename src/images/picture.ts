@@ -1,0 +1,28 @@
+import type { Picture } from '../shared/props';
+import type { RasterImage } from './raster';
+import { fallbackFormat, formatsOf, MIME, variantFile, widthsOf } from './variants';
+
+/**
+ * The `<picture>` of a raster image: each format's variants as a `srcset`, the fallback's last.
+ * `url` maps a path under dist/ to its published URL (the image CDN when one is configured).
+ */
+export function pictureOf(image: RasterImage, url: (path: string) => string): Picture {
+  const widths = widthsOf(image);
+  const srcset = (format: ReturnType<typeof fallbackFormat>) => widths.map((width) => `${url(`/${variantFile(image, width, format)}`)} ${width}w`).join(', ');
+  const fallback = fallbackFormat(image);
+  return {
+    src: fallbackUrl(image, url),
+    width: image.width,
+    height: image.height,
+    sources: formatsOf(image)
+      .filter((format) => format !== fallback)
+      .map((format) => ({ type: MIME[format], srcset: srcset(format) })),
+    srcset: srcset(fallback),
+  };
+}
+
+/** The URL of an image's fallback at its widest: what a plain link to it, a video poster or a share card gets. */
+export function fallbackUrl(image: RasterImage, url: (path: string) => string): string {
+  const widths = widthsOf(image);
+  return url(`/${variantFile(image, widths[widths.length - 1] as number, fallbackFormat(image))}`);
+}

@@ -1,0 +1,50 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { imageSize } from 'image-size';
+
+/** The raster formats the site publishes as processed variants; every other media file is published as it is. */
+const RASTER = /\.(jpe?g|png|webp|avif)$/i;
+
+/** Whether a file of content/media (by its path below it) is a raster image, published only as variants. */
+export function isRaster(file: string): boolean {
+  return RASTER.test(file);
+}
+
+/** A raster image of content/media, as its variants are named and laid out from it. */
+export interface RasterImage {
+  /** Its path below content/media, with forward slashes ("blog/harbour.jpg"). */
+  file: string;
+  /** Its size as shown: after the rotation its EXIF orientation asks for. */
+  width: number;
+  height: number;
+  /** The first 10 hex digits of the SHA-256 of its bytes: every variant's name carries it. */
+  hash: string;
+}
+
+/** The raster images of content/media by their path below it; a file whose header cannot be read is left out (published as it is). */
+export type RasterCatalogue = ReadonlyMap<string, RasterImage>;
+
+/**
+ * Reads each raster image among `files` (paths below `mediaDir`): its hash and its size. The
+ * whole file is read, for the hash: the variants are named by their source's content, so that a
+ * changed photo gets new URLs and the old ones can be cached for ever.
+ */
+export async function readRasters(mediaDir: string, files: Iterable<string>): Promise<RasterCatalogue> {
+  const rasters = [...files].filter(isRaster).sort();
+  const read = await Promise.all(rasters.map((file) => readRaster(mediaDir, file)));
+  return new Map(read.filter((image) => image !== undefined).map((image) => [image.file, image]));
+}
+
+async function readRaster(mediaDir: string, file: string): Promise<RasterImage | undefined> {
+  try {
+    const bytes = await readFile(path.join(mediaDir, file));
+    const { width, height, orientation } = imageSize(bytes);
+    if (!width || !height) return undefined;
+    // Orientations 5 to 8 turn the picture a quarter: its width is the stored height.
+    const turned = orientation !== undefined && orientation >= 5;
+    return { file, width: turned ? height : width, height: turned ? width : height, hash: createHash('sha256').update(bytes).digest('hex').slice(0, 10) };
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,129 @@
+import { existsSync } from 'node:fs';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BuildResult, build } from '../../src/build/pipeline';
+import { site } from '../support/cli';
+import { copyOfContent } from '../support/content';
+import { cameraPhoto } from '../support/photo';
+
+/**
+ * The tags of the GPS directory of an EXIF block (a TIFF structure after "Exif\0\0"), read by
+ * hand: IFD0's entry 0x8825 points at it. Empty when there is none.
+ */
+function gpsTags(exif: Buffer): number[] {
+  const tiff = exif.subarray(exif.indexOf('Exif\0\0', 0, 'latin1') + 6);
+  const little = tiff.toString('latin1', 0, 2) === 'II';
+  const u16 = (at: number) => (little ? tiff.readUInt16LE(at) : tiff.readUInt16BE(at));
+  const u32 = (at: number) => (little ? tiff.readUInt32LE(at) : tiff.readUInt32BE(at));
+  const entries = (ifd: number) => Array.from({ length: u16(ifd) }, (_, i) => ({ tag: u16(ifd + 2 + i * 12), value: u32(ifd + 2 + i * 12 + 8) }));
+  const gps = entries(u32(4)).find((entry) => entry.tag === 0x8825);
+  return gps ? entries(gps.value).map((entry) => entry.tag) : [];
+}
+
+const PHOTO = '/media/gallery/gastronomy/harbour.jpg';
+
+describe('a photo a page shows, dropped into content/media straight from a camera', () => {
+  let content: Awaited<ReturnType<typeof copyOfContent>>;
+  let outDir: string;
+  let first: BuildResult;
+  let published: string[];
+
+  beforeAll(async () => {
+    content = await copyOfContent({ media: 'copied' });
+    outDir = path.join(content.root, 'dist');
+    await writeFile(path.join(content.root, 'content', PHOTO), await cameraPhoto());
+    // The first photo of a gallery, and a figure of an article.
+    await content.edit('content/categories/gastronomy.json', (text) => text.replace('/media/gallery/gastronomy/01.svg', PHOTO));
+    await content.edit('content/blog/tech/Git.en.md', (text) => `${text}\n\n::figure[The harbour at dusk]{src="${PHOTO}" width="50"}\n`);
+    first = await build({ root: content.root, outDir });
+    published = (await readdir(outDir, { recursive: true })).filter((file) => file.includes('harbour'));
+  }, 120_000);
+
+  afterAll(() => content?.cleanup());
+
+  it('is published as AVIF, WebP and JPEG variants at each width up to 1920 px, and never as it is', () => {
+    expect(first.ok).toBe(true);
+    const names = published.map((file) => {
+      expect(path.dirname(file)).toBe(path.join('assets', 'media', 'gallery', 'gastronomy'));
+      return path.basename(file).replace(/\.[0-9a-f]{10}\./, '.HASH.');
+    });
+    expect(names.sort()).toEqual(['320', '640', '960', '1280', '1920'].flatMap((width) => ['avif', 'jpg', 'webp'].map((ext) => `harbour-${width}.HASH.${ext}`)).sort());
+    expect(existsSync(path.join(outDir, PHOTO))).toBe(false);
+  });
+
+  it('has no metadata left in any published file: no EXIF (so no GPS position or camera), no XMP, IPTC or ICC profile', async () => {
+    const source = await sharp(path.join(content.root, 'content', PHOTO)).metadata();
+    // The source does carry them: the test would prove nothing otherwise.
+    expect(gpsTags(source.exif as Buffer)).toEqual([1, 2, 3, 4]);
+    expect(published.length).toBe(15);
+    for (const file of published) {
+      const bytes = await readFile(path.join(outDir, file));
+      const meta = await sharp(bytes).metadata();
+      expect({ file, exif: meta.exif, xmp: meta.xmp, iptc: meta.iptc, icc: meta.icc }).toEqual({ file, exif: undefined, xmp: undefined, iptc: undefined, icc: undefined });
+      expect(bytes.includes('Exif\0\0'), file).toBe(false);
+      expect(bytes.includes('Acme Optics'), file).toBe(false);
+    }
+  });
+
+  it('is shown in a <picture> offering AVIF and WebP by width, sized to where it is shown', async () => {
+    const gallery = await readFile(path.join(outDir, 'blog/gastronomy.html'), 'utf8');
+    const article = await readFile(path.join(outDir, 'blog/tech/Git.html'), 'utf8');
+    for (const html of [gallery, article]) {
+      const picture = /<picture>(.*?)<\/picture>/s.exec(html)?.[1] ?? '';
+      // The article's body is written by rehype ("srcset"), the gallery by React ("srcSet").
+      expect(picture).toMatch(/<source type="image\/avif" srcset="\/assets\/media\/gallery\/gastronomy\/harbour-320\.[0-9a-f]{10}\.avif 320w, [^"]*harbour-1920\.[0-9a-f]{10}\.avif 1920w"/i);
+      expect(picture).toMatch(/<source type="image\/webp" srcset="[^"]*harbour-320\.[0-9a-f]{10}\.webp 320w,/i);
+      expect(picture).toMatch(/<img [^>]*src="\/assets\/media\/gallery\/gastronomy\/harbour-1920\.[0-9a-f]{10}\.jpg"/);
+      expect(picture).toMatch(/<img [^>]*srcset="[^"]*harbour-640\.[0-9a-f]{10}\.jpg 640w,/i);
+    }
+    // Three to a row in the gallery; half the article's column in the figure, at its own proportions.
+    expect(gallery).toMatch(/<source type="image\/avif" srcSet="[^"]*" sizes="\(min-width: 72rem\) 23rem, \(min-width: 768px\) 33vw, 50vw"/);
+    expect(article).toMatch(/<img [^>]*width="2400" height="1600"[^>]*sizes="\(min-width: 48rem\) calc\(45\.5rem \* 0\.5\), calc\(\(100vw - 2\.5rem\) \* 0\.5\)"/);
+    expect(article).not.toContain(`src="${PHOTO}"`);
+  });
+
+  it('is not encoded again by the next build, nor by a build into an empty folder (the variants are in the build cache)', async () => {
+    const variants = (result: BuildResult) => result.remade.filter((remade) => remade.output.startsWith('assets/media/gallery/gastronomy/harbour-'));
+    expect(variants(first)).toHaveLength(15);
+    const again = await build({ root: content.root, outDir });
+    expect(again.ok).toBe(true);
+    expect(variants(again)).toEqual([]);
+    await rm(outDir, { recursive: true });
+    const fresh = await build({ root: content.root, outDir });
+    expect(variants(fresh)).toEqual([]);
+    expect((await readdir(outDir, { recursive: true })).filter((file) => file.includes('harbour'))).toHaveLength(15);
+  }, 60_000);
+
+  it('is encoded again, under new names, when it is replaced', async () => {
+    await writeFile(
+      path.join(content.root, 'content', PHOTO),
+      await sharp({ create: { width: 800, height: 600, channels: 3, background: '#204060' } })
+        .jpeg()
+        .toBuffer(),
+    );
+    const result = await build({ root: content.root, outDir });
+    const now = (await readdir(outDir, { recursive: true })).filter((file) => file.includes('harbour'));
+    expect(now.filter((file) => file.endsWith('.avif')).map((file) => /harbour-(\d+)\./.exec(file)?.[1])).toEqual(['320', '640', '800']);
+    expect(now.some((file) => published.includes(file))).toBe(false);
+    expect(result.remade.filter((remade) => remade.output.startsWith('assets/media/gallery/gastronomy/harbour-'))).toHaveLength(9);
+    const article = await readFile(path.join(outDir, 'blog/tech/Git.html'), 'utf8');
+    expect(article).toMatch(/<img [^>]*width="800" height="600"/);
+  }, 60_000);
+
+  it('stops the build with a diagnostic when it cannot be read, and leaves the site as it was', async () => {
+    const before = await readdir(outDir, { recursive: true });
+    const whole = await cameraPhoto();
+    // Cut short (its header reads, its pixels do not: found by the encoder), then not an image at all (found by the check).
+    for (const broken of [whole.subarray(0, whole.length / 2), Buffer.from('not a photo')]) {
+      await writeFile(path.join(content.root, 'content', PHOTO), broken);
+      const result = await site(['build', '--root', content.root, '--out', outDir]);
+      expect(result.code).toBe(1);
+      expect(result.stdout + result.stderr).toContain(`content${PHOTO}`);
+      expect(result.stdout + result.stderr).toContain('ASSET004');
+      expect(result.stdout + result.stderr).not.toMatch(/\n\s+at /);
+      expect(await readdir(outDir, { recursive: true })).toEqual(before);
+    }
+  }, 60_000);
+});
