@@ -100,22 +100,37 @@ describe.each(WIDTHS)('at %i px', (width) => {
       await page.context().close();
     });
 
-    it("an article colours its code, names each block's language, and copies a block with its button", async () => {
-      const { page, problems } = await session.open(width);
+    it("an article colours its code in either scheme, names each block's language, and copies a block with its button", async () => {
+      const grounds: Record<string, number> = {};
+      for (const colorScheme of ['dark', 'light'] as const) {
+        const opened = await session.open(width, { colorScheme });
+        await opened.page.goto(`${session.origin}${prefix}/blog/tech/docker`);
+        const colours = await opened.page
+          .locator('.code-block')
+          .first()
+          .evaluate((element) => {
+            const colour = (selector: string) => getComputedStyle(element.querySelector(selector) as Element).color;
+            return {
+              text: colour('code'),
+              keyword: colour('.hljs-keyword'),
+              number: colour('.hljs-number'),
+              ground: getComputedStyle(element.querySelector('pre') as Element).backgroundColor,
+              name: getComputedStyle(element.querySelector('.code-block__bar') as Element, '::before').content,
+            };
+          });
+        expect(colours.name).toBe('"Dockerfile"');
+        expect(new Set([colours.text, colours.keyword, colours.number]).size, colorScheme).toBe(3);
+        // The sum of the block's red, green and blue: a light ground in the light scheme, a dark one in the dark.
+        grounds[colorScheme] = (colours.ground.match(/\d+/g) ?? []).slice(0, 3).reduce((sum, c) => sum + Number(c), 0);
+        expect(opened.problems).toEqual([]);
+        await opened.page.context().close();
+      }
+      expect(grounds.light).toBeGreaterThan(600);
+      expect(grounds.dark).toBeLessThan(150);
+      const { page, problems } = await session.open(width, { colorScheme: 'light' });
       await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: session.origin });
       await page.goto(`${session.origin}${prefix}/blog/tech/docker`);
       const block = page.locator('.code-block').first();
-      const colours = await block.evaluate((element) => {
-        const colour = (selector: string) => getComputedStyle(element.querySelector(selector) as Element).color;
-        return {
-          text: colour('code'),
-          keyword: colour('.hljs-keyword'),
-          number: colour('.hljs-number'),
-          name: getComputedStyle(element.querySelector('.code-block__bar') as Element, '::before').content,
-        };
-      });
-      expect(colours.name).toBe('"Dockerfile"');
-      expect(new Set([colours.text, colours.keyword, colours.number]).size).toBe(3);
       // Found by its place: its name changes as it is used.
       const button = block.locator('.code-block__bar button');
       expect(await block.getByRole('button', { name: lang === 'en' ? 'Copy' : 'Copiar' }).count()).toBe(1);
