@@ -12,6 +12,7 @@ const UNIT = [
   'tests/check/**/*.test.ts',
   'tests/dev/rehearsal.test.ts',
   'tests/diagnostics/**/*.test.ts',
+  'tests/images/**/*.test.ts',
   'tests/load/**/*.test.ts',
   'tests/markdown/**/*.test.ts',
   'tests/model/**/*.test.ts',

@@ -1,6 +1,6 @@
 import type { Picture } from '../shared/props';
 import type { RasterImage } from './raster';
-import { fallbackFormat, formatsOf, MIME, variantFile, widthsOf } from './variants';
+import { fallbackFormat, formatsOf, MIME, type VariantFormat, variantFile, widthsOf } from './variants';
 
 /**
  * The `<picture>` of a raster image: each format's variants as a `srcset`, the fallback's last.
@@ -8,7 +8,7 @@ import { fallbackFormat, formatsOf, MIME, variantFile, widthsOf } from './varian
  */
 export function pictureOf(image: RasterImage, url: (path: string) => string): Picture {
   const widths = widthsOf(image);
-  const srcset = (format: ReturnType<typeof fallbackFormat>) => widths.map((width) => `${url(`/${variantFile(image, width, format)}`)} ${width}w`).join(', ');
+  const srcset = (format: VariantFormat) => widths.map((width) => `${url(pathOf(image, width, format))} ${width}w`).join(', ');
   const fallback = fallbackFormat(image);
   return {
     src: fallbackUrl(image, url),
@@ -24,5 +24,10 @@ export function pictureOf(image: RasterImage, url: (path: string) => string): Pi
 /** The URL of an image's fallback at its widest: what a plain link to it, a video poster or a share card gets. */
 export function fallbackUrl(image: RasterImage, url: (path: string) => string): string {
   const widths = widthsOf(image);
-  return url(`/${variantFile(image, widths[widths.length - 1] as number, fallbackFormat(image))}`);
+  return url(pathOf(image, widths[widths.length - 1] as number, fallbackFormat(image)));
+}
+
+/** A variant's URL path, escaped: a space in a file's name would split a `srcset` entry in two. */
+function pathOf(image: RasterImage, width: number, format: VariantFormat): string {
+  return encodeURI(`/${variantFile(image, width, format)}`);
 }

@@ -19,23 +19,25 @@ export interface ImageStage {
   cacheDir: string | undefined;
   output: Output;
   explain: Explain;
-  progress: (done: number, total: number) => void;
+  /** Asked between two images: true when the build is being dropped. */
+  stop: () => boolean;
 }
 
 /**
  * Publishes every raster image of content/media as its variants (src/images/variants.ts). A
  * variant is carried over while its source and the encoder are unchanged, taken from the build
  * cache when the output lacks it, and encoded otherwise: a warm build encodes nothing. Resolves
- * with an ASSET004 error for each source that cannot be read as an image.
+ * with an ASSET004 error for each source that cannot be read as an image. It runs alongside the
+ * render and search stages: the encoding happens on libuv's threads, while pages are rendered on
+ * this one.
  */
 export async function publishImages(stage: ImageStage): Promise<Diagnostic[]> {
   const { images, output, explain } = stage;
   const cache = stage.cacheDir && path.join(stage.cacheDir, 'images', folderName(stage.code));
   const problems: Diagnostic[] = [];
   const kept = new Set<string>();
-  let done = 0;
   for (const image of images.values()) {
-    stage.progress(done++, images.size);
+    if (stage.stop()) return problems;
     const inputs: Inputs = { code: stage.code, encoder: ENCODER, image: image.hash };
     const missing: Variant[] = [];
     for (const variant of variantsOf(image)) {
@@ -59,7 +61,6 @@ export async function publishImages(stage: ImageStage): Promise<Diagnostic[]> {
       await output.add(variant.file, bytes, inputs);
     }
   }
-  stage.progress(images.size, images.size);
   if (stage.cacheDir) await prune(path.join(stage.cacheDir, 'images'), folderName(stage.code), kept);
   return problems;
 }

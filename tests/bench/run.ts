@@ -16,7 +16,7 @@ import { type LighthousePage, type LighthouseResult, runLighthouse } from './lig
 import { type Stats, stats, type Timed, timed } from './measure';
 import { apiFigures, indexFigures } from './search';
 import { serveSite } from './serve';
-import { articleFile, syntheticMarkdown, syntheticOutline, withTitle, writeSyntheticSite } from './synthetic';
+import { articleFile, PHOTOS, syntheticMarkdown, syntheticOutline, withTitle, writeSyntheticSite } from './synthetic';
 
 const { values } = parseArgs({
   options: {
@@ -156,13 +156,15 @@ const oneChanged = await repeat(
 );
 
 // `--explain` is being added to site build: measured where the CLI offers it, said so where not.
-let explain: { ms: number; ratioToCold: number; madeAgain: string; output: string[] } | { skipped: string };
+let explain: { ms: number; ratioToCold: number; madeAgain: string; imagesEncoded: number; output: string[] } | { skipped: string };
 if (buildExplains()) {
   log("site build --explain after one article's body changed");
   await writeFile(editedFile, syntheticMarkdown(editedIndex, 'en', runs + 1));
   const run = await timed(process.execPath, [...SITE, 'build', '--explain'], { cwd: root, env: { CI: 'true' } });
   const lines = run.stdout.split('\n').filter((line) => line.trim() !== '');
-  explain = { ms: run.milliseconds, ratioToCold: run.milliseconds / cold.ms.median, madeAgain: lines.find((l) => /made again/i.test(l))?.trim() ?? '', output: lines.slice(0, 60) };
+  // An image variant made again would be listed under assets/media/: none should be.
+  const imagesEncoded = lines.filter((line) => line.trim().startsWith('assets/media/')).length;
+  explain = { ms: run.milliseconds, ratioToCold: run.milliseconds / cold.ms.median, madeAgain: lines.find((l) => /made again/i.test(l))?.trim() ?? '', imagesEncoded, output: lines.slice(0, 60) };
 } else {
   explain = { skipped: 'site build does not accept --explain (not in `site build --help`)' };
   log(`skipped: ${explain.skipped}`);
@@ -237,8 +239,11 @@ const indexes = await indexFigures(distDir);
 if (values.lighthouse) log('Lighthouse (mobile) over one page of each kind of the real site');
 const lighthouse = values.lighthouse ? await lighthouseFigures() : [];
 
-const STAGES = ['load', 'markdown', 'check', 'assets', 'render', 'search', 'write'] as const;
+const STAGES = ['load', 'markdown', 'check', 'assets', 'render', 'search', 'publish', 'images', 'write'] as const;
 const coldStages = Object.fromEntries(STAGES.map((stage) => [stage, stats(cold.all.map((t) => stageSeconds(t.stdout, stage)))]));
+// A warm build encodes no image: its images stage only finds each variant carried over.
+const unchangedImages = stats(unchanged.all.map((t) => stageSeconds(t.stdout, 'images')));
+const photos = Math.min(PHOTOS, Math.ceil(count / 4));
 
 const perPage = cold.ms.median / pages;
 const eleventyPerPage = eleventy.ms.median / count;
@@ -262,6 +267,8 @@ const results = {
   eleventy: { version: ELEVENTY, pages: count, ms: eleventy.ms, perPageMs: eleventyPerPage, peakRssMb: eleventy.rssMb },
   ratioPerPageToEleventy: perPage / eleventyPerPage,
   coldBuildStagesMs: coldStages,
+  unchangedImagesMs: unchangedImages,
+  photos,
   search: { indexes, api },
   lighthouse,
 };
@@ -287,7 +294,7 @@ const table: [string, string, string][] = [
   ["rebuild, one article's title changed", seconds(titleChanged.ms.median), `${range(titleChanged.ms)}  (${pct(results.titleEditRebuild.ratioToCold)} of cold)`],
   'skipped' in explain
     ? ['site build --explain, one body changed', 'skipped', explain.skipped]
-    : ['site build --explain, one body changed', seconds(explain.ms), `1 run  (${pct(explain.ratioToCold)} of cold); ${explain.madeAgain}`],
+    : ['site build --explain, one body changed', seconds(explain.ms), `1 run  (${pct(explain.ratioToCold)} of cold); ${explain.madeAgain}; image variants among them: ${explain.imagesEncoded}`],
   [`site dev: body save to reload (${devRun.edits} edits)`, seconds(devRun.saveToReloadMs.median), range(devRun.saveToReloadMs)],
   [`site dev: title save to reload (${devRun.edits} edits)`, seconds(devRun.titleSaveToReloadMs.median), range(devRun.titleSaveToReloadMs)],
   [`site dev in Chromium, real site: save to visible (${browserRun.edits} edits)`, seconds(browserRun.saveToVisibleMs.median), `${range(browserRun.saveToVisibleMs)}  (${browserRun.page})`],
@@ -312,6 +319,7 @@ const table: [string, string, string][] = [
     `median ${api.medianMs.toFixed(1)} ms; capacity ${Math.round(api.capacityPerSecond)} req/s (p99 ${api.saturatedP99Ms} ms); ${api.errors} errors, ${api.non2xx} non-2xx`,
   ],
   ...STAGES.map((stage): [string, string, string] => [`  cold build: ${stage}`, seconds(coldStages[stage]?.median ?? 0), range(coldStages[stage] ?? stats([0]))]),
+  [`  rebuild, nothing changed: images (${photos} photos)`, seconds(unchangedImages.median), range(unchangedImages)],
   ...lighthouse.map((l): [string, string, string] => [
     `Lighthouse ${l.kind} (${new URL(l.url).pathname})`,
     `perf ${l.performance}`,

@@ -1,5 +1,6 @@
 import { cp, mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import sharp from 'sharp';
 
 /** The listing categories synthetic articles are spread over. */
 export const SYNTHETIC_CATEGORIES = ['tech', 'culture', 'books', 'cinema', 'finances', 'fitness', 'opinions'] as const;
@@ -176,6 +177,46 @@ const MEDIA: Record<string, string> = {
   opinions: '/media/blog/opinions/remotework-week.svg',
 };
 
+/**
+ * Photos, as a blog's are: JPEGs exported 1600 px wide, a quarter of the articles showing one in
+ * a figure. A pool of distinct ones (a real blog's are all distinct, but encoding thousands would
+ * make the cold build a measure of the encoder alone): each is encoded once per cold build into
+ * 15 variants, and never again while it is unchanged.
+ */
+export const PHOTOS = 24;
+const PHOTO_WIDTH = 1600;
+const PHOTO_HEIGHT = 1067;
+const photoPath = (n: number) => `/media/blog/photos/photo-${String(n).padStart(2, '0')}.jpg`;
+
+/**
+ * A photo-like JPEG, the same for the same `n`: a sky, a sun and hills in colours of its own, with a
+ * grain of seeded noise softened over it, so that it compresses as a photograph does (about 60 KB).
+ */
+async function syntheticPhoto(n: number): Promise<Buffer> {
+  const next = random(7919 * (n + 1));
+  const hue = Math.floor(next() * 360);
+  const hill = () => Math.round(PHOTO_HEIGHT * (0.45 + next() * 0.3));
+  const shapes = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${PHOTO_WIDTH}" height="${PHOTO_HEIGHT}"><defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="hsl(${hue},55%,70%)"/><stop offset="1" stop-color="hsl(${(hue + 40) % 360},60%,85%)"/></linearGradient></defs>` +
+      `<rect width="${PHOTO_WIDTH}" height="${PHOTO_HEIGHT}" fill="url(#s)"/><circle cx="${Math.round(200 + next() * 1200)}" cy="${Math.round(120 + next() * 250)}" r="${Math.round(50 + next() * 90)}" fill="hsl(45,90%,65%)"/>` +
+      `<path d="M0 ${hill()} Q400 ${hill()} 800 ${hill()} T${PHOTO_WIDTH} ${hill()} V${PHOTO_HEIGHT} H0 Z" fill="hsl(${(hue + 180) % 360},35%,35%)"/>` +
+      `<path d="M0 ${hill() + 150} Q600 ${hill() + 100} 1000 ${hill() + 160} T${PHOTO_WIDTH} ${hill() + 120} V${PHOTO_HEIGHT} H0 Z" fill="hsl(${(hue + 200) % 360},30%,22%)"/></svg>`,
+  );
+  const grainWidth = 400;
+  const grainHeight = 267;
+  const grain = Buffer.alloc(grainWidth * grainHeight * 3);
+  for (let i = 0; i < grain.length; i++) grain[i] = 104 + Math.floor(next() * 48);
+  const texture = await sharp(grain, { raw: { width: grainWidth, height: grainHeight, channels: 3 } })
+    .resize(PHOTO_WIDTH, PHOTO_HEIGHT)
+    .blur(2)
+    .png()
+    .toBuffer();
+  return sharp(shapes)
+    .composite([{ input: texture, blend: 'soft-light' }])
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
+
 /** Pages of the site itself, which articles link to now and then. */
 const SITE_PAGES = [
   { path: '/aboutme', en: 'about me', pt: 'sobre mim' },
@@ -285,7 +326,8 @@ export function syntheticMarkdown(index: number, lang: Lang, revision = 0): stri
       body.push(`### ${subsections[1]}`, paragraph(next, words, 3));
     } else if (s === 2) body.push(codeBlock(index), paragraph(next, words, 2 + Math.floor(next() * 3)));
     else if (s === 3) {
-      body.push(`::figure[${sentence(next, words, 12)}]{src="${media}" alt="${sentence(next, words, 16)}" width="85"}`);
+      const figure = index % 4 === 0 ? photoPath(Math.floor(index / 4) % PHOTOS) : media;
+      body.push(`::figure[${sentence(next, words, 12)}]{src="${figure}" alt="${sentence(next, words, 16)}" width="85"}`);
       body.push(`> ${paragraph(next, words, 2)}`, paragraph(next, words, 3) + link.page);
     } else if (s === sections.length - 1) {
       body.push(`${paragraph(next, words, 3)} [${sentence(next, words, 3).slice(0, -1)}](${external}).${link.category}`);
@@ -311,8 +353,9 @@ export function withTitle(markdown: string, title: string): string {
 }
 
 /**
- * Writes a site root at `root`: a copy of the real content (its media linked rather than copied)
- * with `count` synthetic articles added to the blog's categories, as if the blog had grown.
+ * Writes a site root at `root`: a copy of the real content with `count` synthetic articles added
+ * to the blog's categories, as if the blog had grown, and the photos they show. With no articles,
+ * the real media folder is linked rather than copied.
  */
 export async function writeSyntheticSite(projectRoot: string, root: string, count: number): Promise<SyntheticArticle[]> {
   const source = path.join(projectRoot, 'content');
@@ -320,7 +363,12 @@ export async function writeSyntheticSite(projectRoot: string, root: string, coun
   await rm(root, { recursive: true, force: true });
   await mkdir(root, { recursive: true });
   await cp(source, path.join(root, 'content'), { recursive: true, filter: (src) => !src.startsWith(media) });
-  await symlink(media, path.join(root, 'content', 'media'));
+  if (count === 0) await symlink(media, path.join(root, 'content', 'media'));
+  else {
+    await cp(media, path.join(root, 'content', 'media'), { recursive: true });
+    await mkdir(path.join(root, 'content', 'media', 'blog', 'photos'), { recursive: true });
+    for (let n = 0; n < Math.min(PHOTOS, Math.ceil(count / 4)); n++) await writeFile(path.join(root, 'content', photoPath(n)), await syntheticPhoto(n));
+  }
   const articles = syntheticArticles(count);
   for (const category of SYNTHETIC_CATEGORIES) await mkdir(path.join(root, 'content', 'blog', category), { recursive: true });
   await Promise.all(articles.flatMap((article, index) => article.langs.map((lang) => writeFile(articleFile(root, article, lang), syntheticMarkdown(index, lang)))));

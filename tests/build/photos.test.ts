@@ -112,6 +112,23 @@ describe('a photo a page shows, dropped into content/media straight from a camer
     expect(article).toMatch(/<img [^>]*width="800" height="600"/);
   }, 60_000);
 
+  it('is left as it was when a build is cancelled while photos are being encoded, and nothing is written after', async () => {
+    const before = await readdir(outDir, { recursive: true });
+    // Four new photos: their encoding is under way when the pages start to be rendered.
+    for (const n of [1, 2, 3, 4]) await writeFile(path.join(content.root, `content/media/gallery/gastronomy/new-${n}.jpg`), await cameraPhoto(`#${n}0${n}0a0`));
+    const controller = new AbortController();
+    const cancelled = build({ root: content.root, outDir, signal: controller.signal, onProgress: ({ stage }) => stage === 'render' && controller.abort() });
+    await expect(cancelled).rejects.toThrow();
+    // Once the build has given up, nothing more happens: no photo is encoded into the cache or the output later.
+    const settled = async () => [...(await readdir(content.root)), ...(await readdir(path.join(content.root, '.cache'), { recursive: true }))].sort();
+    const then = await settled();
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(await settled()).toEqual(then);
+    expect(await readdir(outDir, { recursive: true })).toEqual(before);
+    expect((await readdir(content.root)).filter((name) => /^\.dist-(new|old)-/.test(name))).toEqual([]);
+    for (const n of [1, 2, 3, 4]) await rm(path.join(content.root, `content/media/gallery/gastronomy/new-${n}.jpg`));
+  }, 60_000);
+
   it('stops the build with a diagnostic when it cannot be read, and leaves the site as it was', async () => {
     const before = await readdir(outDir, { recursive: true });
     const whole = await cameraPhoto();
