@@ -9,8 +9,7 @@
  *   render    every page, or carried over unchanged    src/render
  *   search    each language's search index, in shards  src/search
  *   publish   sitemap, feeds, manifest, redirects      src/publish
- *   images    raster images' variants (alongside       src/images
- *             render, search and publish)
+ *   images    raster images' variants                  src/images
  *   write     the output swapped in (or updated)       src/write
  *
  * Every output is made from inputs written down as data (build/inputs.ts) and found again by
@@ -151,13 +150,11 @@ export async function buildSite(session: BuildSession, options: BuildOptions): P
     const how = options.commit ?? 'swap';
     // In place, pages are served as they are: compressing them would only slow `site dev` down (and a rehearsal of it).
     const output = await Output.open(options.outDir, previous, { compress: how === 'swap' || !previous });
-    // The images are encoded on other threads while the pages are rendered on this one.
-    const images = tasks.alongside('images', (stop) => publishImages({ images: folder.images, mediaDir, code: code.images, cacheDir: session.cacheDir, output, explain, stop }));
     try {
       const entries = await tasks.run('render', (progress) => renderPages(plans, ctx, output, rendered, renderer, explain, progress));
       await tasks.run('search', () => searchIndexes(site, code, memos.search, session.shards, output, explain));
       await tasks.run('publish', () => publishFiles(ctx, hashes, basis, assets, output, explain, session.feedItems));
-      const unreadable = await images.done;
+      const unreadable = await tasks.run('images', (progress) => publishImages({ images: folder.images, mediaDir, code: code.images, cacheDir: session.cacheDir, output, explain, progress }));
       if (unreadable.length > 0) {
         await output.abort();
         return { unreadable };
@@ -165,8 +162,6 @@ export async function buildSite(session: BuildSession, options: BuildOptions): P
       const spare = how === 'swap' ? await session.spareOutput(options.outDir) : undefined;
       return { entries, write: await tasks.run('write', () => commitOutput(output, copies, how, spare)), scriptImports: assets.scriptImports };
     } catch (error) {
-      images.stop();
-      await images.done.catch(() => undefined);
       await output.abort();
       throw error;
     }

@@ -40,30 +40,6 @@ export class Tasks {
     }
   }
 
-  /**
-   * Starts a stage that runs alongside the next ones (its work mostly waits on other threads):
-   * timed from now until it settles, reported once as it starts, its item counts not shown (the
-   * display follows the stage in front). The caller awaits what it resolves with where the build
-   * needs it, and stops it through `stop` before dropping the build.
-   */
-  alongside<T>(stage: Stage, work: (stop: () => boolean) => Promise<T>): { done: Promise<T>; stop: () => void } {
-    this.signal?.throwIfAborted();
-    const since = performance.now();
-    this.listener?.({ stage });
-    let stopped = false;
-    const done = work(() => stopped || this.signal?.aborted === true).finally(() => {
-      this.timings[stage] = (this.timings[stage] ?? 0) + performance.now() - since;
-    });
-    // Handled here as well: a failure before the caller awaits it must not end the process.
-    done.catch(() => undefined);
-    return {
-      done,
-      stop: () => {
-        stopped = true;
-      },
-    };
-  }
-
   get milliseconds(): number {
     return performance.now() - this.started;
   }

@@ -19,25 +19,23 @@ export interface ImageStage {
   cacheDir: string | undefined;
   output: Output;
   explain: Explain;
-  /** Asked between two images: true when the build is being dropped. */
-  stop: () => boolean;
+  progress: (done: number, total: number) => void;
 }
 
 /**
  * Publishes every raster image of content/media as its variants (src/images/variants.ts). A
  * variant is carried over while its source and the encoder are unchanged, taken from the build
  * cache when the output lacks it, and encoded otherwise: a warm build encodes nothing. Resolves
- * with an ASSET004 error for each source that cannot be read as an image. It runs alongside the
- * render and search stages: the encoding happens on libuv's threads, while pages are rendered on
- * this one.
+ * with an ASSET004 error for each source that cannot be read as an image.
  */
 export async function publishImages(stage: ImageStage): Promise<Diagnostic[]> {
   const { images, output, explain } = stage;
   const cache = stage.cacheDir && path.join(stage.cacheDir, 'images', folderName(stage.code));
   const problems: Diagnostic[] = [];
   const kept = new Set<string>();
+  let done = 0;
   for (const image of images.values()) {
-    if (stage.stop()) return problems;
+    stage.progress(done++, images.size);
     const inputs: Inputs = { code: stage.code, encoder: ENCODER, image: image.hash };
     const missing: Variant[] = [];
     for (const variant of variantsOf(image)) {
@@ -61,6 +59,7 @@ export async function publishImages(stage: ImageStage): Promise<Diagnostic[]> {
       await output.add(variant.file, bytes, inputs);
     }
   }
+  stage.progress(images.size, images.size);
   if (stage.cacheDir) await prune(path.join(stage.cacheDir, 'images'), folderName(stage.code), kept);
   return problems;
 }
