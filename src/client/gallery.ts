@@ -5,6 +5,9 @@ import { lockScroll } from './dialogs';
  * gallery and stop at the first and last photo (no wrap). The photos' titles and descriptions
  * are read from the grid already on the page.
  */
+/** How wide the dialog shows a photo (templates/styles/pages/gallery.css). */
+const DIALOG_SIZES = 'min(60rem, calc(100vw - 2rem))';
+
 export function enableGallery(root: Document): void {
   const dialog = root.getElementById('gallery-dialog');
   const grid = root.querySelector<HTMLElement>('[data-gallery]');
@@ -22,6 +25,13 @@ export function enableGallery(root: Document): void {
     index = Math.max(0, Math.min(items.length - 1, to));
     const item = items[index]!;
     const img = item.querySelector('img')!;
+    // A photo published as variants: the dialog picks from the format the grid's <picture> chose, at its own width.
+    const shown = img.currentSrc ? new URL(img.currentSrc).pathname : '';
+    const variants = [...item.querySelectorAll('source')].find((source) => shown && source.srcset.includes(shown))?.srcset ?? img.srcset;
+    if (variants) {
+      image.sizes = DIALOG_SIZES;
+      image.srcset = variants;
+    } else image.removeAttribute('srcset');
     image.src = img.currentSrc || img.src;
     image.alt = img.alt;
     title.textContent = item.querySelector('[data-photo-title]')?.textContent ?? '';

@@ -71,3 +71,26 @@ describe.each([
     });
   });
 });
+
+describe.each([
+  // The dialog is 60rem wide at most: 960 px at 1280, the viewport less 2rem (343 px) at 375.
+  { width: 375, dialog: '640.avif' },
+  { width: 1280, dialog: '960.avif' },
+])('the gallery dialog at $width px', ({ width, dialog }) => {
+  it('shows the photo from the format the grid chose, at the width the dialog needs', async () => {
+    const { page, problems } = await session.open(width);
+    const requested: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/harbour-')) requested.push(path.basename(new URL(request.url()).pathname).replace(/\.[0-9a-f]{10}\./, '.'));
+    });
+    await page.goto(`${session.origin}/blog/gastronomy`);
+    const thumbnail = page.locator('.gallery picture img').first();
+    await expect.poll(() => thumbnail.evaluate((e: HTMLImageElement) => e.complete && e.naturalWidth > 0)).toBe(true);
+    await page.locator('.gallery__open').first().click();
+    const large = page.locator('#gallery-dialog [data-gallery-image]');
+    await expect.poll(async () => variant(await large.evaluate((e: HTMLImageElement) => (e.complete && e.naturalWidth > 0 ? e.currentSrc : ''))), { timeout: 10_000 }).toBe(dialog);
+    expect(requested.at(-1)).toBe(`harbour-${dialog}`);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
