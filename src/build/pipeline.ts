@@ -15,11 +15,12 @@
  * Every output is made from inputs written down as data (build/inputs.ts) and found again by
  * them; a cold build, a warm build and a `site dev` rebuild differ only in what the session holds.
  */
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { checkSite } from '../check/check';
 import { idsInHtml, type RenderedIds } from '../check/ids';
 import { type Diagnostic, hasErrors } from '../diagnostics/diagnostic';
-import { publishImages } from '../images/publish';
+import { encodeMissing, type ImageWork, publishImages, variantFolder } from '../images/publish';
 import { isRaster } from '../images/raster';
 import { deriveRoutes } from '../model/routes';
 import { createSite, markdownTexts, type Site } from '../model/site';
@@ -125,8 +126,38 @@ export async function buildSite(session: BuildSession, options: BuildOptions): P
   const explain: Explain = (output, changed) => remade.push({ output, changed });
   const failed = (diagnostics: Diagnostic[]): BuildResult => ({ ok: false, diagnostics, pages: { en: 0, pt: 0 }, stages: tasks.timings, milliseconds: tasks.milliseconds, remade });
 
+  // The photos are encoded first, in a process of their own, while this one is still small.
+  const [folder, { images: imageCode }] = await Promise.all([session.mediaFolder(), session.code()]);
+  const mediaDir = path.join(session.root, 'content', 'media');
+  const work: ImageWork = { images: folder.images, mediaDir, code: imageCode, folder: await variantFolder(session.cacheDir, imageCode, path.dirname(path.resolve(options.outDir))) };
+  try {
+    const unreadable = await tasks.run('images', (progress) => encodeMissing(work, explain, progress, options.signal));
+    return await buildModelled({ session, options, tasks, work, unreadable, remade, explain, failed });
+  } finally {
+    if (work.folder.temporary) await rm(work.folder.dir, { recursive: true, force: true });
+  }
+}
+
+/** What the rest of a build carries on with once the images are encoded. */
+interface Underway {
+  session: BuildSession;
+  options: BuildOptions;
+  tasks: Tasks;
+  /** The images and the folder of their variants. */
+  work: ImageWork;
+  /** ASSET004 for each image the encoder could not read. */
+  unreadable: Diagnostic[];
+  /** The outputs made again so far, which `explain` adds to. */
+  remade: Remade[];
+  explain: Explain;
+  /** The result of a build that stops with these diagnostics. */
+  failed: (diagnostics: Diagnostic[]) => BuildResult;
+}
+
+/** The rest of a build, once the images are encoded: model, check, render, index, publish, write. */
+async function buildModelled({ session, options, tasks, work, unreadable, remade, explain, failed }: Underway): Promise<BuildResult> {
   const modelled = await model(session, tasks, explain);
-  if (!modelled.site) return failed(modelled.diagnostics);
+  if (!modelled.site) return failed([...unreadable, ...modelled.diagnostics]);
   const { site, media } = modelled;
   const [memos, code] = await Promise.all([session.cached(), session.code()]);
   const assets = await tasks.run('assets', async () => clientAssets(memos, code, await session.stylesheets(), explain));
@@ -139,13 +170,15 @@ export async function buildSite(session: BuildSession, options: BuildOptions): P
   const rendered = new Map<string, string>();
   const checkMemo = await session.checkMemo();
   const renderer = () => session.renderer();
-  const diagnostics = [...modelled.diagnostics, ...(await tasks.run('check', async () => checkSite(site, media, await renderedIds(plans, ctx, memos.ids, rendered, renderer), checkMemo)))];
+  const diagnostics = [
+    ...modelled.diagnostics,
+    ...unreadable,
+    ...(await tasks.run('check', async () => checkSite(site, media, await renderedIds(plans, ctx, memos.ids, rendered, renderer), checkMemo))),
+  ];
   if (hasErrors(diagnostics)) return failed(diagnostics);
 
-  const folder = await session.mediaFolder();
-  const mediaDir = path.join(session.root, 'content', 'media');
   // Raster images are published as their variants alone (the images stage), never as they are.
-  const copies: Copy[] = [{ from: mediaDir, to: 'media', signature: folder.signature, exclude: isRaster }];
+  const copies: Copy[] = [{ from: work.mediaDir, to: 'media', signature: (await session.mediaFolder()).signature, exclude: isRaster }];
   const write = async (previous: Awaited<ReturnType<BuildSession['previousOutput']>>) => {
     const how = options.commit ?? 'swap';
     // In place, pages are served as they are: compressing them would only slow `site dev` down (and a rehearsal of it).
@@ -153,12 +186,10 @@ export async function buildSite(session: BuildSession, options: BuildOptions): P
     try {
       const entries = await tasks.run('render', (progress) => renderPages(plans, ctx, output, rendered, renderer, explain, progress));
       await tasks.run('search', () => searchIndexes(site, code, memos.search, session.shards, output, explain));
-      await tasks.run('publish', () => publishFiles(ctx, hashes, basis, assets, output, explain, session.feedItems));
-      const unreadable = await tasks.run('images', (progress) => publishImages({ images: folder.images, mediaDir, code: code.images, cacheDir: session.cacheDir, output, explain, progress }));
-      if (unreadable.length > 0) {
-        await output.abort();
-        return { unreadable };
-      }
+      await tasks.run('publish', async () => {
+        await publishFiles(ctx, hashes, basis, assets, output, explain, session.feedItems);
+        await publishImages(work, output);
+      });
       const spare = how === 'swap' ? await session.spareOutput(options.outDir) : undefined;
       return { entries, write: await tasks.run('write', () => commitOutput(output, copies, how, spare)), scriptImports: assets.scriptImports };
     } catch (error) {
@@ -171,7 +202,6 @@ export async function buildSite(session: BuildSession, options: BuildOptions): P
     if (error instanceof StaleOutputError) return write(undefined);
     throw error;
   });
-  if (built.unreadable) return failed([...diagnostics, ...built.unreadable]);
   if (options.commit !== 'none') await session.settle(options.outDir, built.write.manifest, built.write.spare);
   const pages = { en: 0, pt: 0 };
   for (const plan of plans) if (plan.route) pages[plan.lang]++;

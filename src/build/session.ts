@@ -47,7 +47,7 @@ const MARKDOWN_CODE = [
 /** Article files are parsed by the loader, against the schemas and what they import. */
 const LOAD_CODE = ['src/load', 'src/model/schema.ts', 'src/shared/date.ts', 'src/shared/lang.ts', 'src/shared/strings.ts'];
 /** Image variants on their naming and encoding alone: a change elsewhere encodes no image again. */
-const IMAGES_CODE = ['src/images/encode.ts', 'src/images/variants.ts', 'src/images/publish.ts'];
+const IMAGES_CODE = ['src/images/encode.ts', 'src/images/encoder.ts', 'src/images/variants.ts'];
 /** Pages, indexes and the bundle on the templates and the whole pipeline (stylesheets are inputs of the bundle instead). */
 const PIPELINE_CODE = ['src', 'templates'];
 

@@ -118,7 +118,7 @@ describe('site build on broken content', () => {
     for (const kind of ['aboutme', 'professional', 'projects', 'atelier', 'blog', 'category', 'gallery', 'article', 'notfound']) {
       expect(outside.stdout).toMatch(new RegExp(`^${kind} +\\d+ +[\\d.]+ / [\\d.]+`, 'm'));
     }
-    expect(outside.stdout).toMatch(/^ {2}load [\d.]+ s · markdown [\d.]+ s · model .* · check .* · write [\d.]+ s$/m);
+    expect(outside.stdout).toMatch(/^ {2}images [\d.]+ s · load [\d.]+ s · markdown [\d.]+ s · model .* · check .* · write [\d.]+ s$/m);
     const underCi = await site(['--root', content.root, 'build'], { CI: 'true' });
     expect(underCi.stdout).toMatch(/^✓ built \d+ pages .*\n$/);
     expect(underCi.stdout.split('\n').filter(Boolean)).toHaveLength(1);

@@ -96,6 +96,16 @@ describe('a photo a page shows, dropped into content/media straight from a camer
     expect((await readdir(outDir, { recursive: true })).filter((file) => file.includes('harbour'))).toHaveLength(15);
   }, 60_000);
 
+  it('is encoded into a folder of its own by a build without the cache, which leaves nothing behind', async () => {
+    const elsewhere = path.join(content.root, 'uncached');
+    const result = await build({ root: content.root, outDir: elsewhere, cache: false });
+    expect(result.ok).toBe(true);
+    expect(result.remade.filter((remade) => remade.output.startsWith('assets/media/gallery/gastronomy/harbour-'))).toHaveLength(15);
+    expect((await readdir(elsewhere, { recursive: true })).filter((file) => file.includes('harbour')).sort()).toEqual([...published].sort());
+    expect((await readdir(content.root)).filter((name) => name.startsWith('.images-'))).toEqual([]);
+    await rm(elsewhere, { recursive: true });
+  }, 60_000);
+
   it('is encoded again, under new names, when it is replaced', async () => {
     await writeFile(
       path.join(content.root, 'content', PHOTO),
