@@ -90,7 +90,7 @@ export function pageContent(site: Site, route: Route, lang: Lang): PageContent {
         props: {
           kind: 'professional',
           title: p.title[lang],
-          hero: { tagline: p.hero.tagline[lang], image: m(p.hero.image), contactUrl: p.hero.contactUrl },
+          hero: { tagline: p.hero.tagline[lang], image: m(p.hero.image), picture: pic(p.hero.image), contactUrl: p.hero.contactUrl },
           experienceTitle: p.experienceTitle[lang],
           experiences: p.experiences.map((card) => ({
             id: card.id,

@@ -120,7 +120,7 @@ export interface ExperienceView {
 export interface ProfessionalProps {
   kind: 'professional';
   title: string;
-  hero: { tagline: string; image: string; contactUrl: string };
+  hero: { tagline: string; image: string; picture?: Picture; contactUrl: string };
   experienceTitle: string;
   experiences: ExperienceView[];
   skillsTitle: string;

@@ -1,16 +1,18 @@
 import { preload } from 'react-dom';
-import type { Chrome, ProfessionalProps } from '../../src/shared/props';
+import type { Chrome, ProfessionalProps, Picture as Variants } from '../../src/shared/props';
 import { NewTabLink } from '../pieces/NewTabLink';
 import { Picture } from '../pieces/Picture';
 
 export function Professional({ chrome, page }: { chrome: Chrome; page: ProfessionalProps }) {
   const s = chrome.strings;
   // The hero's picture is the largest paint on wide screens; as a CSS background the browser
-  // would find it only once styles apply, so the head asks for it first.
-  preload(page.hero.image, { as: 'image', fetchPriority: 'high' });
+  // would find it only once styles apply, so the head asks for it first. A photo is offered as
+  // its widest AVIF, WebP and fallback (image-set), the AVIF preloaded for the browsers that show it.
+  const hero = heroImage(page.hero.image, page.hero.picture);
+  preload(hero.preload, { as: 'image', fetchPriority: 'high', ...(hero.type && { type: hero.type }) });
   return (
     <>
-      <section className="hero body-height" style={{ backgroundImage: `url(${page.hero.image})` }}>
+      <section className="hero body-height" style={{ backgroundImage: hero.background }}>
         <div className="hero__content">
           <h1>{page.title}</h1>
           <p className="hero__tagline">{page.hero.tagline}</p>
@@ -96,4 +98,13 @@ export function Professional({ chrome, page }: { chrome: Chrome; page: Professio
       </section>
     </>
   );
+}
+
+/** The hero's background and what the head preloads: a photo's widest variants, or the image itself. */
+function heroImage(image: string, picture: Variants | undefined): { background: string; preload: string; type?: string } {
+  if (!picture) return { background: `url(${image})`, preload: image };
+  const widest = (srcset: string) => srcset.split(', ').at(-1)?.split(' ')[0] ?? picture.src;
+  const options = [...picture.sources.map((source) => `url(${widest(source.srcset)}) type('${source.type}')`), `url(${picture.src})`];
+  const best = picture.sources[0];
+  return { background: `image-set(${options.join(', ')})`, preload: best ? widest(best.srcset) : picture.src, ...(best && { type: best.type }) };
 }

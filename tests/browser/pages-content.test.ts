@@ -145,8 +145,8 @@ describe.each(WIDTHS)('at %i px', (width) => {
       await page.context().close();
     });
 
-    it('an article shows its reading time, each section heading as a link to itself, and the articles before and after it', async () => {
-      const { page, problems } = await session.open(width);
+    it.each(['light', 'dark'] as const)('an article shows its reading time, each section heading as a link to itself, and the articles before and after it, in the %s scheme', async (colorScheme) => {
+      const { page, problems } = await session.open(width, { colorScheme });
       await page.goto(`${session.origin}${prefix}/blog/tech/docker`);
       expect(await page.locator('.article__meta').innerText()).toMatch(lang === 'en' ? /· \d+ min read$/ : /· \d+ min de leitura$/);
       // The heading is a link to itself, named by its words, and takes the reader to the section.

@@ -18,6 +18,7 @@ beforeAll(async () => {
   await writeFile(path.join(content.root, 'content', PHOTO), await cameraPhoto());
   await content.edit('content/categories/gastronomy.json', (text) => text.replace('/media/gallery/gastronomy/01.svg', PHOTO));
   await content.edit('content/blog/tech/Git.en.md', (text) => `${text}\n\n::figure[The harbour at dusk]{src="${PHOTO}"}\n`);
+  await content.edit('content/pages/professional.json', (text) => text.replace('/media/professional/hero.svg', PHOTO));
   await content.edit('content/blog/tech/Git.pt.md', (text) => `${text}\n\n::figure[O porto ao anoitecer]{src="${PHOTO}"}\n`);
   const outDir = path.join(content.root, 'dist');
   const result = await build({ root: content.root, outDir });
@@ -93,4 +94,17 @@ describe.each([
     expect(problems).toEqual([]);
     await page.context().close();
   });
+});
+
+it("shows the Professional page's hero photo as its AVIF in Chromium, fetched once", async () => {
+  const { page, problems } = await session.open(1280);
+  const requested: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/harbour-')) requested.push(path.basename(new URL(request.url()).pathname).replace(/\.[0-9a-f]{10}\./, '.'));
+  });
+  await page.goto(`${session.origin}/professional`, { waitUntil: 'networkidle' });
+  expect(await page.locator('.hero').evaluate((e) => getComputedStyle(e).backgroundImage)).toMatch(/^image-set\(/);
+  expect(requested).toEqual(['harbour-1920.avif']);
+  expect(problems).toEqual([]);
+  await page.context().close();
 });

@@ -37,6 +37,7 @@ describe('a photo a page shows, dropped into content/media straight from a camer
     // The first photo of a gallery, and a figure of an article.
     await content.edit('content/categories/gastronomy.json', (text) => text.replace('/media/gallery/gastronomy/01.svg', PHOTO));
     await content.edit('content/blog/tech/Git.en.md', (text) => `${text}\n\n::figure[The harbour at dusk]{src="${PHOTO}" width="50"}\n`);
+    await content.edit('content/pages/professional.json', (text) => text.replace('/media/professional/hero.svg', PHOTO));
     first = await build({ root: content.root, outDir });
     published = (await readdir(outDir, { recursive: true })).filter((file) => file.includes('harbour'));
   }, 120_000);
@@ -82,6 +83,14 @@ describe('a photo a page shows, dropped into content/media straight from a camer
     expect(gallery).toMatch(/<source type="image\/avif" srcSet="[^"]*" sizes="\(min-width: 72rem\) 23rem, \(min-width: 768px\) 33vw, 50vw"/);
     expect(article).toMatch(/<img [^>]*width="2400" height="1600"[^>]*sizes="\(min-width: 48rem\) calc\(45\.5rem \* 0\.5\), calc\(\(100vw - 2\.5rem\) \* 0\.5\)"/);
     expect(article).not.toContain(`src="${PHOTO}"`);
+  });
+
+  it("is the Professional page's hero as its widest AVIF, WebP and JPEG, the AVIF preloaded", async () => {
+    // The style attribute as the browser reads it (React writes the quotes as &#x27;).
+    const html = (await readFile(path.join(outDir, 'professional.html'), 'utf8')).replaceAll('&#x27;', "'");
+    const url = (ext: string) => `/assets/media/gallery/gastronomy/harbour-1920\\.[0-9a-f]{10}\\.${ext}`;
+    expect(html).toMatch(new RegExp(`background-image:image-set\\(url\\(${url('avif')}\\) type\\('image/avif'\\), url\\(${url('webp')}\\) type\\('image/webp'\\), url\\(${url('jpg')}\\)\\)`));
+    expect(html).toMatch(new RegExp(`<link rel="preload" href="${url('avif')}" as="image" type="image/avif" fetchPriority="high"/>`));
   });
 
   it('is not encoded again by the next build, nor by a build into an empty folder (the variants are in the build cache)', async () => {
