@@ -16,7 +16,11 @@ export function compileTracked(markdown: string, lang: Lang, site: BodySite): Tr
       found[`link ${href}`] = url;
       return url;
     },
-    mediaUrl: media.url,
+    mediaUrl: (path) => {
+      // A link to a photo points at a variant named by its content: the body is made again when it changes.
+      if (rasterAt(site.images, path)) found[`image ${path}`] = imageText(site, path);
+      return media.url(path);
+    },
     imageSize: (src) => {
       found[`image ${src}`] = imageText(site, src);
       return rasterAt(site.images, src) ?? mediaImageSize(site.mediaDir, src);

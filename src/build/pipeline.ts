@@ -129,7 +129,7 @@ export async function buildSite(session: BuildSession, options: BuildOptions): P
   // The photos are encoded first, in a process of their own, while this one is still small.
   const [folder, { images: imageCode }] = await Promise.all([session.mediaFolder(), session.code()]);
   const mediaDir = path.join(session.root, 'content', 'media');
-  const work: ImageWork = { images: folder.images, mediaDir, code: imageCode, folder: await variantFolder(session.cacheDir, imageCode, path.dirname(path.resolve(options.outDir))) };
+  const work: ImageWork = { images: folder.images, mediaDir, code: imageCode, folder: await variantFolder(session.cacheDir, imageCode) };
   try {
     const unreadable = await tasks.run('images', (progress) => encodeMissing(work, explain, progress, options.signal));
     return await buildModelled({ session, options, tasks, work, unreadable, remade, explain, failed });

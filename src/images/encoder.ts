@@ -17,6 +17,9 @@ export interface EncodeReply {
   ok: boolean;
 }
 
+// The build that started it is gone (killed, or interrupted): nothing is left to answer.
+process.once('disconnect', () => process.exit(0));
+
 process.once('message', async (job: EncodeJob) => {
   for (const image of job.images) {
     let ok = true;
@@ -33,6 +36,7 @@ process.once('message', async (job: EncodeJob) => {
     } catch {
       ok = false;
     }
+    if (!process.connected) return;
     process.send?.({ file: image.file, ok } satisfies EncodeReply);
   }
   process.disconnect?.();

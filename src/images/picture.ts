@@ -27,7 +27,10 @@ export function fallbackUrl(image: RasterImage, url: (path: string) => string): 
   return url(pathOf(image, widths[widths.length - 1] as number, fallbackFormat(image)));
 }
 
-/** A variant's URL path, escaped: a space in a file's name would split a `srcset` entry in two. */
+/**
+ * A variant's URL path, escaped: a space in a file's name would split a `srcset` entry in two, and
+ * a quote or a parenthesis would end a CSS `url()` (the Professional hero's background).
+ */
 function pathOf(image: RasterImage, width: number, format: VariantFormat): string {
-  return encodeURI(`/${variantFile(image, width, format)}`);
+  return encodeURI(`/${variantFile(image, width, format)}`).replace(/['()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }

@@ -1,5 +1,6 @@
 import { fork } from 'node:child_process';
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Explain } from '../build/explain';
@@ -29,15 +30,14 @@ export interface ImageWork {
 }
 
 /** The folder of the variants in the build cache (`cacheDir`), by code, or a new temporary one. */
-export async function variantFolder(cacheDir: string | undefined, code: string, tmpDir: string): Promise<VariantFolder> {
+export async function variantFolder(cacheDir: string | undefined, code: string): Promise<VariantFolder> {
   if (cacheDir) {
     const dir = path.join(cacheDir, 'images', folderName(code));
     await mkdir(dir, { recursive: true });
     return { dir, temporary: false };
   }
-  const dir = path.join(tmpDir, `.images-${process.pid}-${Date.now()}`);
-  await mkdir(dir, { recursive: true });
-  return { dir, temporary: true };
+  // In the system's temporary folder: a build stopped by a signal leaves nothing in the project.
+  return { dir: await mkdtemp(path.join(os.tmpdir(), 'site-images-')), temporary: true };
 }
 
 /**

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { imageSize } from 'image-size';
 
 /** The raster formats the site publishes as processed variants; every other media file is published as it is. */
 const RASTER = /\.(jpe?g|png|webp|avif)$/i;
@@ -32,18 +31,21 @@ export type RasterCatalogue = ReadonlyMap<string, RasterImage>;
  */
 export async function readRasters(mediaDir: string, files: Iterable<string>): Promise<RasterCatalogue> {
   const rasters = [...files].filter(isRaster).sort();
-  const read = await Promise.all(rasters.map((file) => readRaster(mediaDir, file)));
+  if (rasters.length === 0) return new Map();
+  // Loaded only for a site that has raster images (a native module: some tens of milliseconds).
+  const { default: sharp } = await import('sharp');
+  const read = await Promise.all(rasters.map((file) => readRaster(sharp, mediaDir, file)));
   return new Map(read.filter((image) => image !== undefined).map((image) => [image.file, image]));
 }
 
-async function readRaster(mediaDir: string, file: string): Promise<RasterImage | undefined> {
+async function readRaster(sharp: typeof import('sharp'), mediaDir: string, file: string): Promise<RasterImage | undefined> {
   try {
     const bytes = await readFile(path.join(mediaDir, file));
-    const { width, height, orientation } = imageSize(bytes);
-    if (!width || !height) return undefined;
-    // Orientations 5 to 8 turn the picture a quarter: its width is the stored height.
-    const turned = orientation !== undefined && orientation >= 5;
-    return { file, width: turned ? height : width, height: turned ? width : height, hash: createHash('sha256').update(bytes).digest('hex').slice(0, 10) };
+    // sharp reads the header as its encoder will: the size after the rotation the file asks for
+    // (an EXIF orientation in a JPEG, a WebP or a PNG; an AVIF's own rotation).
+    const { autoOrient } = await sharp(bytes).metadata();
+    if (!autoOrient?.width || !autoOrient.height) return undefined;
+    return { file, width: autoOrient.width, height: autoOrient.height, hash: createHash('sha256').update(bytes).digest('hex').slice(0, 10) };
   } catch {
     return undefined;
   }

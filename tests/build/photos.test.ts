@@ -38,6 +38,8 @@ describe('a photo a page shows, dropped into content/media straight from a camer
     await content.edit('content/categories/gastronomy.json', (text) => text.replace('/media/gallery/gastronomy/01.svg', PHOTO));
     await content.edit('content/blog/tech/Git.en.md', (text) => `${text}\n\n::figure[The harbour at dusk]{src="${PHOTO}" width="50"}\n`);
     await content.edit('content/pages/professional.json', (text) => text.replace('/media/professional/hero.svg', PHOTO));
+    // A link to the photo in an article that does not show it.
+    await content.edit('content/blog/tech/cookies.en.md', (text) => `${text}\n\nSee [the harbour](${PHOTO}).\n`);
     first = await build({ root: content.root, outDir });
     published = (await readdir(outDir, { recursive: true })).filter((file) => file.includes('harbour'));
   }, 120_000);
@@ -129,6 +131,11 @@ describe('a photo a page shows, dropped into content/media straight from a camer
     expect(result.remade.filter((remade) => remade.output.startsWith('assets/media/gallery/gastronomy/harbour-'))).toHaveLength(9);
     const article = await readFile(path.join(outDir, 'blog/tech/Git.html'), 'utf8');
     expect(article).toMatch(/<img [^>]*width="800" height="600"/);
+    // A link to it follows it to its new name (the body is made again, though its text is the same).
+    const linking = await readFile(path.join(outDir, 'blog/tech/cookies.html'), 'utf8');
+    const linked = /<a href="(\/assets\/media\/gallery\/gastronomy\/harbour-[^"]+)">the harbour<\/a>/.exec(linking)?.[1] ?? '';
+    expect(linked).toMatch(/harbour-800\.[0-9a-f]{10}\.jpg$/);
+    expect(now).toContain(path.join('assets', linked.slice('/assets/'.length)));
   }, 60_000);
 
   it('is left as it was when a build is cancelled while photos are being encoded, and nothing is written after', async () => {

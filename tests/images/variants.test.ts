@@ -31,6 +31,8 @@ describe('the variants of a raster image', () => {
       'https://img.example.net/assets/media/blog/a%20b-320.0123456789.avif 320w, https://img.example.net/assets/media/blog/a%20b-640.0123456789.avif 640w, https://img.example.net/assets/media/blog/a%20b-800.0123456789.avif 800w',
     );
     expect(picture.src).toBe('https://img.example.net/assets/media/blog/a%20b-800.0123456789.jpg');
+    // Nothing in a name ends a CSS url() either (the hero's background).
+    expect(pictureOf({ file: "o'neil (1).jpg", width: 320, height: 200, hash: '0123456789' }, (p) => p).src).toBe('/assets/media/o%27neil%20%281%29-320.0123456789.jpg');
     expect([picture.width, picture.height]).toEqual([800, 400]);
   });
 });
@@ -49,14 +51,18 @@ describe('a photo taken with the camera turned (EXIF orientation 6)', () => {
       .withMetadata({ orientation: 6 })
       .toBuffer();
     await writeFile(path.join(dir, 'turned.jpg'), stored);
+    // The same turn in a PNG and a WebP: their EXIF orientation is honoured too.
+    for (const format of ['png', 'webp'] as const) {
+      await writeFile(path.join(dir, `turned.${format}`), await sharp(stored).toFormat(format).withMetadata({ orientation: 6 }).toBuffer());
+    }
     await writeFile(path.join(dir, 'notes.txt'), 'not an image');
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  it('is catalogued at the size it is shown, 400 × 600, and only raster files are', async () => {
-    const images = await readRasters(dir, ['turned.jpg', 'notes.txt']);
-    expect([...images.keys()]).toEqual(['turned.jpg']);
-    expect(images.get('turned.jpg')).toMatchObject({ width: 400, height: 600, hash: expect.stringMatching(/^[0-9a-f]{10}$/) });
+  it('is catalogued at the size it is shown, 400 × 600, as a JPEG, a PNG or a WebP, and only raster files are', async () => {
+    const images = await readRasters(dir, ['turned.jpg', 'turned.png', 'turned.webp', 'notes.txt']);
+    expect([...images.keys()]).toEqual(['turned.jpg', 'turned.png', 'turned.webp']);
+    for (const image of images.values()) expect(image, image.file).toMatchObject({ width: 400, height: 600, hash: expect.stringMatching(/^[0-9a-f]{10}$/) });
   });
 
   it('is published upright: its variants are 400 wide, red on top, with no orientation tag left', async () => {
