@@ -9,6 +9,7 @@ import type { Lang } from '../shared/lang';
 import { digest } from './digest';
 import { listFiles, relativeFile } from './files';
 import { schemaDiagnostics } from './issues';
+import { MAX_DEPTH } from './limits';
 import { type ContentBytes, decodeContentText, readContentBytes, textOf } from './text';
 
 /** A content file that changed between its load and a later read of the same build. */
@@ -278,6 +279,12 @@ function parseArticle(file: string, source: string, diagnostics: Diagnostic[]): 
     diagnostics.push(diagnostic('FM001', { file, line: 1, column: 1 }, { kind: 'notYaml', opening }));
     return undefined;
   }
+  // YAML nested a thousand levels deep ("a: [[[[..."): the parser would run out of stack where V8
+  // cannot throw a RangeError (compiling a regular expression), and the process would abort.
+  if (flowDepthBeyond(source, MAX_DEPTH)) {
+    diagnostics.push(diagnostic('DEPTH001', { file, line: 2, column: 1 }, { kind: 'frontMatter' }));
+    return undefined;
+  }
   let parsed: matter.GrayMatterFile<string>;
   try {
     // A fresh options object bypasses gray-matter's cache, which would hide a fixed error.
@@ -299,4 +306,21 @@ function parseArticle(file: string, source: string, diagnostics: Diagnostic[]): 
   }
   const bodyStart = source.length - parsed.content.length;
   return { frontMatter: result.data, frontMatterHash: digest(JSON.stringify(result.data)), bodyStart, bodyLine: source.slice(0, bodyStart).split('\n').length };
+}
+
+/**
+ * Whether the front matter (up to its closing "---") nests YAML flow collections ("[", "{")
+ * deeper than `limit`. Quotes are not followed: a bracket inside a quoted string counts too, which
+ * only a front matter far from any real one would reach.
+ */
+function flowDepthBeyond(source: string, limit: number): boolean {
+  const end = source.indexOf('\n---', 3);
+  let depth = 0;
+  for (let i = 3, stop = end === -1 ? source.length : end; i < stop; i++) {
+    const c = source.charCodeAt(i);
+    if (c === 0x5b || c === 0x7b) {
+      if (++depth > limit) return true;
+    } else if ((c === 0x5d || c === 0x7d) && depth > 0) depth--;
+  }
+  return false;
 }
