@@ -147,6 +147,19 @@ describe('site check on the damaged content that issue 15 lists', () => {
   });
 });
 
+describe('the damages do what they describe', () => {
+  it('huge repeat on an article of front matter only (content/blog/tech/orm.en.md): the file is several MB, and FILE002 is on it', async () => {
+    // Repeating its empty body once rewrote the 36-byte file unchanged: a "silent" check that was right.
+    const file = 'content/blog/tech/orm.en.md';
+    expect(tree.articles.find((f) => f.file === file)?.text).toMatch(/^---\n[\s\S]*\n---\n$/);
+    const result = await session.run({ kind: 'huge', file, megabytes: 3, fill: 'repeat' });
+    expect(result.problems, explain(result)).toEqual([]);
+    expect(result.expectation.because).toBe('a content file over 2 MB');
+    const diagnostics = JSON.parse(result.outcome.stdout) as { code: string; file: string }[];
+    expect(diagnostics.filter((d) => d.file === file).map((d) => d.code)).toEqual(['FILE002']);
+  });
+});
+
 describe('site check on randomly damaged content', () => {
   it(
     `${CASES} random damages: no crash, no hang, JSON diagnostics naming the damaged file, no stack trace`,

@@ -628,9 +628,12 @@ export async function applyDamage(root: string, damage: Damage): Promise<string[
       const size = damage.megabytes * 1024 * 1024;
       const buffer = await readFile(absolute);
       if (damage.fill === 'repeat') {
-        const copies = Math.ceil(size / Math.max(1, buffer.length));
         const body = kindOf(damage.file) === 'article' ? Buffer.from(buffer.toString('utf8').replace(/^---[\s\S]*?\n---\n/, '')) : buffer;
-        await writeFile(absolute, Buffer.concat([buffer, ...Array.from({ length: copies }, () => body)]));
+        // An article of front matter only (content/blog/tech/orm.en.md) has no body to repeat:
+        // its whole text is repeated instead, or the file would be written back unchanged.
+        const unit = body.length > 0 ? body : buffer;
+        const copies = Math.ceil(size / Math.max(1, unit.length));
+        await writeFile(absolute, Buffer.concat([buffer, ...Array.from({ length: copies }, () => unit)]));
       } else if (damage.fill === 'whitespace') {
         await writeFile(absolute, Buffer.concat([buffer, Buffer.alloc(size, '\n')]));
       } else if (damage.fill === 'long-line') {
