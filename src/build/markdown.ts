@@ -78,6 +78,8 @@ export interface MarkdownStage {
   code: string;
   /** The compiler (see `BuildSession.compiler`), asked for only when a text must be compiled in this thread. */
   compiler: () => Promise<typeof import('./compileEdition').compileTracked>;
+  /** The worker threads' script (see `BuildSession.workerCode`), asked for only when texts are compiled on workers. */
+  workerCode: () => Promise<string>;
   /** Told of each body compiled again, with the inputs that changed. */
   explain: Explain;
   progress: (done: number, total: number) => void;
@@ -196,7 +198,8 @@ export async function compileBodies(jobs: readonly MarkdownJob[], stage: Markdow
     const compileTracked = await stage.compiler();
     for (const i of misses) record(i, compileTracked((jobs[i] as MarkdownJob).markdown, (jobs[i] as MarkdownJob).lang, site));
   } else if (misses.length > 0) {
-    await compileInWorkers(misses, jobs, { routes: [...site.routes.values()], imageCdn: site.imageCdn, mediaDir: site.mediaDir, images: site.images }, threads, record);
+    const data = { routes: [...site.routes.values()], imageCdn: site.imageCdn, mediaDir: site.mediaDir, images: site.images };
+    await compileInWorkers(misses, jobs, data, { threads, code: await stage.workerCode() }, record);
   }
   const compiled = results.map((r, i) => bodies[i] ?? contents.body((r as StoredBody).body));
   if (memory) memory.last = { jobs, bodies: compiled, routes: stage.routes, cdn, media: stage.media };
@@ -223,19 +226,18 @@ function currentValues(site: BodySite): (name: string, lang: Lang) => string {
 
 const WORKER_HINT = 'Run the command again; if it fails again, check the free memory, and run it with --verbose to see more.';
 
-/** Compiles the texts at `misses` on `threads` worker threads running `entry`. */
+/** Compiles the texts at `misses` on `threads` worker threads, each running the script `code` (see workerCode.ts). */
 export async function compileInWorkers(
   misses: readonly number[],
   jobs: readonly Pick<MarkdownJob, 'markdown' | 'lang'>[],
   data: CompileWorkerData,
-  threads: number,
+  { threads, code }: { threads: number; code: string },
   record: (i: number, tracked: TrackedBody) => void,
-  entry: URL = new URL('./compileWorker.mjs', import.meta.url),
 ): Promise<void> {
   const batches: number[][] = [];
   for (let at = 0; at < misses.length; at += BATCH) batches.push(misses.slice(at, at + BATCH));
   let next = 0;
-  const workers = Array.from({ length: threads }, () => new Worker(entry, { workerData: data }));
+  const workers = Array.from({ length: threads }, () => new Worker(code, { eval: true, workerData: data }));
   try {
     await Promise.all(
       workers.map(

@@ -233,6 +233,7 @@ async function model(session: BuildSession, tasks: Tasks, explain: Explain): Pro
       ...(session.markdown && { memory: session.markdown }),
       code: code.markdown,
       compiler: () => session.compiler(),
+      workerCode: () => session.workerCode(),
       explain,
       progress,
     }),

@@ -143,6 +143,7 @@ export class BuildSession {
   private styles: Promise<string> | undefined;
   private codes: Promise<Codes> | undefined;
   private compilerModule: Promise<typeof import('./compileEdition')> | undefined;
+  private workerScript: Promise<string> | undefined;
   private rendererModule: Promise<typeof import('../render/document')> | undefined;
 
   constructor(options: SessionOptions) {
@@ -229,6 +230,12 @@ export class BuildSession {
   compiler(): Promise<typeof import('./compileEdition').compileTracked> {
     this.compilerModule ??= import('./compileEdition');
     return this.compilerModule.then((module) => module.compileTracked);
+  }
+
+  /** The markdown worker threads' script, bundled the first time a build compiles texts on workers. */
+  workerCode(): Promise<string> {
+    this.workerScript ??= import('./workerCode').then((module) => module.compileWorkerCode());
+    return this.workerScript;
   }
 
   /** React and the templates, loaded the first time a build must render a page (as `compiler`). */

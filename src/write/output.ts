@@ -51,14 +51,17 @@ export class Output {
   }
 
   /** Adds a file; it is written (and compressed) now unless the previous output has it identical. */
-  async add(file: string, contents: string | Uint8Array, inputs?: Inputs): Promise<void> {
+  async add(file: string, text: string | Uint8Array, inputs?: Inputs): Promise<void> {
+    // Held as bytes from here on: a page's string, alive while its file is written and compressed,
+    // would outlive the young generation and pile up in the old one until a full collection.
+    const contents = typeof text === 'string' ? Buffer.from(text) : text;
     const hash = digest(contents);
     const before = this.previous?.files.get(file);
     if (before && before.hash === hash) {
       this.files.set(file, !inputs || sameInputs(before.inputs, inputs) ? before : { ...before, inputs });
       return;
     }
-    const entry: ManifestEntry = { hash, bytes: Buffer.byteLength(contents), ...(inputs ? { inputs } : {}) };
+    const entry: ManifestEntry = { hash, bytes: contents.byteLength, ...(inputs ? { inputs } : {}) };
     this.files.set(file, entry);
     this.made.add(file);
     const staging = await this.stagingDir();
