@@ -22,6 +22,7 @@ import { idsInHtml, type RenderedIds } from '../check/ids';
 import { type Diagnostic, hasErrors } from '../diagnostics/diagnostic';
 import { encodeMissing, type ImageWork, publishImages, variantFolder } from '../images/publish';
 import { isRaster } from '../images/raster';
+import { type HeldEdition, type Publication, publishable, publishedToday } from '../model/publication';
 import { deriveRoutes } from '../model/routes';
 import { createSite, markdownTexts, type Site } from '../model/site';
 import { type FeedItems, rssFeed } from '../publish/feed';
@@ -71,6 +72,10 @@ export interface BuildOptions {
   /** Reuse work from `<root>/.cache/site` (default true); false builds everything from scratch. */
   cache?: boolean;
   onProgress?: ProgressListener;
+  /** Also build drafts and scheduled articles, marked as such (`site dev`, `site build --drafts`). */
+  drafts?: boolean;
+  /** The build's day, "YYYY-MM-DD": articles dated later are scheduled (default: today, UTC). */
+  today?: string;
   /** Cancels the build between two pieces of work; the output is left as it was. */
   signal?: AbortSignal;
   /**
@@ -89,6 +94,8 @@ export interface BuildResult {
   stages: Partial<Record<Stage, number>>;
   /** The outputs made again, and the inputs that changed for each (`--explain`). */
   remade: Remade[];
+  /** The article editions left out: drafts and scheduled ones (none when drafts are built). */
+  held: readonly HeldEdition[];
   /** The built output (present when ok), for the page-weight report. */
   output?: { entries: PageEntry[]; write: WriteReport; scriptImports: ScriptImports };
 }
@@ -99,10 +106,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 }
 
 /** `site check`: load, model and check, with what the build cache holds; nothing is written. */
-export async function loadSite(root: string): Promise<SiteLoad> {
+export async function loadSite(root: string, publishing: Partial<Publication> = {}): Promise<SiteLoad> {
   const session = new BuildSession({ root, save: false });
   const tasks = new Tasks(undefined, undefined);
-  const modelled = await model(session, tasks, () => {});
+  const modelled = await model(session, tasks, () => {}, publicationOf(publishing));
   if (!modelled.site) return { diagnostics: modelled.diagnostics };
   const { site, media, diagnostics } = modelled;
   // Ids do not depend on styles: a page missing from the cache is rendered here with none.
@@ -124,7 +131,7 @@ export async function buildSite(session: BuildSession, options: BuildOptions): P
   const tasks = new Tasks(options.onProgress, options.signal);
   const remade: Remade[] = [];
   const explain: Explain = (output, changed) => remade.push({ output, changed });
-  const failed = (diagnostics: Diagnostic[]): BuildResult => ({ ok: false, diagnostics, pages: { en: 0, pt: 0 }, stages: tasks.timings, milliseconds: tasks.milliseconds, remade });
+  const failed = (diagnostics: Diagnostic[]): BuildResult => ({ ok: false, diagnostics, pages: { en: 0, pt: 0 }, stages: tasks.timings, milliseconds: tasks.milliseconds, remade, held: [] });
 
   // The photos are encoded first, in a process of their own, while this one is still small.
   const [folder, { images: imageCode }] = await Promise.all([session.mediaFolder(), session.code()]);
@@ -156,12 +163,19 @@ interface Underway {
 
 /** The rest of a build, once the images are encoded: model, check, render, index, publish, write. */
 async function buildModelled({ session, options, tasks, work, unreadable, remade, explain, failed }: Underway): Promise<BuildResult> {
-  const modelled = await model(session, tasks, explain);
+  const modelled = await model(session, tasks, explain, publicationOf(options));
   if (!modelled.site) return failed([...unreadable, ...modelled.diagnostics]);
   const { site, media } = modelled;
   const [memos, code] = await Promise.all([session.cached(), session.code()]);
   const assets = await tasks.run('assets', async () => clientAssets(memos, code, await session.stylesheets(), explain));
-  const ctx: RenderContext = { site, styles: assets.styles, script: assets.script, year: options.year ?? new Date().getFullYear(), ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}) };
+  const ctx: RenderContext = {
+    site,
+    styles: assets.styles,
+    script: assets.script,
+    year: options.year ?? new Date().getFullYear(),
+    ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+    ...(site.publication.drafts ? { preview: site.publication.today } : {}),
+  };
   const hashes = siteHashes(site, session.planned);
   const basis = { code: code.pipeline, look: lookOf(ctx) };
   const plans = planPages(site, hashes, basis, session.planned);
@@ -205,14 +219,24 @@ async function buildModelled({ session, options, tasks, work, unreadable, remade
   if (options.commit !== 'none') await session.settle(options.outDir, built.write.manifest, built.write.spare);
   const pages = { en: 0, pt: 0 };
   for (const plan of plans) if (plan.route) pages[plan.lang]++;
-  return { ok: true, diagnostics, pages, stages: tasks.timings, milliseconds: tasks.milliseconds, remade, output: built };
+  return { ok: true, diagnostics, pages, stages: tasks.timings, milliseconds: tasks.milliseconds, remade, held: site.held, output: built };
 }
 
-/** The load, markdown and model stages: the site in memory, or the errors that stop it. */
-async function model(session: BuildSession, tasks: Tasks, explain: Explain): Promise<SiteLoad & { diagnostics: Diagnostic[]; media: ReadonlySet<string> }> {
+/** What a build publishes, from its options: no drafts, and today's date, unless told otherwise. */
+function publicationOf(options: { drafts?: boolean | undefined; today?: string | undefined }): Publication {
+  const today = publishedToday();
+  return { drafts: options.drafts ?? today.drafts, today: options.today ?? today.today };
+}
+
+/**
+ * The load, markdown and model stages: the site in memory, or the errors that stop it. Article
+ * editions the build does not publish (drafts, scheduled ones) are set aside before anything is
+ * made from the content, so no page, listing or index ever sees them.
+ */
+async function model(session: BuildSession, tasks: Tasks, explain: Explain, publication: Publication): Promise<SiteLoad & { diagnostics: Diagnostic[]; media: ReadonlySet<string> }> {
   const { loaded, media } = await tasks.run('load', () => session.load());
-  const content = loaded.content;
-  if (!content) return { diagnostics: loaded.diagnostics, media };
+  if (!loaded.content) return { diagnostics: loaded.diagnostics, media };
+  const { content, held } = publishable(loaded.content, publication);
   const [memos, code, folder] = await Promise.all([session.cached(), session.code(), session.mediaFolder()]);
   // The last build's model: what did not change is shared with it (see createSite).
   const previous = session.planned?.site;
@@ -241,7 +265,7 @@ async function model(session: BuildSession, tasks: Tasks, explain: Explain): Pro
   return tasks.run('model', () => {
     // The site is modelled from what loaded even when some files did not: the check still reports
     // on the rest, and the errors stop the build after it.
-    const { site, diagnostics } = createSite(content, bodies, routes, { previous, images: folder.images });
+    const { site, diagnostics } = createSite(content, bodies, routes, { previous, images: folder.images, publication, held });
     return { site, diagnostics: [...loaded.diagnostics, ...diagnostics], media };
   });
 }

@@ -5,6 +5,7 @@ import type { ArticleEdition, Site } from '../model/site';
 import type { Route } from '../shared/route';
 import { checkContentAssets } from './assets';
 import { checkBreadcrumbs } from './breadcrumbs';
+import { checkDrafts } from './drafts';
 import { type EditionFindings, type EditionMemo, editionFindings } from './editions';
 import { checkEmptyCategoryLinks } from './emptyCategory';
 import { guarded } from './guard';
@@ -75,6 +76,7 @@ export function checkSite(site: Site, mediaFiles: ReadonlySet<string>, rendered:
     ...linked,
     ...guarded('breadcrumbs', () => checkBreadcrumbs(site)),
     ...guarded('translations', () => checkTranslations(site)),
+    ...guarded('drafts', () => checkDrafts(site)),
     ...guarded('assets', () => checkContentAssets(site, mediaFiles)),
     ...all('assets'),
     ...guarded('register', () => checkRegister(site, (edition, key) => found?.editions.get(edition)?.register[key], memo?.register)),

@@ -2,6 +2,7 @@ import { type Diagnostic, diagnostic, type Place } from '../diagnostics/diagnost
 import type { Article, ArticleEdition, Site } from '../model/site';
 import { LANGUAGES, type Lang } from '../shared/lang';
 import { offers, type Route } from '../shared/route';
+import { waitingEditions, waitingKey } from './drafts';
 import type { EditionIds } from './ids';
 import { type TitleMatcher, titleMatcher } from './linkText';
 import { bodyPlace, jsonPlace } from './place';
@@ -71,7 +72,7 @@ export function contentLinks(site: Site): InternalLink[] {
 }
 
 /**
- * LINK001-004 and ANCHOR001: each link's route exists with exactly that case, in the language of
+ * DRAFT001, LINK001-004 and ANCHOR001: no link from a published page leads to an unpublished article; each link's route exists with exactly that case, in the language of
  * the page showing it, its "#id" exists on the edition it opens, and its text does not name
  * another article. A link shown in both languages is reported once per distinct problem.
  * `titleMatch` is made once per check when links are judged in several calls.
@@ -86,9 +87,18 @@ export function checkLinks(site: Site, links: readonly InternalLink[], ids: Edit
       out.push(d);
     }
   };
+  const waiting = waitingEditions(site);
   for (const link of links) {
     const { path, hash } = link;
     const route = site.routeByPath.get(path);
+    // A link from a published page to an edition the published site does not have (a draft, a
+    // scheduled article); a draft may link to another.
+    const unpublished = waiting.get(waitingKey(link.lang, path)) ?? (route ? undefined : (waiting.get(waitingKey('en', path)) ?? waiting.get(waitingKey('pt', path))));
+    if (unpublished && !(link.fromPath !== undefined && waiting.has(waitingKey(link.lang, link.fromPath)))) {
+      const lang = waiting.has(waitingKey(link.lang, path)) ? link.lang : waiting.has(waitingKey('en', path)) ? 'en' : 'pt';
+      report(diagnostic('DRAFT001', link.place, { path, lang, date: unpublished.date }));
+      continue;
+    }
     if (!route) {
       const variant = caseVariant(site, path);
       if (variant) {

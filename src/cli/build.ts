@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { formatExplanation } from '../build/explain';
 import { type BuildResult, build } from '../build/pipeline';
+import type { HeldEdition } from '../model/publication';
 import { progressLine } from './progress';
 import { report } from './report';
 import { weightTable } from './weight';
@@ -15,6 +16,8 @@ export interface BuildCommandOptions {
   quiet?: boolean;
   /** Print each output made again and the inputs that changed for it. */
   explain?: boolean;
+  /** A preview: drafts and scheduled articles built too, marked. */
+  drafts?: boolean;
 }
 
 export async function runBuild(options: BuildCommandOptions): Promise<number> {
@@ -41,7 +44,7 @@ export async function runBuild(options: BuildCommandOptions): Promise<number> {
   const seconds = (result.milliseconds / 1000).toFixed(2);
   const write = result.output?.write;
   const changes = write ? (write.written === 0 ? ', nothing changed' : `, ${write.written} files written`) : '';
-  console.log(`✓ built ${en + pt} pages (en ${en}, pt ${pt}) into ${out}/ in ${seconds} s${changes}`);
+  console.log(`✓ built ${en + pt} pages (en ${en}, pt ${pt}) into ${out}/ in ${seconds} s${changes}${leftOut(result.held)}`);
   return 0;
 }
 
@@ -50,4 +53,12 @@ function stageLine(result: BuildResult): string {
   return `  ${Object.entries(result.stages)
     .map(([stage, ms]) => `${stage} ${(ms / 1000).toFixed(2)} s`)
     .join(' · ')}`;
+}
+
+/** "; 2 drafts and 1 scheduled article left out", or nothing when every edition was built. */
+function leftOut(held: readonly HeldEdition[]): string {
+  const drafts = held.filter((h) => h.state.kind === 'draft').length;
+  const scheduled = held.length - drafts;
+  const parts = [drafts && `${drafts} draft${drafts === 1 ? '' : 's'}`, scheduled && `${scheduled} scheduled article${scheduled === 1 ? '' : 's'}`].filter(Boolean);
+  return parts.length > 0 ? `; ${parts.join(' and ')} left out` : '';
 }

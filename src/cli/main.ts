@@ -34,8 +34,9 @@ program
   .description('validate every content file, link and translation; print diagnostics; exit 1 on any error; writes nothing')
   .addOption(new Option('--format <format>', 'output format').choices(['human', 'json', 'github']).default('human'))
   .option('--strict', 'also exit 1 on a warning (a page nothing links to, an http:// link)', false)
-  .action(async (options: { format: 'human' | 'json' | 'github'; strict: boolean }) => {
-    process.exitCode = await (await import('./check')).runCheck({ root: rootDir(), format: options.format, strict: options.strict });
+  .option('--drafts', 'also check drafts and scheduled articles, as site dev shows them', false)
+  .action(async (options: { format: 'human' | 'json' | 'github'; strict: boolean; drafts: boolean }) => {
+    process.exitCode = await (await import('./check')).runCheck({ root: rootDir(), format: options.format, strict: options.strict, drafts: options.drafts });
   });
 
 program
@@ -46,13 +47,15 @@ program
   .option('--no-cache', 'ignore the build cache (.cache/site) and build everything from scratch')
   .option('--quiet', 'print only the summary line (as under CI)', false)
   .option('--explain', 'print each output made again and which of its inputs changed', false)
-  .action(async (options: { out: string; baseUrl?: string; cache: boolean; quiet: boolean; explain: boolean }) => {
+  .option('--drafts', 'a preview: also build drafts and scheduled articles, each marked (never publish it)', false)
+  .action(async (options: { out: string; baseUrl?: string; cache: boolean; quiet: boolean; explain: boolean; drafts: boolean }) => {
     process.exitCode = await (await import('./build')).runBuild({
       root: rootDir(),
       outDir: path.resolve(rootDir(), options.out),
       cache: options.cache,
       quiet: options.quiet,
       explain: options.explain,
+      drafts: options.drafts,
       ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
     });
   });

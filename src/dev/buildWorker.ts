@@ -72,7 +72,7 @@ async function runBuild(id: number, changes: string[]): Promise<void> {
   running = controller;
   session.invalidate(changes);
   try {
-    const result = await buildSite(session, { root, outDir, signal: controller.signal, commit: 'in-place' });
+    const result = await buildSite(session, { root, outDir, drafts: true, signal: controller.signal, commit: 'in-place' });
     const changed = result.ok ? announce(result.output?.write.manifest.files ?? new Map()) : {};
     reply({ type: 'built', id, ok: result.ok, diagnostics: result.diagnostics, milliseconds: result.milliseconds, stages: result.stages, changed });
     if (first && result.ok) warmUp();
@@ -110,7 +110,7 @@ function warmUp(): void {
         if (text === undefined) break;
         session.rehearse(file, rehearsedEdit(text, run));
         rehearsal = new AbortController();
-        await buildSite(session, { root, outDir, commit: 'none', signal: rehearsal.signal }).catch(() => undefined);
+        await buildSite(session, { root, outDir, drafts: true, commit: 'none', signal: rehearsal.signal }).catch(() => undefined);
       }
     } finally {
       // The article is read from its file by the next build: a rehearsal cut short may not have read it yet.
@@ -120,7 +120,7 @@ function warmUp(): void {
     // and plans are those of the output again.
     if (waiting === 0) {
       rehearsal = new AbortController();
-      await buildSite(session, { root, outDir, commit: 'in-place', signal: rehearsal.signal }).catch(() => undefined);
+      await buildSite(session, { root, outDir, drafts: true, commit: 'in-place', signal: rehearsal.signal }).catch(() => undefined);
     }
     rehearsal = undefined;
     await session.countAhead(() => waiting > 0).catch(() => undefined);

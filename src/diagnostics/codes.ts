@@ -208,6 +208,29 @@ export const CODES = {
     message: (a: { path: string; lang: Lang }) => `"${a.path}" lists no article in ${LANGUAGE[a.lang]}, but the ${a.lang} text links to it: its reader finds an empty category`,
     hint: 'Remove the link, or link to the category only from texts in a language it has articles in.',
   }),
+  DRAFT001: define({
+    severity: 'error',
+    title: 'Link to an article that is not published',
+    /** `date`: the day a scheduled edition is published; absent for a draft. */
+    message: (a: { path: string; lang: Lang; date?: string | undefined }) =>
+      a.date === undefined
+        ? `"${a.path}" is a draft in ${LANGUAGE[a.lang]}: the published site does not have it`
+        : `"${a.path}" is scheduled for ${a.date} in ${LANGUAGE[a.lang]}: the published site does not have it before then`,
+    hint: (a) =>
+      a.date === undefined
+        ? 'Publish the article first (take "draft: true" out of its front matter), or leave the link out until then.'
+        : "Leave the link out until that day, or move the article's date to today.",
+  }),
+  DRAFT002: define({
+    severity: 'warning',
+    title: 'Article not published yet',
+    /** `date`: the day a scheduled edition is published; absent for a draft. */
+    message: (a: { lang: Lang; date?: string | undefined }) =>
+      a.date === undefined
+        ? `this ${LANGUAGE[a.lang]} edition is a draft: site build leaves it out`
+        : `this ${LANGUAGE[a.lang]} edition is scheduled for ${a.date}: a build before that day leaves it out`,
+    hint: (a) => (a.date === undefined ? 'Take "draft: true" out of its front matter to publish it.' : 'The first build on or after that day (UTC) publishes it.'),
+  }),
   ANCHOR001: define({
     severity: 'error',
     title: 'Link to a section that does not exist',

@@ -352,6 +352,11 @@ export const ArticleFrontMatter = z
      * or a hand-written list of {id, text}.
      */
     index: z.union([z.literal(true), z.array(IndexItem).min(1)]).optional(),
+    /**
+     * Not published yet: `site dev` and `site build --drafts` show it, marked "Draft"; `site build`
+     * leaves it out of every output. An article dated after the build's day is held back the same way.
+     */
+    draft: z.boolean().optional(),
   })
   .strict();
 

@@ -11,6 +11,7 @@ import type { Picture } from '../shared/props';
 import { articlePath, editionUrl, type Route } from '../shared/route';
 import { type Strings, UI_STRING_KEYS } from '../shared/strings';
 import { type NeighbourMap, neighbourMap, sameNeighbourhood } from './neighbours';
+import { type HeldEdition, type Publication, publishedToday } from './publication';
 import { deriveRoutes } from './routes';
 
 /** One language of an article: its source and its compiled body. */
@@ -61,6 +62,10 @@ export interface Site {
   picture: (path: string) => Picture | undefined;
   /** The UI strings of each language: one frozen object per language, which all its pages share. */
   strings: Readonly<Record<Lang, Strings>>;
+  /** What this build publishes: drafts shown (marked) or not, and its day. */
+  publication: Publication;
+  /** The article editions this build leaves out (drafts, scheduled ones): absent from everything above. */
+  held: readonly HeldEdition[];
 }
 
 export interface SiteResult {
@@ -128,8 +133,13 @@ function experienceOutput(card: string, lang: Lang): string {
  * inputs, an edition's findings) is found again by it, and a one-file edit makes few new objects.
  * Nothing depends on it for being right; it only saves work.
  */
-export function createSite(content: LoadedContent, compiled: Compiled, routes: Route[] = deriveRoutes(content), around: { previous?: Site; images?: RasterCatalogue } = {}): SiteResult {
-  const { previous, images = new Map() } = around;
+export function createSite(
+  content: LoadedContent,
+  compiled: Compiled,
+  routes: Route[] = deriveRoutes(content),
+  around: { previous?: Site; images?: RasterCatalogue; publication?: Publication; held?: readonly HeldEdition[] } = {},
+): SiteResult {
+  const { previous, images = new Map(), publication = publishedToday(), held = [] } = around;
   const diagnostics: Diagnostic[] = [];
   const sameRoutes = previous?.routes === routes;
   const routeByPath = sameRoutes ? previous.routeByPath : new Map(routes.map((r) => [r.path, r]));
@@ -172,6 +182,8 @@ export function createSite(content: LoadedContent, compiled: Compiled, routes: R
       images,
       ...mediaFunctions(previous, images, content.config.imageCdn),
       strings: uiStrings(content.strings),
+      publication,
+      held,
     },
     diagnostics,
   };

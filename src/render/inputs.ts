@@ -17,6 +17,8 @@ export interface RenderContext {
   year: number;
   /** Absolute base URL of the published site; the site config's when absent (`--base-url`). */
   baseUrl?: string;
+  /** The day of a build that shows drafts, marked: a scheduled article's mark goes when its day comes. */
+  preview?: string;
 }
 
 /** The site's absolute base URL, without a trailing slash. */

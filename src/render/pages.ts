@@ -1,4 +1,6 @@
+import type { ArticleSource } from '../load/articles';
 import { localizeHref } from '../model/links';
+import { unpublished } from '../model/publication';
 import type { Article, Site } from '../model/site';
 import { readableDate } from '../shared/date';
 import type { Lang } from '../shared/lang';
@@ -175,6 +177,7 @@ export function articlesIn(site: Site, categoryKey: string, lang: Lang): Article
       date: e.source.frontMatter.date,
       dateLabel: readableDate(e.source.frontMatter.date, lang),
       readingTime: readingTime(site, e.body.words, lang),
+      ...status(site, e.source, lang),
     }));
 }
 
@@ -196,7 +199,7 @@ function blogProps(site: Site, lang: Lang): BlogProps {
           gallery: category.data.kind === 'gallery',
           articles: blog.highlights?.[key]
             ? blog.highlights[key].flatMap((entry) => (entry.title[lang] ? [{ title: entry.title[lang]!, url: localizeHref(entry.path, lang, site.routeByPath) }] : []))
-            : articlesIn(site, key, lang).map(({ title, url }) => ({ title, url })),
+            : articlesIn(site, key, lang).map(({ title, url, status }) => ({ title, url, ...(status ? { status } : {}) })),
         },
       ];
     }),
@@ -256,9 +259,19 @@ function articleContent(site: Site, route: Route, lang: Lang): PageContent {
     breadcrumbs: resolveTrail(site, lang, fm.breadcrumbs ?? derivedTrail(site, lang, edition.source.category, { title: fm.title, path: route.path })),
     ...(index ? { index } : {}),
     html: edition.body.html,
+    ...status(site, edition.source, lang),
     ...site.neighbours.get(edition.url),
   };
   return { title: fm.title, description: fm.description ?? fm.title, props };
+}
+
+/** "Draft" or "Scheduled for 4 March 2027" in a build that shows drafts, for an edition that is one. */
+function status(site: Site, source: ArticleSource, lang: Lang): { status?: string } {
+  if (!site.publication.drafts) return {};
+  const state = unpublished(source, site.publication.today);
+  if (!state) return {};
+  const strings = site.strings[lang];
+  return { status: state.kind === 'draft' ? strings['article.draft'] : strings['article.scheduled'].replace('{date}', readableDate(state.date, lang)) };
 }
 
 /** "6 min read", as the page's language writes it. */

@@ -45,7 +45,7 @@ export interface PageBasis {
 }
 
 export function lookOf(ctx: Omit<RenderContext, 'site'>): string {
-  return digest(JSON.stringify(ctx.styles), ctx.script, String(ctx.year), ctx.baseUrl ?? '');
+  return digest(JSON.stringify(ctx.styles), ctx.script, String(ctx.year), ctx.baseUrl ?? '', ctx.preview ?? '');
 }
 
 /** The hashes pages are keyed by, each worked out once per site model. */

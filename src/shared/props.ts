@@ -164,6 +164,8 @@ export interface ArticleLink {
   dateLabel?: string;
   /** "6 min read", in the page's language. */
   readingTime?: string;
+  /** "Draft" or "Scheduled for 4 March 2027", in the page's language: shown only by builds that show drafts. */
+  status?: string;
 }
 
 export interface BlogProps {
@@ -206,6 +208,8 @@ export interface ArticleProps {
   index?: { id: string; text: string }[];
   /** The compiled body: server-rendered HTML, never repeated in a JSON payload. */
   html: string;
+  /** "Draft" or "Scheduled for 4 March 2027", in the page's language: shown only by builds that show drafts. */
+  status?: string;
   /** The articles published just before and just after this one, in its category and language. */
   previous?: { title: string; url: string };
   next?: { title: string; url: string };

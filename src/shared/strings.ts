@@ -54,6 +54,8 @@ export const UI_STRING_KEYS = [
   'article.around',
   'article.previous',
   'article.next',
+  'article.draft',
+  'article.scheduled',
   'code.copy',
   'code.copied',
   'theme.dark',

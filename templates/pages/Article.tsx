@@ -1,5 +1,6 @@
 import type { ArticleProps, Chrome } from '../../src/shared/props';
 import { Breadcrumb } from '../pieces/Breadcrumb';
+import { Status } from '../pieces/Status';
 
 export function Article({ chrome, page }: { chrome: Chrome; page: ArticleProps }) {
   const s = chrome.strings;
@@ -7,6 +8,7 @@ export function Article({ chrome, page }: { chrome: Chrome; page: ArticleProps }
     <article className="section article">
       <Breadcrumb items={page.breadcrumbs} label={s['breadcrumb.label']} />
       <header className="article__header">
+        <Status text={page.status} />
         <h1>{page.title}</h1>
         <p className="article__meta">
           {s['article.published']} <time dateTime={page.date}>{page.dateLabel}</time> · <span className="nowrap">{page.readingTime}</span>

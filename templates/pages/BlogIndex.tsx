@@ -1,6 +1,7 @@
 import type { BlogProps, Chrome } from '../../src/shared/props';
 import { MIN_TERM_LENGTH } from '../../src/shared/search';
 import { Island } from '../islands/Island';
+import { Status } from '../pieces/Status';
 
 export function BlogIndex({ chrome, page }: { chrome: Chrome; page: BlogProps }) {
   const s = chrome.strings;
@@ -35,7 +36,7 @@ export function BlogIndex({ chrome, page }: { chrome: Chrome; page: BlogProps })
               <ul className="categories__articles">
                 {category.articles.map((article) => (
                   <li key={article.url}>
-                    <a href={article.url}>{article.title}</a>
+                    <a href={article.url}>{article.title}</a> <Status text={article.status} />
                   </li>
                 ))}
               </ul>

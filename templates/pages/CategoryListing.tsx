@@ -1,6 +1,7 @@
 import type { CategoryProps, Chrome } from '../../src/shared/props';
 import { CategoryHeader } from '../pieces/CategoryHeader';
 import { NewTabLink } from '../pieces/NewTabLink';
+import { Status } from '../pieces/Status';
 
 export function CategoryListing({ chrome, page }: { chrome: Chrome; page: CategoryProps }) {
   const s = chrome.strings;
@@ -13,7 +14,9 @@ export function CategoryListing({ chrome, page }: { chrome: Chrome; page: Catego
           {page.articles.map((article) => (
             <li key={article.url} className="article-list__item">
               <a href={article.url}>
-                <span className="article-list__title">{article.title}</span>
+                <span className="article-list__title">
+                  {article.title} <Status text={article.status} />
+                </span>
                 {article.description && <span className="article-list__description">{article.description}</span>}
                 {article.date && (
                   <span className="article-list__meta">

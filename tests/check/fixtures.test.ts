@@ -42,6 +42,9 @@ describe('site check rules, each on its fixture (tests/fixtures/checks)', () => 
     // INTERNAL001 is a fault of the tool, which no content causes once the fault is fixed:
     // tests/markdown/compile.test.ts and tests/check/guard.test.ts provoke it from inside.
     covered.add('INTERNAL001');
+    // DRAFT002 is reported only where drafts are shown (site dev, --drafts), which the fixtures'
+    // check is not: tests/authoring/drafts.test.ts triggers it.
+    covered.add('DRAFT002');
     expect([...covered].sort()).toEqual(Object.keys(CODES).sort());
   });
 });

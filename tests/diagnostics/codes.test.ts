@@ -52,6 +52,11 @@ const CASES: { [C in DiagnosticCode]: DiagnosticArgs<C>[] } = {
   LINK003: [{ path: '/blog/culture/gulbenkian', lang: 'en', offered: ['pt'] }],
   LINK004: [{ text: 'the .NET article', path: '/blog/tech/Flask', article: { title: '.NET', path: '/blog/tech/DotNet' } }],
   LINK005: [{ path: '/blog/movies', lang: 'en' }],
+  DRAFT001: [
+    { path: '/blog/tech/Next', lang: 'en' },
+    { path: '/blog/tech/Next', lang: 'pt', date: '2027-03-04' },
+  ],
+  DRAFT002: [{ lang: 'en' }, { lang: 'pt', date: '2027-03-04' }],
   ANCHOR001: [
     { hash: 'Github-Actions', path: '/blog/tech/Git', lang: 'en', near: 'github-actions', ids: [] },
     { hash: 'x', path: '/blog/tech/Git', lang: 'pt', ids: [] },
