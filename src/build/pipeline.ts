@@ -34,6 +34,8 @@ import { searchFiles } from '../search/shards';
 import { LANGUAGES, type Lang } from '../shared/lang';
 import type { PageProps } from '../shared/props';
 import { feedUrl, pageFile, rootUrl } from '../shared/route';
+import { emptyLock, readLock } from '../translations/lock';
+import { translationStates } from '../translations/state';
 import type { BuiltAssets } from '../write/assets';
 import { type Commit, type Copy, commitOutput, StaleOutputError, type WriteReport } from '../write/commit';
 import { Output } from '../write/output';
@@ -237,6 +239,10 @@ async function model(session: BuildSession, tasks: Tasks, explain: Explain, publ
   const { loaded, media } = await tasks.run('load', () => session.load());
   if (!loaded.content) return { diagnostics: loaded.diagnostics, media };
   const { content, held } = publishable(loaded.content, publication);
+  // Every edition's translation state, drafts included (`site translations` lists them too).
+  const lockProblems: Diagnostic[] = [];
+  const lock = (await readLock(session.root, lockProblems)) ?? emptyLock();
+  const translations = await translationStates(loaded.content, lock, session.changeDays);
   const [memos, code, folder] = await Promise.all([session.cached(), session.code(), session.mediaFolder()]);
   // The last build's model: what did not change is shared with it (see createSite).
   const previous = session.planned?.site;
@@ -265,8 +271,8 @@ async function model(session: BuildSession, tasks: Tasks, explain: Explain, publ
   return tasks.run('model', () => {
     // The site is modelled from what loaded even when some files did not: the check still reports
     // on the rest, and the errors stop the build after it.
-    const { site, diagnostics } = createSite(content, bodies, routes, { previous, images: folder.images, publication, held });
-    return { site, diagnostics: [...loaded.diagnostics, ...diagnostics], media };
+    const { site, diagnostics } = createSite(content, bodies, routes, { previous, images: folder.images, publication, held, translations });
+    return { site, diagnostics: [...loaded.diagnostics, ...lockProblems, ...diagnostics], media };
   });
 }
 

@@ -19,6 +19,7 @@ import type { IndexedDocument } from '../search/shardIndex';
 import { countAhead, type PlannedShards } from '../search/shards';
 import { LANGUAGES, type Lang } from '../shared/lang';
 import type { Route } from '../shared/route';
+import { changeDays } from '../translations/changed';
 import type { BuiltAssets } from '../write/assets';
 import { treeSignature } from '../write/commit';
 import { type ManifestLog, type OutputManifest, readManifest, readManifestLog, stillDescribes, writeManifest } from '../write/manifest';
@@ -45,7 +46,7 @@ const MARKDOWN_CODE = [
   'src/shared/url.ts',
 ];
 /** Article files are parsed by the loader, against the schemas and what they import. */
-const LOAD_CODE = ['src/load', 'src/model/schema.ts', 'src/shared/date.ts', 'src/shared/lang.ts', 'src/shared/strings.ts'];
+const LOAD_CODE = ['src/load', 'src/translations/print.ts', 'src/model/schema.ts', 'src/shared/date.ts', 'src/shared/lang.ts', 'src/shared/strings.ts'];
 /** Image variants on their naming and encoding alone: a change elsewhere encodes no image again. */
 const IMAGES_CODE = ['src/images/encode.ts', 'src/images/encoder.ts', 'src/images/variants.ts'];
 /** Pages, indexes and the bundle on the templates and the whole pipeline (stylesheets are inputs of the bundle instead). */
@@ -144,10 +145,13 @@ export class BuildSession {
   private codes: Promise<Codes> | undefined;
   private compilerModule: Promise<typeof import('./compileEdition')> | undefined;
   private workerScript: Promise<string> | undefined;
+  /** The day each content file last changed, asked once per file and content (translations/changed.ts). */
+  readonly changeDays: (file: string, hash: string) => Promise<string>;
   private rendererModule: Promise<typeof import('../render/document')> | undefined;
 
   constructor(options: SessionOptions) {
     this.root = path.resolve(options.root);
+    this.changeDays = changeDays(this.root);
     this.cacheDir = options.cache === false ? undefined : path.join(this.root, '.cache', 'site');
     this.save = options.save !== false && this.cacheDir !== undefined;
     this.rebuilds = options.rebuilds === true;

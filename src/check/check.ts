@@ -13,6 +13,7 @@ import { checkPageIds, type EditionIds, editionIds, type RenderedIds } from './i
 import { type IndexedLinks, type LinkIndex, linkIndex } from './linkIndex';
 import { checkLinks, contentLinks, type InternalLink } from './links';
 import { type TitleIndexMemo, titleIndexKey, titleJudge } from './linkText';
+import { checkOutdated } from './outdated';
 import { checkRegister, type RegisterMemo } from './register';
 import { checkRoutes, type RouteClashes, routeClashes } from './routes';
 import { checkTranslations } from './translations';
@@ -77,6 +78,7 @@ export function checkSite(site: Site, mediaFiles: ReadonlySet<string>, rendered:
     ...guarded('breadcrumbs', () => checkBreadcrumbs(site)),
     ...guarded('translations', () => checkTranslations(site)),
     ...guarded('drafts', () => checkDrafts(site)),
+    ...guarded('outdated translations', () => checkOutdated(site)),
     ...guarded('assets', () => checkContentAssets(site, mediaFiles)),
     ...all('assets'),
     ...guarded('register', () => checkRegister(site, (edition, key) => found?.editions.get(edition)?.register[key], memo?.register)),

@@ -88,6 +88,22 @@ newsletter
     process.exitCode = await (await import('./newsletter')).runNewsletterExport({ databaseUrl: process.env.DATABASE_URL, sqliteFile: path.resolve(rootDir(), options.db) });
   });
 
+const translations = program
+  .command('translations')
+  .description('every route and language with the state of its translation: up to date, outdated since a day, missing, not tracked')
+  .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+  .action(async (options: { format: 'text' | 'json' }) => {
+    process.exitCode = await (await import('./translations')).runTranslations({ root: rootDir(), format: options.format });
+  });
+translations
+  .command('sync')
+  .description('mark a translation as in line with its counterpart, once reviewed: an article edition (both editions are marked) or a JSON content file')
+  .argument('[files...]', 'article edition or JSON content files')
+  .option('--all', 'mark every bilingual article and text as in line (and forget what no longer exists)', false)
+  .action(async (files: string[], options: { all: boolean }) => {
+    process.exitCode = await (await import('./translations')).runSync({ root: rootDir(), files, all: options.all });
+  });
+
 program
   .command('dev')
   .description('build, serve with the API, and rebuild on every change of content/, templates/ or src/, reloading the open pages')

@@ -27,6 +27,11 @@ function define<A>(definition: DiagnosticDefinition<A>): DiagnosticDefinition<A>
 
 const LANGUAGE = { en: 'English', pt: 'Portuguese' } as const;
 
+/** "the title, "Setup" and the opening": names joined as a sentence lists them. */
+function listed(names: readonly string[]): string {
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
 function kib(bytes: number): string {
   return `${Math.ceil(bytes / 1024).toLocaleString('en')} KiB`;
 }
@@ -321,6 +326,32 @@ export const CODES = {
       a.form === 'você'
         ? 'Write it with tu, as the rest of the site ("Toca", "Lê", "estás", "teu"), or with a neutral infinitive ("Ler em português").'
         : 'Write it with você, as the rest of the site, or with a neutral infinitive.',
+  }),
+  TRANS001: define({
+    severity: 'warning',
+    title: 'Translation behind its counterpart',
+    /**
+     * `counterpart`: the file that changed (an article's other edition; absent for a JSON text, whose
+     * other language is in the same file); `changed`: its parts changed or added; `removed`: how many went.
+     */
+    message: (a: { lang: Lang; since: string; counterpart?: string | undefined; changed?: readonly string[]; removed?: number; sync: string }) => {
+      const other = LANGUAGE[a.lang === 'en' ? 'pt' : 'en'];
+      if (a.counterpart === undefined) return `the ${other} text changed on ${a.since} since this ${LANGUAGE[a.lang]} one was last brought in line with it`;
+      const parts = [...(a.changed && a.changed.length > 0 ? [`${listed(a.changed)} changed`] : []), ...(a.removed ? [`${a.removed} section${a.removed === 1 ? '' : 's'} removed`] : [])];
+      return `the ${other} edition (${a.counterpart}) changed on ${a.since} since this one was last brought in line with it${parts.length > 0 ? `: ${parts.join('; ')}` : ''}`;
+    },
+    hint: (a) => `Bring this translation in line with it, then run \`site translations sync ${a.sync}\`.`,
+  }),
+  TRANS002: define({
+    severity: 'warning',
+    title: 'Translation never marked as in line',
+    message: (a: { kind: 'article' | 'text' | 'file'; sync: string }) =>
+      a.kind === 'article'
+        ? 'the English and Portuguese editions were never marked as saying the same'
+        : a.kind === 'text'
+          ? "this text's English and Portuguese were never marked as saying the same"
+          : "this file's English and Portuguese texts were never marked as saying the same",
+    hint: (a) => `Once both languages say the same, run \`site translations sync ${a.sync}\`: a later change to one then marks the other as behind.`,
   }),
   ASSET001: define({
     severity: 'error',

@@ -6,6 +6,7 @@ import { OperationalError } from '../diagnostics/failure';
 import { frontMatterPosition } from '../diagnostics/position';
 import { ArticleFrontMatter } from '../model/schema';
 import type { Lang } from '../shared/lang';
+import { type EditionPrint, editionPrint } from '../translations/print';
 import { digest } from './digest';
 import { listFiles, relativeFile } from './files';
 import { schemaDiagnostics } from './issues';
@@ -42,6 +43,8 @@ export interface ArticleSource {
   readonly text: string;
   /** A content hash of the file's bytes: what every output made from this file lists among its inputs. */
   hash: string;
+  /** Its title, description and sections as the translation lock records them (src/translations). */
+  print: EditionPrint;
 }
 
 const ARTICLE_FILE = /^([A-Za-z0-9_-]+)\.(en|pt)\.md$/;
@@ -60,6 +63,8 @@ export interface ParsedArticle {
   /** The offset in the file's text where the body starts. */
   bodyStart: number;
   bodyLine: number;
+  /** See `ArticleSource.print`: worked out with the front matter, so a file not read again still has it. */
+  print: EditionPrint;
   /** The file's stat signature when it was last read with this text, when it had settled (see `statSignature`). */
   signature?: string;
 }
@@ -237,7 +242,7 @@ function readArticle(root: string, blogDir: string, absolute: string, diagnostic
     }
     if (signature !== undefined) parsed?.readAt?.(file, signature, hash);
   }
-  const { frontMatter, frontMatterHash, bodyStart, bodyLine } = front;
+  const { frontMatter, frontMatterHash, bodyStart, bodyLine, print } = front;
   // The text is read from the file again each time it is asked for (by the markdown stage when the
   // body must be compiled, and to place a diagnostic), not kept: every file's text and bytes,
   // kept for the whole build, weighed some 100 MB at 4,000 articles. What is read must be what
@@ -258,6 +263,7 @@ function readArticle(root: string, blogDir: string, absolute: string, diagnostic
     frontMatterHash,
     bodyLine,
     hash,
+    print,
     get text() {
       return whole();
     },
@@ -305,7 +311,13 @@ function parseArticle(file: string, source: string, diagnostics: Diagnostic[]): 
     return undefined;
   }
   const bodyStart = source.length - parsed.content.length;
-  return { frontMatter: result.data, frontMatterHash: digest(JSON.stringify(result.data)), bodyStart, bodyLine: source.slice(0, bodyStart).split('\n').length };
+  return {
+    frontMatter: result.data,
+    frontMatterHash: digest(JSON.stringify(result.data)),
+    bodyStart,
+    bodyLine: source.slice(0, bodyStart).split('\n').length,
+    print: editionPrint(result.data.title, result.data.description, parsed.content),
+  };
 }
 
 /**

@@ -10,6 +10,7 @@ import { LANGUAGES, type Lang } from '../shared/lang';
 import type { Picture } from '../shared/props';
 import { articlePath, editionUrl, type Route } from '../shared/route';
 import { type Strings, UI_STRING_KEYS } from '../shared/strings';
+import type { Translations } from '../translations/state';
 import { type NeighbourMap, neighbourMap, sameNeighbourhood } from './neighbours';
 import { type HeldEdition, type Publication, publishedToday } from './publication';
 import { deriveRoutes } from './routes';
@@ -66,6 +67,8 @@ export interface Site {
   publication: Publication;
   /** The article editions this build leaves out (drafts, scheduled ones): absent from everything above. */
   held: readonly HeldEdition[];
+  /** Which translations fell behind their counterparts (src/translations), drafts included. */
+  translations: Translations;
 }
 
 export interface SiteResult {
@@ -137,9 +140,9 @@ export function createSite(
   content: LoadedContent,
   compiled: Compiled,
   routes: Route[] = deriveRoutes(content),
-  around: { previous?: Site; images?: RasterCatalogue; publication?: Publication; held?: readonly HeldEdition[] } = {},
+  around: { previous?: Site; images?: RasterCatalogue; publication?: Publication; held?: readonly HeldEdition[]; translations?: Translations } = {},
 ): SiteResult {
-  const { previous, images = new Map(), publication = publishedToday(), held = [] } = around;
+  const { previous, images = new Map(), publication = publishedToday(), held = [], translations = { editions: new Map(), texts: [] } } = around;
   const diagnostics: Diagnostic[] = [];
   const sameRoutes = previous?.routes === routes;
   const routeByPath = sameRoutes ? previous.routeByPath : new Map(routes.map((r) => [r.path, r]));
@@ -184,6 +187,7 @@ export function createSite(
       strings: uiStrings(content.strings),
       publication,
       held,
+      translations,
     },
     diagnostics,
   };

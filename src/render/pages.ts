@@ -260,6 +260,7 @@ function articleContent(site: Site, route: Route, lang: Lang): PageContent {
     ...(index ? { index } : {}),
     html: edition.body.html,
     ...status(site, edition.source, lang),
+    ...outdatedNotice(site, route, lang),
     ...site.neighbours.get(edition.url),
   };
   return { title: fm.title, description: fm.description ?? fm.title, props };
@@ -272,6 +273,20 @@ function status(site: Site, source: ArticleSource, lang: Lang): { status?: strin
   if (!state) return {};
   const strings = site.strings[lang];
   return { status: state.kind === 'draft' ? strings['article.draft'] : strings['article.scheduled'].replace('{date}', readableDate(state.date, lang)) };
+}
+
+/**
+ * The notice of an edition whose counterpart changed since the two were last brought in line,
+ * when this build shows the counterpart (a reader can follow the link).
+ */
+export function outdatedNotice(site: Site, route: Route, lang: Lang): { outdated?: NonNullable<ArticleProps['outdated']> } {
+  const article = site.articleByPath.get(route.path);
+  const state = site.translations.editions.get(article?.editions[lang]?.source.file ?? '');
+  const counterpart = state?.kind === 'outdated' ? article?.editions[state.counterpart.lang] : undefined;
+  if (state?.kind !== 'outdated' || !counterpart) return {};
+  const strings = site.strings[lang];
+  const [before = '', after = ''] = strings['article.outdated'].replace('{date}', readableDate(state.since, lang)).split('{other}');
+  return { outdated: { before, link: strings['article.outdated.other'], after, url: counterpart.url, lang: counterpart.lang } };
 }
 
 /** "6 min read", as the page's language writes it. */

@@ -7,6 +7,7 @@ import type { PageProps } from '../shared/props';
 import { readingMinutes } from '../shared/readingTime';
 import { editionUrl, notFoundUrl, pageFile, type Route } from '../shared/route';
 import { type DocumentInputs, editionInputs, notFoundInputs, type RenderContext } from './inputs';
+import { outdatedNotice } from './pages';
 
 /**
  * One HTML document of the site, before it is rendered: where it goes, what it shows, and what
@@ -208,6 +209,7 @@ export function planPages(site: Site, hashes: SiteHashes, basis: PageBasis, prev
       case 'article':
         if (!(renewed ? !renewed.has(route) : previous?.site.articleByPath.get(route.path) === site.articleByPath.get(route.path))) return false;
         // Its neighbours are looked at only when some article's moved (a title, a date, an article added).
+        if (inputs.outdated !== outdatedInput(site, route, lang)) return false;
         return site.neighbours === previous?.site.neighbours || inputs.around === aroundInput(site, route, lang);
       case 'category':
         return inputs.listing === hashes.listing(route.name, lang);
@@ -244,6 +246,7 @@ function ownInputs(site: Site, hashes: SiteHashes, route: Route, lang: Lang): Re
       const own: Record<string, string> = {};
       for (const edition of Object.values(site.articleByPath.get(route.path)?.editions ?? {})) own[`edition ${edition.lang}`] = hashes.edition(edition);
       own.around = aroundInput(site, route, lang);
+      own.outdated = outdatedInput(site, route, lang);
       return own;
     }
     case 'category':
@@ -253,6 +256,12 @@ function ownInputs(site: Site, hashes: SiteHashes, route: Route, lang: Lang): Re
     default:
       return {};
   }
+}
+
+/** What an article page shows of the translation it may be behind (see `outdatedNotice`), as one string. */
+function outdatedInput(site: Site, route: Route, lang: Lang): string {
+  const { outdated } = outdatedNotice(site, route, lang);
+  return outdated ? `${outdated.url} ${outdated.before}${outdated.after}` : '';
 }
 
 /** What an article page shows of its neighbours (see `Neighbours`), as one string. */

@@ -210,6 +210,11 @@ export interface ArticleProps {
   html: string;
   /** "Draft" or "Scheduled for 4 March 2027", in the page's language: shown only by builds that show drafts. */
   status?: string;
+  /**
+   * When the other edition changed since this one was last brought in line with it: the notice's
+   * sentence around its link to that edition ("The ", "Portuguese version", " of this article ...").
+   */
+  outdated?: { before: string; link: string; after: string; url: string; lang: Lang };
   /** The articles published just before and just after this one, in its category and language. */
   previous?: { title: string; url: string };
   next?: { title: string; url: string };

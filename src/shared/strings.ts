@@ -56,6 +56,8 @@ export const UI_STRING_KEYS = [
   'article.next',
   'article.draft',
   'article.scheduled',
+  'article.outdated',
+  'article.outdated.other',
   'code.copy',
   'code.copied',
   'theme.dark',

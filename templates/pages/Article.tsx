@@ -13,6 +13,15 @@ export function Article({ chrome, page }: { chrome: Chrome; page: ArticleProps }
         <p className="article__meta">
           {s['article.published']} <time dateTime={page.date}>{page.dateLabel}</time> · <span className="nowrap">{page.readingTime}</span>
         </p>
+        {page.outdated && (
+          <p className="note" role="note">
+            {page.outdated.before}
+            <a href={page.outdated.url} hrefLang={page.outdated.lang}>
+              {page.outdated.link}
+            </a>
+            {page.outdated.after}
+          </p>
+        )}
       </header>
       {page.index && page.index.length > 0 && (
         <nav className="article__index" aria-labelledby="article-index">

@@ -45,6 +45,10 @@ describe('site check rules, each on its fixture (tests/fixtures/checks)', () => 
     // DRAFT002 is reported only where drafts are shown (site dev, --drafts), which the fixtures'
     // check is not: tests/authoring/drafts.test.ts triggers it.
     covered.add('DRAFT002');
+    // A fixture's translations start in line (applyFixture): tests/authoring/translations.test.ts
+    // makes them fall behind, and never brings them in line, to trigger TRANS001 and TRANS002.
+    covered.add('TRANS001');
+    covered.add('TRANS002');
     expect([...covered].sort()).toEqual(Object.keys(CODES).sort());
   });
 });

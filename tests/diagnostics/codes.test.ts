@@ -57,6 +57,16 @@ const CASES: { [C in DiagnosticCode]: DiagnosticArgs<C>[] } = {
     { path: '/blog/tech/Next', lang: 'pt', date: '2027-03-04' },
   ],
   DRAFT002: [{ lang: 'en' }, { lang: 'pt', date: '2027-03-04' }],
+  TRANS001: [
+    { lang: 'pt', since: '2026-03-03', counterpart: 'content/blog/tech/Git.en.md', changed: ['the title', '"Branches"'], removed: 1, sync: 'content/blog/tech/Git.pt.md' },
+    { lang: 'pt', since: '2026-03-03', counterpart: 'content/blog/tech/Git.en.md', changed: [], removed: 0, sync: 'content/blog/tech/Git.pt.md' },
+    { lang: 'en', since: '2026-03-03', sync: 'content/strings.json' },
+  ],
+  TRANS002: [
+    { kind: 'article', sync: 'content/blog/tech/Git.pt.md' },
+    { kind: 'text', sync: 'content/strings.json' },
+    { kind: 'file', sync: 'content/strings.json' },
+  ],
   ANCHOR001: [
     { hash: 'Github-Actions', path: '/blog/tech/Git', lang: 'en', near: 'github-actions', ids: [] },
     { hash: 'x', path: '/blog/tech/Git', lang: 'pt', ids: [] },

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { cp, lstat, mkdir, readdir, readFile, realpath, rm, stat, symlink, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PROJECT_ROOT } from './content';
+import { PROJECT_ROOT, syncTranslations } from './content';
 
 export const FIXTURES = path.join(PROJECT_ROOT, 'tests/fixtures/checks');
 
@@ -29,7 +29,7 @@ export async function listFixtures(): Promise<Fixture[]> {
   return Promise.all(names.map(async (name) => ({ name, ...(JSON.parse(await readFile(path.join(FIXTURES, name, 'fixture.json'), 'utf8')) as Omit<Fixture, 'name'>) })));
 }
 
-/** Copies the fixture's content/ over the site root, then applies its patches and deletions. */
+/** Copies the fixture's content/ over the site root, then applies its patches and deletions, and marks its translations as in line. */
 export async function applyFixture(root: string, fixture: Fixture): Promise<void> {
   const overlay = path.join(FIXTURES, fixture.name, 'content');
   if (
@@ -65,4 +65,6 @@ export async function applyFixture(root: string, fixture: Fixture): Promise<void
     await mkdir(path.dirname(file), { recursive: true });
     await symlink(link.target, file);
   }
+  // A fixture's texts start in line: what it changed is its rule's to report, not TRANS001's.
+  await syncTranslations(root);
 }

@@ -1,0 +1,41 @@
+import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic';
+import type { Site } from '../model/site';
+import { frontMatterPlace, jsonPlace } from './place';
+
+/**
+ * TRANS001 and TRANS002: a warning on each article edition shown by this build whose counterpart
+ * changed since the two were last brought in line, or that was never brought in line with it;
+ * and the same for the bilingual texts of the JSON content (src/translations).
+ */
+export function checkOutdated(site: Site): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const { editions, texts } = site.translations;
+  for (const article of site.articles) {
+    // A counterpart the build does not show (a draft) is still the text this one translates.
+    for (const edition of Object.values(article.editions)) {
+      const state = editions.get(edition.source.file);
+      const place = () => frontMatterPlace(edition, ['title']);
+      if (state?.kind === 'outdated') {
+        out.push(
+          diagnostic('TRANS001', place(), {
+            lang: edition.lang,
+            since: state.since,
+            counterpart: state.counterpart.file,
+            changed: state.changed,
+            removed: state.removed,
+            sync: edition.source.file,
+          }),
+        );
+      } else if (state?.kind === 'untracked' && edition.lang === 'pt') {
+        // Said once per article, on the Portuguese edition.
+        out.push(diagnostic('TRANS002', place(), { kind: 'article', sync: edition.source.file }));
+      }
+    }
+  }
+  for (const text of texts) {
+    const place = text.path.length > 0 ? jsonPlace(site, text.file, text.path) : { file: text.file, line: 0, column: 0 };
+    if (text.kind === 'outdated') out.push(diagnostic('TRANS001', place, { lang: text.lang ?? 'pt', since: text.since ?? '', sync: text.file }));
+    else out.push(diagnostic('TRANS002', place, { kind: text.path.length > 0 ? 'text' : 'file', sync: text.file }));
+  }
+  return out;
+}

@@ -1,0 +1,39 @@
+import { execFile } from 'node:child_process';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { isoDay } from '../shared/date';
+
+const run = promisify(execFile);
+
+/**
+ * The day a content file last changed, "YYYY-MM-DD" (UTC): the day of the last commit that
+ * touched it when the file is as committed, or of its last write when it has changes of its own
+ * (or no git history is at hand). In a shallow clone, a file untouched by the commits it holds is
+ * dated by the oldest of them: the day is then a bound, not the day itself.
+ */
+export async function changeDay(root: string, file: string): Promise<string> {
+  const written = async () => isoDay((await stat(path.join(root, file))).mtime);
+  try {
+    const git = (args: string[]) => run('git', ['-C', root, ...args], { timeout: 10_000 }).then((r) => r.stdout.trim());
+    if ((await git(['status', '--porcelain', '--', file])) !== '') return await written();
+    const day = await git(['log', '-1', '--format=%cs', '--', file]);
+    return /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : await written();
+  } catch {
+    return written();
+  }
+}
+
+/** `changeDay`, asked once per file and content: a session asks again only for a file that changed. */
+export function changeDays(root: string): (file: string, hash: string) => Promise<string> {
+  const known = new Map<string, Promise<string>>();
+  return (file, hash) => {
+    const key = `${file} ${hash}`;
+    let day = known.get(key);
+    if (!day) {
+      day = changeDay(root, file);
+      known.set(key, day);
+    }
+    return day;
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * What the translation lock (lock.ts) records of a text: a short hash of each part a reader would
+ * name. An article edition's parts are its title, its description and each section of its body
+ * (the text before the first "## " heading, then each "## " heading with what follows it up to the
+ * next), so an outdated translation can say which sections changed. A JSON text is one part.
+ */
+import { createHash } from 'node:crypto';
+
+/** One part of a text: its name ("" for the body's opening, before any heading) and a hash of its words. */
+export interface PrintedPart {
+  name: string;
+  hash: string;
+}
+
+/** An article edition's parts, in order. */
+export interface EditionPrint {
+  title: string;
+  description: string;
+  /** The body's sections, each as "hash name" (the opening's name is empty): compact in the lock file. */
+  sections: readonly string[];
+}
+
+/** A text's hash: its words, with line endings and trailing spaces made the same. */
+export function textHash(text: string): string {
+  const normal = text
+    .replace(/\r\n?/g, '\n')
+    .replace(/[ \t]+$/gm, '')
+    .trim();
+  return createHash('sha1').update(normal).digest('hex').slice(0, 10);
+}
+
+/** The hash and name of each "## " section of a markdown body; fenced code is never a heading. */
+export function bodySections(body: string): PrintedPart[] {
+  const parts: PrintedPart[] = [];
+  let name = '';
+  let lines: string[] = [];
+  let fence: string | undefined;
+  const close = () => {
+    // The heading is part of its section: renaming it changes the section.
+    if (name !== '' || lines.some((line) => line.trim() !== '')) parts.push({ name, hash: textHash(`${name}\n${lines.join('\n')}`) });
+  };
+  for (const line of body.split(/\r?\n/)) {
+    const opening = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fence !== undefined) {
+      if (opening && opening[0] === fence[0] && opening.length >= fence.length && line.trim() === opening) fence = undefined;
+    } else if (opening) {
+      fence = opening;
+    } else {
+      const heading = /^ {0,3}##[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/.exec(line);
+      if (heading) {
+        close();
+        name = heading[1] ?? '';
+        lines = [];
+        continue;
+      }
+    }
+    lines.push(line);
+  }
+  close();
+  return parts;
+}
+
+/** An article edition's print, from its front matter and body. */
+export function editionPrint(title: string, description: string | undefined, body: string): EditionPrint {
+  return {
+    title: textHash(title),
+    description: textHash(description ?? ''),
+    sections: bodySections(body).map((part) => `${part.hash} ${part.name}`),
+  };
+}
+
+/** The parts of a print, named as a reader would: "the title", "the description", "the opening", or a section's heading. */
+export function printedParts(print: EditionPrint): PrintedPart[] {
+  return [
+    { name: 'the title', hash: print.title },
+    { name: 'the description', hash: print.description },
+    ...print.sections.map((entry) => {
+      const space = entry.indexOf(' ');
+      const name = entry.slice(space + 1);
+      return { name: name === '' ? 'the opening' : `"${name}"`, hash: entry.slice(0, space) };
+    }),
+  ];
+}
+
+/** What changed from the print `was` to `now`: parts changed or added (by name, in order), and how many were removed. */
+export function printChanges(was: EditionPrint, now: EditionPrint): { changed: string[]; removed: number } {
+  const before = printedParts(was);
+  const after = printedParts(now);
+  const hashes = new Set(before.map((part) => part.hash));
+  const names = new Set(after.map((part) => part.name));
+  const changed = after.filter((part) => !hashes.has(part.hash)).map((part) => part.name);
+  // Names gone, less the new names that took their places (a renamed section is a changed one).
+  const named = new Set(before.map((part) => part.name));
+  const gone = before.filter((part) => !names.has(part.name)).length;
+  const added = after.filter((part) => !named.has(part.name)).length;
+  return { changed, removed: Math.max(0, gone - added) };
+}
+
+/** Whether two prints record the same text. */
+export function samePrint(a: EditionPrint, b: EditionPrint): boolean {
+  return a.title === b.title && a.description === b.description && a.sections.length === b.sections.length && a.sections.every((s, i) => s === b.sections[i]);
+}
