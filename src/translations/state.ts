@@ -54,7 +54,9 @@ export const textKey = (at: readonly (string | number)[]) => `/${at.join('/')}`;
 /** Every text of a JSON value written in both languages ({ "en": ..., "pt": ... }), in document order. */
 export function bilingualTexts(value: unknown, at: (string | number)[] = [], out: BilingualText[] = []): BilingualText[] {
   if (Array.isArray(value)) {
-    value.forEach((item, i) => bilingualTexts(item, [...at, i], out));
+    value.forEach((item, i) => {
+      bilingualTexts(item, [...at, i], out);
+    });
   } else if (value !== null && typeof value === 'object') {
     const record = value as Record<string, unknown>;
     if (typeof record.en === 'string' && typeof record.pt === 'string') out.push({ path: at, en: record.en, pt: record.pt });
