@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { loadContent } from '../load/content';
@@ -50,7 +51,9 @@ export async function runSync(options: { root: string; files: string[]; all: boo
   let failed = false;
   const lines: string[] = [];
   for (const file of options.files) {
-    const relative = path.relative(options.root, path.resolve(process.cwd(), file));
+    // A path as the check prints it (from the site's root), or one from where the command runs.
+    const underRoot = path.resolve(options.root, file);
+    const relative = path.relative(options.root, existsSync(underRoot) ? underRoot : path.resolve(process.cwd(), file));
     const synced = syncFile(loaded.content, lock, relative);
     if ('problem' in synced) {
       console.error(`✗ ${synced.problem}`);
