@@ -20,7 +20,7 @@ export function targetLang(route: Route, lang: Lang): Lang {
 }
 
 /** Levenshtein distance, for "did you mean" hints. */
-function distance(a: string, b: string): number {
+export function distance(a: string, b: string): number {
   const row = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     let previous = row[0]!;

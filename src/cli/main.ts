@@ -123,6 +123,21 @@ program
     });
   });
 
+program
+  .command('new')
+  .description('start an article as a draft: writes content/blog/<category>/<Slug>.<en|pt>.md, never over an existing file')
+  .argument('<category/Slug>', "the article's category and slug, its URL's last part: tech/Kubernetes-Basics", articleName)
+  .addOption(new Option('--lang <lang>', 'the editions to start').choices(['en', 'pt', 'both']).default('both'))
+  .action(async (name: { category: string; slug: string }, options: { lang: 'en' | 'pt' | 'both' }) => {
+    process.exitCode = await (await import('./new')).runNew({
+      root: rootDir(),
+      ...name,
+      langs: options.lang === 'both' ? ['en', 'pt'] : [options.lang],
+      // Where `site dev` serves with its defaults, so that the URLs printed open there.
+      devOrigin: `http://${process.env.HOST ?? '127.0.0.1'}:${portDefault()}`,
+    });
+  });
+
 /** PORT from the environment when it is a port number, 3000 otherwise. */
 function portDefault(): number {
   const port = Number(process.env.PORT);
@@ -140,6 +155,13 @@ function whole(name: string, min: number, max: number) {
     if (!/^\d+$/.test(value) || n < min || n > max) throw new InvalidArgumentError(`${name} must be a whole number from ${min} to ${max}.`);
     return n;
   };
+}
+
+/** The argument of `site new`: "<category>/<Slug>", two parts, or a usage error. What each part may hold is `site new`'s to judge. */
+function articleName(value: string): { category: string; slug: string } {
+  const [category, slug, ...rest] = value.split('/');
+  if (!category || !slug || rest.length > 0) throw new InvalidArgumentError('Write it as <category>/<Slug>, for example tech/Kubernetes-Basics.');
+  return { category, slug };
 }
 
 try {

@@ -47,7 +47,11 @@ export interface ArticleSource {
   print: EditionPrint;
 }
 
-const ARTICLE_FILE = /^([A-Za-z0-9_-]+)\.(en|pt)\.md$/;
+/** What an article's slug, the last segment of its URL, may hold. */
+const SLUG = '[A-Za-z0-9_-]+';
+export const ARTICLE_SLUG = new RegExp(`^${SLUG}$`);
+/** An article file's name, <Slug>.<en|pt>.md: the slug, then the language. */
+export const ARTICLE_FILE = new RegExp(`^(${SLUG})\\.(en|pt)\\.md$`);
 
 /** One article file as last read: the article, or the problems that kept it out. */
 interface ReadArticle {
