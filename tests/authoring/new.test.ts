@@ -56,12 +56,14 @@ describe('site new', () => {
     expect(check.stdout).toContain(
       'Drafts (left out until "draft: true" is removed; site dev and --drafts show them): 2\n  content/blog/tech/Kubernetes-Basics.en.md\n  content/blog/tech/Kubernetes-Basics.pt.md',
     );
-    // Shown as site dev shows it, the draft is valid content too: its only diagnostics say it is a draft.
+    // Shown as site dev shows it, the draft is valid content too: its only diagnostics say it is a
+    // draft, and that its two editions are yet to be brought in line (translated, then synced).
     const shown = await site(['--root', content.root, 'check', '--drafts', '--format', 'json']);
     expect(shown.code).toBe(0);
     expect((JSON.parse(shown.stdout) as { code: string; file: string }[]).map((d) => `${d.code} ${d.file}`).sort()).toEqual([
       'DRAFT002 content/blog/tech/Kubernetes-Basics.en.md',
       'DRAFT002 content/blog/tech/Kubernetes-Basics.pt.md',
+      'TRANS002 content/blog/tech/Kubernetes-Basics.pt.md',
     ]);
   });
 
