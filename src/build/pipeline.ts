@@ -241,8 +241,8 @@ async function model(session: BuildSession, tasks: Tasks, explain: Explain, publ
   const { content, held } = publishable(loaded.content, publication);
   // Every edition's translation state, drafts included (`site translations` lists them too).
   const lockProblems: Diagnostic[] = [];
-  const lock = (await readLock(session.root, lockProblems)) ?? emptyLock();
-  const translations = await translationStates(loaded.content, lock, session.changeDays);
+  const lock = (await readLock(session.root, lockProblems, session.lock)) ?? emptyLock();
+  const translations = await translationStates(loaded.content, lock, session.changeDays, session.translationStates);
   const [memos, code, folder] = await Promise.all([session.cached(), session.code(), session.mediaFolder()]);
   // The last build's model: what did not change is shared with it (see createSite).
   const previous = session.planned?.site;

@@ -20,6 +20,8 @@ import { countAhead, type PlannedShards } from '../search/shards';
 import { LANGUAGES, type Lang } from '../shared/lang';
 import type { Route } from '../shared/route';
 import { changeDays } from '../translations/changed';
+import type { ReadLock } from '../translations/lock';
+import { type KnownStates, knownStates } from '../translations/state';
 import type { BuiltAssets } from '../write/assets';
 import { treeSignature } from '../write/commit';
 import { type ManifestLog, type OutputManifest, readManifest, readManifestLog, stillDescribes, writeManifest } from '../write/manifest';
@@ -145,6 +147,10 @@ export class BuildSession {
   private codes: Promise<Codes> | undefined;
   private compilerModule: Promise<typeof import('./compileEdition')> | undefined;
   private workerScript: Promise<string> | undefined;
+  /** Each bilingual article's translation states as last worked out (translations/state.ts). */
+  readonly translationStates: KnownStates = knownStates();
+  /** The translation lock as the session last read it (translations/lock.ts). */
+  readonly lock: { read?: ReadLock } = {};
   /** The day each content file last changed, asked once per file and content (translations/changed.ts). */
   readonly changeDays: (file: string, hash: string) => Promise<string>;
   private rendererModule: Promise<typeof import('../render/document')> | undefined;

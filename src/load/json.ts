@@ -27,10 +27,12 @@ export async function loadJsonFile<S extends z.ZodType>(
   diagnostics: Diagnostic[],
   loaded?: JsonFiles,
   known?: ReadonlyMap<string, { text: string; value: unknown }>,
+  /** The largest file read, in bytes (a content file's limit unless told). */
+  limit?: number,
 ): Promise<z.infer<S> | undefined> {
   const absolute = path.join(root, relative);
   const file = relativeFile(root, absolute);
-  const read = readContentText(absolute, file);
+  const read = readContentText(absolute, file, limit);
   if ('problem' in read) {
     diagnostics.push(read.problem);
     return undefined;

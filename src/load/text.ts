@@ -26,13 +26,13 @@ function problemOf<C extends TextProblem>(file: string, code: C, args: Diagnosti
 }
 
 /** Reads `absolute` (shown as `file`) synchronously: content files are small, and a thread-pool trip costs more than the read. */
-export function readContentText(absolute: string, file: string): ContentText {
-  const read = readContentBytes(absolute, file);
+export function readContentText(absolute: string, file: string, limit = MAX_FILE_BYTES): ContentText {
+  const read = readContentBytes(absolute, file, limit);
   return 'problem' in read ? read : decodeContentText(read.bytes, file);
 }
 
 /** A content file's bytes: it exists, is a file, is readable and within the size limit. */
-export function readContentBytes(absolute: string, file: string): ContentBytes {
+export function readContentBytes(absolute: string, file: string, limit = MAX_FILE_BYTES): ContentBytes {
   let bytes: Buffer;
   try {
     // One open, one fstat and one read: the fstat tells a folder, and a file too large to read.
@@ -40,7 +40,7 @@ export function readContentBytes(absolute: string, file: string): ContentBytes {
     try {
       const info = fstatSync(fd);
       if (info.isDirectory()) return problemOf(file, 'FILE001', { file, folder: true });
-      if (info.size > MAX_FILE_BYTES) return problemOf(file, 'FILE002', { file, bytes: info.size, limit: MAX_FILE_BYTES });
+      if (info.size > limit) return problemOf(file, 'FILE002', { file, bytes: info.size, limit });
       bytes = readFileSync(fd);
     } finally {
       closeSync(fd);
@@ -49,7 +49,7 @@ export function readContentBytes(absolute: string, file: string): ContentBytes {
     return problemOf(file, 'FILE001', { file, errno: systemCode(error), error: error instanceof Error ? error.message : String(error) });
   }
   // The size may have changed between fstat and read.
-  if (bytes.length > MAX_FILE_BYTES) return problemOf(file, 'FILE002', { file, bytes: bytes.length, limit: MAX_FILE_BYTES });
+  if (bytes.length > limit) return problemOf(file, 'FILE002', { file, bytes: bytes.length, limit });
   return { bytes };
 }
 

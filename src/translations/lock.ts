@@ -5,16 +5,19 @@
  * kept in the repository beside the content, so a shallow clone in CI knows what git history
  * would have told.
  */
-import { existsSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { loadJsonFile } from '../load/json';
+import { readContentText } from '../load/text';
 import { LANGUAGES, type Lang } from '../shared/lang';
 import type { EditionPrint } from './print';
 
 export const LOCK_FILE = 'content/translations.json';
+
+/** It grows with the site (some 500 bytes an article): far above a content file's limit, still bounded. */
+const LOCK_LIMIT = 64 * 1024 * 1024;
 
 const Print = z.object({ title: z.string(), description: z.string(), sections: z.array(z.string()).readonly() }).strict();
 
@@ -37,22 +40,62 @@ export function emptyLock(): TranslationLock {
   return { articles: {}, texts: {} };
 }
 
-/** The lock of a site root; empty when the file does not exist, undefined (with diagnostics) when it is broken. */
-export async function readLock(root: string, diagnostics: Diagnostic[]): Promise<TranslationLock | undefined> {
-  if (!existsSync(path.join(root, LOCK_FILE))) return emptyLock();
-  return loadJsonFile(root, LOCK_FILE, Lock, diagnostics);
+/** The lock as last read, and the stat of the file it was read from: a session reads it again only when that changed. */
+export interface ReadLock {
+  signature: string;
+  lock: TranslationLock;
 }
 
-/** Writes the lock with its keys sorted, so that a sync changes only the lines of what it synced. */
+/**
+ * The lock of a site root: empty when the file does not exist, undefined (with diagnostics) when
+ * it is broken. `last`: the same file, read before with this stat, is not read again.
+ */
+export async function readLock(root: string, diagnostics: Diagnostic[], last?: { read?: ReadLock }): Promise<TranslationLock | undefined> {
+  const absolute = path.join(root, LOCK_FILE);
+  const info = await stat(absolute).catch(() => undefined);
+  if (!info) return emptyLock();
+  const signature = `${info.size} ${info.mtimeMs} ${info.ctimeMs} ${info.ino}`;
+  if (last?.read?.signature === signature) return last.read.lock;
+  const lock = quickly(absolute) ?? (await loadJsonFile(root, LOCK_FILE, Lock, diagnostics, undefined, undefined, LOCK_LIMIT));
+  if (last && lock) last.read = { signature, lock };
+  return lock;
+}
+
+/**
+ * The lock read with the native JSON parser, when it parses and is valid: some megabytes at
+ * thousands of articles, which the content's parser (that places every mistake) reads four times
+ * slower. Undefined otherwise: the content's reader then says what is wrong, and where.
+ */
+function quickly(absolute: string): TranslationLock | undefined {
+  try {
+    const read = readContentText(absolute, LOCK_FILE, LOCK_LIMIT);
+    if ('problem' in read) return undefined;
+    const parsed = Lock.safeParse(JSON.parse(read.text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Writes the lock with its keys sorted and one line for each article and each text, so that a
+ * sync changes only the lines of what it synced, and a merge conflict is one article's.
+ */
 export async function writeLock(root: string, lock: TranslationLock): Promise<void> {
-  const sorted = <T>(record: Record<string, T>) => Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  const ordered = {
-    $comment: COMMENT,
-    articles: sorted(Object.fromEntries(Object.entries(lock.articles).map(([key, pair]) => [key, Object.fromEntries(LANGUAGES.map((lang) => [lang, pair[lang]]))]))),
-    texts: sorted(Object.fromEntries(Object.entries(lock.texts).map(([file, texts]) => [file, sorted(texts)]))),
-  };
-  await writeFile(path.join(root, LOCK_FILE), `${JSON.stringify(ordered, null, 2)}\n`);
+  const sortedKeys = (record: Record<string, unknown>) => Object.keys(record).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const entries = (record: Record<string, unknown>, line: (key: string) => string) => sortedKeys(record).map(line).join(',\n');
+  const articles = entries(lock.articles, (key) => {
+    const pair = lock.articles[key] as LockedPair;
+    return `    ${JSON.stringify(key)}: ${JSON.stringify(Object.fromEntries(LANGUAGES.map((lang) => [lang, pair[lang]])))}`;
+  });
+  const texts = entries(lock.texts, (file) => {
+    const record = lock.texts[file] as Record<string, string>;
+    return `    ${JSON.stringify(file)}: {\n${entries(record, (key) => `      ${JSON.stringify(key)}: ${JSON.stringify(record[key])}`)}\n    }`;
+  });
+  const block = (body: string) => (body === '' ? '{}' : `{\n${body}\n  }`);
+  const text = `{\n  "$comment": ${JSON.stringify(COMMENT)},\n  "articles": ${block(articles)},\n  "texts": ${block(texts)}\n}\n`;
+  await writeFile(path.join(root, LOCK_FILE), text);
 }
 
 /** A lock entry of an article: both editions' prints. */
-export type LockedPair = Record<Lang, EditionPrint>;
+export type LockedPair = Readonly<Record<Lang, EditionPrint>>;

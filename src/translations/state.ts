@@ -9,7 +9,7 @@ import type { LoadedContent } from '../load/content';
 import { digest } from '../load/digest';
 import { LANGUAGES, type Lang } from '../shared/lang';
 import { articlePath } from '../shared/route';
-import type { TranslationLock } from './lock';
+import type { LockedPair, TranslationLock } from './lock';
 import { printChanges, samePrint, textHash } from './print';
 
 /** An edition's state against its counterpart. */
@@ -67,14 +67,30 @@ export function bilingualTexts(value: unknown, at: (string | number)[] = [], out
 
 /** Each bilingual article's editions by route path, in both languages. */
 export function bilingualPairs(articles: readonly ArticleSource[]): Map<string, Record<Lang, ArticleSource>> {
-  const byPath = new Map<string, Partial<Record<Lang, ArticleSource>>>();
-  for (const source of articles) {
-    const key = articlePath(source.category, source.slug);
-    byPath.set(key, { ...byPath.get(key), [source.lang]: source });
-  }
+  // Thousands of files a build: the English ones by category and slug, then each Portuguese one's.
+  const english = new Map<string, ArticleSource>();
+  for (const source of articles) if (source.lang === 'en') english.set(`${source.category}/${source.slug}`, source);
   const pairs = new Map<string, Record<Lang, ArticleSource>>();
-  for (const [key, pair] of byPath) if (pair.en && pair.pt) pairs.set(key, pair as Record<Lang, ArticleSource>);
+  for (const pt of articles) {
+    if (pt.lang !== 'pt') continue;
+    const en = english.get(`${pt.category}/${pt.slug}`);
+    if (en) pairs.set(articlePath(pt.category, pt.slug), { en, pt });
+  }
   return pairs;
+}
+
+/** Each pair's states as last worked out, by its English source: found again while both sources and the lock entry are the same objects. */
+export type PairStates = WeakMap<ArticleSource, { pt: ArticleSource; locked: LockedPair | undefined; states: Record<Lang, EditionState> }>;
+
+/** What a session remembers of the last states it worked out (see `translationStates`). */
+export interface KnownStates {
+  pairs: PairStates;
+  /** A JSON file's text states, by its value: found again while the value and its lock record are the same objects. */
+  texts: WeakMap<object, { locked: Readonly<Record<string, string>> | undefined; states: TextState[] }>;
+}
+
+export function knownStates(): KnownStates {
+  return { pairs: new WeakMap(), texts: new WeakMap() };
 }
 
 /** The lock's record of a JSON file's texts as they are now. */
@@ -82,42 +98,73 @@ export function lockedTexts(value: unknown): Record<string, string> {
   return Object.fromEntries(bilingualTexts(value).map((text) => [textKey(text.path), `${textHash(text.en)} ${textHash(text.pt)}`]));
 }
 
+/** The state of an edition whose counterpart is `counterpart`, against the pair's lock entry. */
+async function pairState(counterpart: ArticleSource, locked: LockedPair | undefined, changed: (file: string, hash: string) => Promise<string>): Promise<EditionState> {
+  if (!locked) return { kind: 'untracked' };
+  const was = locked[counterpart.lang];
+  if (samePrint(was, counterpart.print)) return { kind: 'current' };
+  return { kind: 'outdated', counterpart, since: await changed(counterpart.file, counterpart.hash), ...printChanges(was, counterpart.print) };
+}
+
 /**
  * The state of every bilingual article edition (`articles`: all of them, drafts included) and
  * JSON text against `lock`. `changed` dates a file's last change (changed.ts).
  */
-export async function translationStates(content: LoadedContent, lock: TranslationLock, changed: (file: string, hash: string) => Promise<string>): Promise<Translations> {
+export async function translationStates(
+  content: LoadedContent,
+  lock: TranslationLock,
+  changed: (file: string, hash: string) => Promise<string>,
+  known: KnownStates = knownStates(),
+): Promise<Translations> {
   const editions = new Map<string, EditionState>();
   for (const [key, pair] of bilingualPairs(content.articles)) {
     const locked = lock.articles[key];
-    for (const lang of LANGUAGES) {
-      const counterpart = pair[otherLang(lang)];
-      if (!locked) editions.set(pair[lang].file, { kind: 'untracked' });
-      else if (samePrint(locked[counterpart.lang], counterpart.print)) editions.set(pair[lang].file, { kind: 'current' });
-      else editions.set(pair[lang].file, { kind: 'outdated', counterpart, since: await changed(counterpart.file, counterpart.hash), ...printChanges(locked[counterpart.lang], counterpart.print) });
+    const before = known.pairs.get(pair.en);
+    let states = before && before.pt === pair.pt && before.locked === locked ? before.states : undefined;
+    if (!states) {
+      states = { en: await pairState(pair.pt, locked, changed), pt: await pairState(pair.en, locked, changed) };
+      known.pairs.set(pair.en, { pt: pair.pt, locked, states });
     }
+    editions.set(pair.en.file, states.en);
+    editions.set(pair.pt.file, states.pt);
   }
   const texts: TextState[] = [];
   for (const [file, { text, value }] of content.json) {
-    const found = bilingualTexts(value);
-    if (found.length === 0) continue;
     const locked = lock.texts[file];
-    if (!locked) {
-      texts.push({ file, path: [], kind: 'untracked' });
-      continue;
+    const before = value !== null && typeof value === 'object' ? known.texts.get(value) : undefined;
+    let states = before && before.locked === locked ? before.states : undefined;
+    if (!states) {
+      states = await fileStates(file, text, value, locked, changed);
+      if (value !== null && typeof value === 'object') known.texts.set(value, { locked, states });
     }
-    for (const one of found) {
-      const record = locked[textKey(one.path)];
-      if (!record) {
-        texts.push({ file, path: one.path, kind: 'untracked' });
-        continue;
-      }
-      const [en, pt] = record.split(' ');
-      for (const lang of LANGUAGES) {
-        const other = otherLang(lang);
-        if ((other === 'en' ? en : pt) !== textHash(one[other])) texts.push({ file, path: one.path, kind: 'outdated', lang, since: await changed(file, digest(text)) });
-      }
-    }
+    texts.push(...states);
   }
   return { editions, texts };
+}
+
+/** The bilingual texts of one JSON file that fell behind or were never brought in line. */
+async function fileStates(
+  file: string,
+  text: string,
+  value: unknown,
+  locked: Readonly<Record<string, string>> | undefined,
+  changed: (file: string, hash: string) => Promise<string>,
+): Promise<TextState[]> {
+  const found = bilingualTexts(value);
+  if (found.length === 0) return [];
+  if (!locked) return [{ file, path: [], kind: 'untracked' }];
+  const states: TextState[] = [];
+  for (const one of found) {
+    const record = locked[textKey(one.path)];
+    if (!record) {
+      states.push({ file, path: one.path, kind: 'untracked' });
+      continue;
+    }
+    const [en, pt] = record.split(' ');
+    for (const lang of LANGUAGES) {
+      const other = otherLang(lang);
+      if ((other === 'en' ? en : pt) !== textHash(one[other])) states.push({ file, path: one.path, kind: 'outdated', lang, since: await changed(file, digest(text)) });
+    }
+  }
+  return states;
 }

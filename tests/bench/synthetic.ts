@@ -1,6 +1,9 @@
 import { cp, mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { loadContent } from '../../src/load/content';
+import { writeLock } from '../../src/translations/lock';
+import { syncAll } from '../../src/translations/sync';
 
 /** The listing categories synthetic articles are spread over. */
 export const SYNTHETIC_CATEGORIES = ['tech', 'culture', 'books', 'cinema', 'finances', 'fitness', 'opinions'] as const;
@@ -372,6 +375,10 @@ export async function writeSyntheticSite(projectRoot: string, root: string, coun
   const articles = syntheticArticles(count);
   for (const category of SYNTHETIC_CATEGORIES) await mkdir(path.join(root, 'content', 'blog', category), { recursive: true });
   await Promise.all(articles.flatMap((article, index) => article.langs.map((lang) => writeFile(articleFile(root, article, lang), syntheticMarkdown(index, lang)))));
+  // Its translations in line, as the owner keeps them (`site translations sync`): a check of the
+  // grown blog reports nothing, as on the real one.
+  const { content } = await loadContent(root);
+  if (content) await writeLock(root, syncAll(content));
   return articles;
 }
 
