@@ -11,7 +11,7 @@ restoreScroll();
 /** The page as the server last sent it, while the tab shows its markdown text as sent; undefined: reload. */
 let served = fetchPage().then((html) => (html !== undefined && sameProse(parse(html), document) ? html : undefined));
 const events = new EventSource('/__dev/events');
-for (const type of ['reload', 'css', 'errors', 'ok'] as const) {
+for (const type of ['reload', 'css', 'errors', 'ok', 'warnings'] as const) {
   events.addEventListener(type, (message) => handle(JSON.parse((message as MessageEvent<string>).data) as DevEvent));
 }
 
@@ -24,7 +24,60 @@ function handle(event: DevEvent): void {
     showOverlay(event.errors);
   } else if (event.type === 'ok') {
     document.getElementById('site-dev-overlay')?.remove();
+  } else if (event.type === 'warnings') {
+    showWarnings(event.warnings);
   }
+}
+
+/**
+ * The warnings of the last good build (a draft, a translation behind its counterpart, ...) in a
+ * corner of the page, folded to their count: the page stays usable, and a save that changes them
+ * updates the list. None: the list goes.
+ */
+function showWarnings(warnings: OverlayError[]): void {
+  const open = document.getElementById('site-dev-warnings')?.shadowRoot?.querySelector('details')?.open ?? false;
+  document.getElementById('site-dev-warnings')?.remove();
+  if (warnings.length === 0) return;
+  const host = document.createElement('div');
+  host.id = 'site-dev-warnings';
+  host.style.cssText = 'position: fixed; right: 12px; bottom: 12px; z-index: 2147483646; max-width: min(560px, calc(100vw - 24px))';
+  const root = host.attachShadow({ mode: 'open' });
+  const style = document.createElement('style');
+  style.textContent = `
+    details { font: 13px/1.45 system-ui, sans-serif; color: #f4f4f5; background: #18181b; border-left: 4px solid #facc15; border-radius: 6px; box-shadow: 0 4px 16px rgba(0, 0, 0, .35); }
+    summary { padding: 8px 12px; cursor: pointer; color: #fde68a; font-weight: 600; }
+    ul { margin: 0; padding: 0 12px 10px 28px; max-height: 50vh; overflow: auto; }
+    li { margin: 6px 0; }
+    .where { font-family: ui-monospace, monospace; color: #93c5fd; }
+    .code { color: #a1a1aa; font-family: ui-monospace, monospace; }
+    .hint { color: #86efac; }`;
+  const details = document.createElement('details');
+  details.open = open;
+  const summary = document.createElement('summary');
+  summary.textContent = warnings.length === 1 ? '1 warning' : `${warnings.length} warnings`;
+  const list = document.createElement('ul');
+  for (const warning of warnings) {
+    const item = document.createElement('li');
+    const where = document.createElement('span');
+    where.className = 'where';
+    where.textContent = warning.line > 0 ? `${warning.file}:${warning.line}` : warning.file;
+    const code = document.createElement('span');
+    code.className = 'code';
+    code.textContent = ` ${warning.code ?? ''} `;
+    const message = document.createElement('div');
+    message.textContent = warning.message;
+    item.append(where, code, message);
+    if (warning.hint) {
+      const hint = document.createElement('div');
+      hint.className = 'hint';
+      hint.textContent = warning.hint;
+      item.append(hint);
+    }
+    list.append(item);
+  }
+  details.append(summary, list);
+  root.append(style, details);
+  document.body.append(host);
 }
 
 /**

@@ -44,6 +44,8 @@ export class DevSession {
   private timer: NodeJS.Timeout | undefined;
   private served: Record<string, string> | undefined;
   private failing = false;
+  /** The warnings last sent to the tabs, as sent. */
+  private warned = '[]';
   private listeners = new Set<(rebuild: Rebuild) => void>();
 
   constructor(private readonly options: DevSessionOptions) {}
@@ -127,6 +129,14 @@ export class DevSession {
     const pages = previous ? changedPages(reply.changed) : this.failing ? ['*'] : [];
     if (this.failing) this.options.events.send({ type: 'ok' });
     this.failing = false;
+    // Warnings change with content, not with every build: sent when they differ from the last.
+    // (Their code frames, which read each file, are made only then.)
+    const warnings = reply.diagnostics.filter((d) => d.severity === 'warning');
+    const said = JSON.stringify(warnings);
+    if (said !== this.warned) {
+      this.warned = said;
+      this.options.events.send({ type: 'warnings', warnings: warnings.map((d) => this.overlayError(d)) });
+    }
     if (pages.length > 0) {
       const cssOnly = changes.size > 0 && [...changes].every((file) => file.endsWith('.css'));
       this.options.events.send(cssOnly ? { type: 'css' } : { type: 'reload', pages });

@@ -10,7 +10,12 @@ export type DevEvent =
   /** The last build failed: tabs show these errors over the page. */
   | { type: 'errors'; errors: OverlayError[] }
   /** The errors are fixed: tabs hide the overlay. */
-  | { type: 'ok' };
+  | { type: 'ok' }
+  /**
+   * The warnings of the last good build (drafts, translations behind, ...), sent when they change:
+   * tabs list them in a corner, out of the page's way; none hides the list.
+   */
+  | { type: 'warnings'; warnings: OverlayError[] };
 
 /** One error as the overlay shows it: the same facts `site check` prints. */
 export interface OverlayError {

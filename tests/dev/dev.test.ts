@@ -277,14 +277,51 @@ describe('site dev', () => {
     expect(events.events.slice(since).filter((e) => e.type === 'reload').length).toBeLessThanOrEqual(2);
   });
 
+  it('lists drafts and translations behind in the corner of every tab, and updates the list on each save', async () => {
+    type Listed = { file: string; code: string; message: string };
+    const listed = async (since: number, holds: (warnings: Listed[]) => boolean) => {
+      for (;;) {
+        const event = await events.next('warnings', { since });
+        const warnings = event.data.warnings as Listed[];
+        if (holds(warnings)) return warnings;
+        since = events.events.indexOf(event) + 1;
+      }
+    };
+    const draft = 'content/blog/tech/Roadmap.en.md';
+    let since = events.events.length;
+    await writeFile(file(draft), '---\ntitle: A roadmap\ndescription: What comes next.\ndate: 2026-01-10\ndraft: true\n---\n\nSoon.\n');
+    let warnings = await listed(since, (w) => w.some((d) => d.file === draft));
+    expect(warnings.find((d) => d.file === draft)).toMatchObject({ code: 'DRAFT002', message: 'this English edition is a draft: site build leaves it out' });
+    expect((await page('/blog/tech/Roadmap')).html).toContain('<span class="status">Draft</span>');
+
+    // The English edition of a bilingual article rewritten: its Portuguese one is listed as behind.
+    since = events.events.length;
+    await edit('content/blog/tech/Site.en.md', (t) => `${t}\n## One more thing\n\nA section the Portuguese edition does not have.\n`);
+    warnings = await listed(since, (w) => w.some((d) => d.file === 'content/blog/tech/Site.pt.md'));
+    expect(warnings.find((d) => d.file === 'content/blog/tech/Site.pt.md')).toMatchObject({ code: 'TRANS001' });
+    expect(warnings.find((d) => d.file === 'content/blog/tech/Site.pt.md')?.message).toContain('"One more thing" changed');
+    expect((await page('/pt/blog/tech/Site')).html).toContain('role="note"');
+
+    // Brought in line (site translations sync), and the draft gone: both leave the list.
+    since = events.events.length;
+    await run(process.execPath, [path.join(root, 'bin', 'site'), '--root', root, 'translations', 'sync', 'content/blog/tech/Site.pt.md']);
+    await unlink(file(draft));
+    warnings = await listed(since, (w) => !w.some((d) => d.file === 'content/blog/tech/Site.pt.md' || d.file === draft));
+    expect(warnings.some((d) => d.file === draft)).toBe(false);
+    // Still listed: the article dated 2030 earlier in this file, scheduled.
+    expect(warnings.find((d) => d.file === 'content/blog/books/Second.en.md')).toMatchObject({ code: 'DRAFT002', message: 'this English edition is scheduled for 2030-01-01: a build before that day leaves it out' });
+    await reloadOf('/pt/blog/tech/Site', since);
+    expect((await page('/pt/blog/tech/Site')).html).not.toContain('role="note"');
+  });
+
   it('leaves its output folder, file for file, as a build from scratch of the same files makes it', async () => {
     await expectAsBuiltFromScratch('dist-cold');
   });
 
-  /** The dev output, once the search indexes have followed the pages, against `site build --no-cache`. */
+  /** The dev output, once the search indexes have followed the pages, against `site build --drafts --no-cache` (site dev shows drafts, marked). */
   async function expectAsBuiltFromScratch(out: string): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 500));
-    await run(process.execPath, [path.join(root, 'bin', 'site'), '--root', root, 'build', '--no-cache', '--quiet', '--out', out]);
+    await run(process.execPath, [path.join(root, 'bin', 'site'), '--root', root, 'build', '--drafts', '--no-cache', '--quiet', '--out', out]);
     const [live, cold] = await Promise.all([filesUnder(file('.cache/dev')), filesUnder(file(out))]);
     // Files replaced in place are not compressed again (the dev server sends pages as they are);
     // a compressed copy that is there must be the current one.
