@@ -309,7 +309,10 @@ describe('site dev', () => {
     warnings = await listed(since, (w) => !w.some((d) => d.file === 'content/blog/tech/Site.pt.md' || d.file === draft));
     expect(warnings.some((d) => d.file === draft)).toBe(false);
     // Still listed: the article dated 2030 earlier in this file, scheduled.
-    expect(warnings.find((d) => d.file === 'content/blog/books/Second.en.md')).toMatchObject({ code: 'DRAFT002', message: 'this English edition is scheduled for 2030-01-01: a build before that day leaves it out' });
+    expect(warnings.find((d) => d.file === 'content/blog/books/Second.en.md')).toMatchObject({
+      code: 'DRAFT002',
+      message: 'this English edition is scheduled for 2030-01-01: a build before that day leaves it out',
+    });
     await reloadOf('/pt/blog/tech/Site', since);
     expect((await page('/pt/blog/tech/Site')).html).not.toContain('role="note"');
   });
