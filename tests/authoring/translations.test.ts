@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -41,6 +41,29 @@ describe('outdated translations, in a shallow clone of the site', () => {
   it('starts with every translation in line: site check --strict is clean', async () => {
     const { code, stdout } = await site(['--root', clone, 'check', '--strict']);
     expect(code, stdout).toBe(0);
+  });
+
+  it('starts a draft with site new that site build leaves out of every file, and site check --drafts shows', async () => {
+    const started = await site(['--root', clone, 'new', 'tech/Shallow-Notes']);
+    expect(started.code, started.stderr).toBe(0);
+    const built = await site(['--root', clone, 'build', '--out', 'dist', '--quiet']);
+    expect(built.code, built.stderr).toBe(0);
+    expect(built.stdout).toContain('; 2 drafts left out');
+    const files = (await readdir(path.join(clone, 'dist'), { recursive: true })).filter((f) => /\.(html|xml|json)$/.test(f));
+    for (const file of files) expect(await readFile(path.join(clone, 'dist', file), 'utf8'), file).not.toContain('Shallow-Notes');
+    const shown = await site(['--root', clone, 'check', '--drafts']);
+    expect(
+      warnings(shown.stderr)
+        .filter((line) => line.includes('Shallow-Notes'))
+        .map((line) => line.replace(/:\d+:\d+ /, ' '))
+        .sort(),
+    ).toEqual([
+      'content/blog/tech/Shallow-Notes.en.md warning DRAFT002: this English edition is a draft: site build leaves it out',
+      'content/blog/tech/Shallow-Notes.pt.md warning DRAFT002: this Portuguese edition is a draft: site build leaves it out',
+      'content/blog/tech/Shallow-Notes.pt.md warning TRANS002: the English and Portuguese editions were never marked as saying the same',
+    ]);
+    await rm(path.join(clone, 'content/blog/tech/Shallow-Notes.en.md'));
+    await rm(path.join(clone, 'content/blog/tech/Shallow-Notes.pt.md'));
   });
 
   it('warns on the Portuguese edition when the English one is rewritten, naming what changed, and its page tells the reader', async () => {

@@ -51,10 +51,12 @@ describe('build sessions', () => {
     expect(edited.remade.map((r) => `${r.output}: ${r.changed.join(', ')}`).sort()).toEqual([
       'blog/books/DangerousLiaisons.html: edition en',
       `${file}: text`,
-      'pt/blog/books/DangerousLiaisons.html: edition en',
+      // The Portuguese page also tells its readers the English edition changed since it was translated.
+      'pt/blog/books/DangerousLiaisons.html: edition en, outdated',
       'search/en/0.json: documents',
     ]);
     expect(await page(first, 'blog/books/DangerousLiaisons.html')).toContain('A sentence added in a session.');
+    expect(await page(first, 'pt/blog/books/DangerousLiaisons.html')).toContain('<p class="note" role="note">');
   });
 
   it('shares with the last build every part of the model and every page plan an edit did not touch', async () => {
@@ -355,8 +357,10 @@ describe('the check in a session', () => {
       const warm = await buildSite(session, options);
       const cold = await buildSite(new BuildSession({ root: copy.root, cache: false }), { ...options, outDir: path.join(copy.root, 'cold') });
       expect(warm.diagnostics, change).toEqual(cold.diagnostics);
+      // The edits also put translations behind (TRANS001): the same in both, as compared above, and
+      // not this test's subject (tests/authoring/translations.test.ts).
       expect(
-        codes(warm.diagnostics).filter((c) => !c.startsWith('ORPHAN') && !c.startsWith('I18N002')),
+        codes(warm.diagnostics).filter((c) => !c.startsWith('ORPHAN') && !c.startsWith('I18N002') && !c.startsWith('TRANS')),
         change,
       ).toEqual(expected);
     }
