@@ -15,7 +15,7 @@ export function Gallery({ chrome, page }: { chrome: Chrome; page: GalleryProps }
         {page.photos.map((photo, i) => (
           <li key={photo.src} className="gallery__item">
             <button type="button" className="gallery__open" data-photo-index={i} aria-haspopup="dialog">
-              {/* The first row loads at once, the first photo first (the largest paint on wide screens). */}
+              {/* The first row loads at once, the first photo first (the largest paint on wide screens), decoded with the page. */}
               <Picture
                 src={photo.src}
                 picture={photo.picture}
@@ -25,7 +25,7 @@ export function Gallery({ chrome, page }: { chrome: Chrome; page: GalleryProps }
                 height={600}
                 loading={i < 3 ? 'eager' : 'lazy'}
                 fetchPriority={i === 0 ? 'high' : undefined}
-                decoding="async"
+                decoding={i < 3 ? undefined : 'async'}
               />
               <span className="gallery__caption">
                 <span className="gallery__title" data-photo-title="">
