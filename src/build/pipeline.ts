@@ -34,7 +34,7 @@ import { searchFiles } from '../search/shards';
 import { LANGUAGES, type Lang } from '../shared/lang';
 import type { PageProps } from '../shared/props';
 import { feedUrl, pageFile, rootUrl } from '../shared/route';
-import { emptyLock, readLock } from '../translations/lock';
+import { readLock } from '../translations/lock';
 import { translationStates } from '../translations/state';
 import type { BuiltAssets } from '../write/assets';
 import { type Commit, type Copy, commitOutput, StaleOutputError, type WriteReport } from '../write/commit';
@@ -239,10 +239,6 @@ async function model(session: BuildSession, tasks: Tasks, explain: Explain, publ
   const { loaded, media } = await tasks.run('load', () => session.load());
   if (!loaded.content) return { diagnostics: loaded.diagnostics, media };
   const { content, held } = publishable(loaded.content, publication);
-  // Every edition's translation state, drafts included (`site translations` lists them too).
-  const lockProblems: Diagnostic[] = [];
-  const lock = (await readLock(session.root, lockProblems, session.lock)) ?? emptyLock();
-  const translations = await translationStates(loaded.content, lock, session.changeDays, session.translationStates);
   const [memos, code, folder] = await Promise.all([session.cached(), session.code(), session.mediaFolder()]);
   // The last build's model: what did not change is shared with it (see createSite).
   const previous = session.planned?.site;
@@ -268,6 +264,12 @@ async function model(session: BuildSession, tasks: Tasks, explain: Explain, publ
       progress,
     }),
   );
+  // Every edition's translation state, drafts included (`site translations` lists them too): worked
+  // out after the markdown stage, whose worker threads are gone by then (the peak of a cold build).
+  const lockProblems: Diagnostic[] = [];
+  const lock = await readLock(session.root, lockProblems, session.lock);
+  // A broken lock is its own error: no translation is judged against it.
+  const translations = lock ? await translationStates(loaded.content, lock, session.changeDays, session.translationStates) : { editions: new Map(), texts: [] };
   return tasks.run('model', () => {
     // The site is modelled from what loaded even when some files did not: the check still reports
     // on the rest, and the errors stop the build after it.

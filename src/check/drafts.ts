@@ -55,3 +55,10 @@ export function checkDrafts(site: Site): Diagnostic[] {
   }
   return out;
 }
+
+/** The editions that wait (`waitingEditions`) as one string: what an edition's link findings depend on of them. */
+export function waitingSignature(site: Site): string {
+  let signature = '';
+  for (const [key, waiting] of waitingEditions(site)) signature += `${key} ${waiting.date ?? 'draft'}\n`;
+  return signature;
+}

@@ -17,6 +17,7 @@ import type { Article, ArticleEdition, Site } from '../model/site';
 import { LANGUAGES } from '../shared/lang';
 import { articlePath } from '../shared/route';
 import { editionAssetProblems } from './assets';
+import { waitingSignature } from './drafts';
 import { guarded } from './guard';
 import { type EditionIds, editionIdProblems } from './ids';
 import { checkLinks, editionLinks } from './links';
@@ -253,7 +254,8 @@ function sameFacts(last: KnownFacts, now: Omit<EditionSurroundings, 'titles'>): 
     if (route.component === 'article') continue;
     for (const lang of route.meta.availableLangs) if (!sameList(now.ids.rendered(route, lang), last.ids.rendered(route, lang))) return undefined;
   }
-  let facts = true;
+  // A draft published, or a link's target made a draft, judges links to it again (DRAFT001).
+  let facts = waitingSignature(site) === waitingSignature(last.site);
   const retitled: [Article, Article][] = [];
   for (const [i, article] of site.articles.entries()) {
     const before = last.site.articles[i];
@@ -303,7 +305,7 @@ function siteFacts({ site, ids, media }: Omit<EditionSurroundings, 'titles'>): s
       parts.push(edition.lang, edition.url, edition.source.frontMatter.index ? 'index' : '', edition.body.ids.join(' '));
     }
   }
-  parts.push([...ids.layout].join(' '), [...media].join('\n'));
+  parts.push([...ids.layout].join(' '), [...media].join('\n'), waitingSignature(site));
   for (const image of site.images.values()) parts.push(`${image.file} ${image.width}`);
   return digestAll(parts);
 }

@@ -92,9 +92,11 @@ export function checkLinks(site: Site, links: readonly InternalLink[], ids: Edit
     const { path, hash } = link;
     const route = site.routeByPath.get(path);
     // A link from a published page to an edition the published site does not have (a draft, a
-    // scheduled article); a draft may link to another.
+    // scheduled article). A draft may link to anything; a scheduled page to what is published by its day.
     const unpublished = waiting.get(waitingKey(link.lang, path)) ?? (route ? undefined : (waiting.get(waitingKey('en', path)) ?? waiting.get(waitingKey('pt', path))));
-    if (unpublished && !(link.fromPath !== undefined && waiting.has(waitingKey(link.lang, link.fromPath)))) {
+    const from = link.fromPath === undefined ? undefined : waiting.get(waitingKey(link.lang, link.fromPath));
+    const waits = from !== undefined && (from.date === undefined || (unpublished?.date !== undefined && unpublished.date <= from.date));
+    if (unpublished && !waits) {
       const lang = waiting.has(waitingKey(link.lang, path)) ? link.lang : waiting.has(waitingKey('en', path)) ? 'en' : 'pt';
       report(diagnostic('DRAFT001', link.place, { path, lang, date: unpublished.date }));
       continue;

@@ -11,9 +11,10 @@ export function checkOutdated(site: Site): Diagnostic[] {
   const out: Diagnostic[] = [];
   const { editions, texts } = site.translations;
   for (const article of site.articles) {
-    // A counterpart the build does not show (a draft) is still the text this one translates.
     for (const edition of Object.values(article.editions)) {
       const state = editions.get(edition.source.file);
+      // A counterpart this build leaves out (a draft being reworked) is nothing a reader can compare with yet.
+      if (!article.editions[edition.lang === 'en' ? 'pt' : 'en']) continue;
       const place = () => frontMatterPlace(edition, ['title']);
       if (state?.kind === 'outdated') {
         out.push(

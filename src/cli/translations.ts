@@ -10,14 +10,18 @@ import { translationStates } from '../translations/state';
 import { syncAll, syncFile } from '../translations/sync';
 import { report } from './report';
 
-/** The content and the lock, or the diagnostics that keep them from loading (printed). */
-async function load(root: string) {
+/**
+ * The content and the lock, or the diagnostics that keep them from loading (printed). `--all`
+ * reads no lock: it writes a new one, which is how a broken lock (a merge gone wrong) is mended.
+ */
+async function load(root: string, withLock = true) {
   const diagnostics: Diagnostic[] = [];
   const loaded = await loadContent(root);
   diagnostics.push(...loaded.diagnostics.filter((d) => d.severity === 'error'));
-  const lock = await readLock(root, diagnostics);
+  const lock = withLock ? await readLock(root, diagnostics) : emptyLock();
   if (!loaded.content || !lock || diagnostics.length > 0) {
     report(root, diagnostics, 'human');
+    if (lock === undefined) console.error(`  ${LOCK_FILE} can be written anew, marking every translation as in line: site translations sync --all`);
     return undefined;
   }
   return { content: loaded.content, lock };
@@ -39,7 +43,7 @@ export async function runSync(options: { root: string; files: string[]; all: boo
     console.error('✗ name the files to mark as in line, or --all (not both)');
     return 2;
   }
-  const loaded = await load(options.root);
+  const loaded = await load(options.root, !options.all);
   if (!loaded) return 1;
   if (options.all) {
     const lock = syncAll(loaded.content);

@@ -15,7 +15,8 @@ const run = promisify(execFile);
 export async function changeDay(root: string, file: string): Promise<string> {
   const written = async () => isoDay((await stat(path.join(root, file))).mtime);
   try {
-    const git = (args: string[]) => run('git', ['-C', root, ...args], { timeout: 10_000 }).then((r) => r.stdout.trim());
+    // The file is a path, never a pattern (a category file named "[ab].json").
+    const git = (args: string[]) => run('git', ['--literal-pathspecs', '-C', root, ...args], { timeout: 10_000 }).then((r) => r.stdout.trim());
     if ((await git(['status', '--porcelain', '--', file])) !== '') return await written();
     const day = await git(['log', '-1', '--format=%cs', '--', file]);
     return /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : await written();

@@ -5,7 +5,7 @@
  * kept in the repository beside the content, so a shallow clone in CI knows what git history
  * would have told.
  */
-import { stat, writeFile } from 'node:fs/promises';
+import { rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { Diagnostic } from '../diagnostics/diagnostic';
@@ -94,7 +94,11 @@ export async function writeLock(root: string, lock: TranslationLock): Promise<vo
   });
   const block = (body: string) => (body === '' ? '{}' : `{\n${body}\n  }`);
   const text = `{\n  "$comment": ${JSON.stringify(COMMENT)},\n  "articles": ${block(articles)},\n  "texts": ${block(texts)}\n}\n`;
-  await writeFile(path.join(root, LOCK_FILE), text);
+  // Written beside and renamed over: a sync cut short leaves the last lock whole.
+  const target = path.join(root, LOCK_FILE);
+  const partial = `${target}.${process.pid}.tmp`;
+  await writeFile(partial, text);
+  await rename(partial, target);
 }
 
 /** A lock entry of an article: both editions' prints. */

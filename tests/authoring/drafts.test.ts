@@ -1,7 +1,8 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, loadSite } from '../../src/build/pipeline';
+import { build, buildSite, loadSite } from '../../src/build/pipeline';
+import { BuildSession } from '../../src/build/session';
 import { site } from '../support/cli';
 import { copyOfContent } from '../support/content';
 
@@ -96,6 +97,32 @@ describe('drafts and scheduled articles', () => {
     ]);
     const published = await loadSite(content.root, { today: '2031-05-05' });
     expect(published.diagnostics.filter((d) => d.code.startsWith('DRAFT'))).toEqual([]);
+  });
+
+  it('judges links to a draft again in a session when it is published, or made a draft again (site dev)', async () => {
+    const session = new BuildSession({ root: content.root, rebuilds: true });
+    const options = { root: content.root, outDir: path.join(content.root, 'dist-session'), drafts: true, today: '2031-05-05' };
+    const link = path.join(content.root, 'content/blog/tech/Site.en.md');
+    const before = await readFile(link, 'utf8');
+    await writeFile(link, before.replace('\n\n', `\n\nSee [the notes](/blog/tech/${DRAFT.slug}).\n\n`));
+    const codes = async (changed: string[]) => {
+      session.invalidate(changed);
+      return (await buildSite(session, options)).diagnostics.filter((d) => d.code === 'DRAFT001').map((d) => d.file);
+    };
+    expect(await codes([link])).toEqual(['content/blog/tech/Site.en.md']);
+    const draft = path.join(content.root, `content/blog/tech/${DRAFT.slug}.en.md`);
+    const text = await readFile(draft, 'utf8');
+    await writeFile(draft, text.replace('draft: true\n', ''));
+    expect(await codes([draft])).toEqual([]);
+    await writeFile(draft, text);
+    expect(await codes([draft])).toEqual(['content/blog/tech/Site.en.md']);
+    // A scheduled page may link to what is published by its own day, not to a draft.
+    const scheduled = path.join(content.root, `content/blog/tech/${SCHEDULED.slug}.en.md`);
+    const plan = await readFile(scheduled, 'utf8');
+    await writeFile(scheduled, plan.replace('Written ahead of its day.', `Written ahead of its day, after [the notes](/blog/tech/${DRAFT.slug}).`));
+    expect((await codes([scheduled])).sort()).toEqual(['content/blog/tech/Site.en.md', 'content/blog/tech/Tomorrows-Plan.en.md']);
+    await writeFile(scheduled, plan);
+    await writeFile(link, before);
   });
 
   it('`site check` lists what is scheduled and when, and the drafts', async () => {

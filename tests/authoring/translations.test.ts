@@ -127,6 +127,31 @@ describe('outdated translations, in a shallow clone of the site', () => {
     expect((await site(['--root', clone, 'check', '--strict'])).code).toBe(0);
   });
 
+  it('mends a broken lock (a merge gone wrong) with sync --all, which reads none', async () => {
+    const lock = path.join(clone, 'content/translations.json');
+    const text = await readFile(lock, 'utf8');
+    await writeFile(lock, text.replace('"articles": {', '<<<<<<< HEAD\n  "articles": {'));
+    const check = await site(['--root', clone, 'check']);
+    expect(check.code).toBe(1);
+    expect(check.stderr).toMatch(/^content\/translations\.json:\d+:\d+ error JSON001/m);
+    // The lock's error is the one thing said: no translation is judged against a broken lock.
+    expect(warnings(check.stderr)).toEqual([]);
+    const one = await site(['--root', clone, 'translations', 'sync', PT]);
+    expect(one.code).toBe(1);
+    expect(one.stderr).toContain('site translations sync --all');
+    expect(await readFile(lock, 'utf8')).toContain('<<<<<<< HEAD');
+    const all = await site(['--root', clone, 'translations', 'sync', '--all']);
+    expect(all.code, all.stderr).toBe(0);
+    expect((await site(['--root', clone, 'check', '--strict'])).code).toBe(0);
+  });
+
+  it('says nothing of a published edition whose counterpart is a draft being reworked', async () => {
+    const text = await readFile(path.join(clone, PT), 'utf8');
+    await writeFile(path.join(clone, PT), text.replace(/^date: (.*)$/m, 'date: $1\ndraft: true').replace('## ', '## Reescrito: '));
+    expect(warnings((await site(['--root', clone, 'check'])).stderr)).toEqual([]);
+    await writeFile(path.join(clone, PT), text);
+  });
+
   it('says once per article that a new bilingual article was never brought in line, and refuses to sync a file without a counterpart', async () => {
     const write = (file: string, title: string) => writeFile(path.join(clone, file), `---\ntitle: ${title}\ndescription: ${title}.\ndate: 2026-01-10\n---\n\nText.\n`);
     await write('content/blog/tech/Rebase.en.md', 'Rebasing');
