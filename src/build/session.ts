@@ -151,13 +151,15 @@ export class BuildSession {
   readonly translationStates: KnownStates = knownStates();
   /** The translation lock as the session last read it (translations/lock.ts). */
   readonly lock: { read?: ReadLock } = {};
+  /** Files the session was told changed (`invalidate`): written while it watched, so changed on the day of their last write. */
+  private readonly edited = new Set<string>();
   /** The day each content file last changed, asked once per file and content (translations/changed.ts). */
   readonly changeDays: (file: string, hash: string) => Promise<string>;
   private rendererModule: Promise<typeof import('../render/document')> | undefined;
 
   constructor(options: SessionOptions) {
     this.root = path.resolve(options.root);
-    this.changeDays = changeDays(this.root);
+    this.changeDays = changeDays(this.root, (absolute) => this.edited.has(absolute));
     this.cacheDir = options.cache === false ? undefined : path.join(this.root, '.cache', 'site');
     this.save = options.save !== false && this.cacheDir !== undefined;
     this.rebuilds = options.rebuilds === true;
@@ -175,6 +177,7 @@ export class BuildSession {
       if (absolute === media || absolute.startsWith(media + path.sep)) this.media = undefined;
       if (absolute.endsWith('.css')) this.styles = undefined;
       if (stale !== 'all') stale.add(absolute);
+      this.edited.add(absolute);
     }
   }
 

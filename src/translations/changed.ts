@@ -12,8 +12,10 @@ const run = promisify(execFile);
  * (or no git history is at hand). In a shallow clone, a file untouched by the commits it holds is
  * dated by the oldest of them: the day is then a bound, not the day itself.
  */
-export async function changeDay(root: string, file: string): Promise<string> {
+export async function changeDay(root: string, file: string, edited = false): Promise<string> {
   const written = async () => isoDay((await stat(path.join(root, file))).mtime);
+  // Written while a session watched (site dev): no git to ask, a process each save.
+  if (edited) return written();
   try {
     // The file is a path, never a pattern (a category file named "[ab].json").
     const git = (args: string[]) => run('git', ['--literal-pathspecs', '-C', root, ...args], { timeout: 10_000 }).then((r) => r.stdout.trim());
@@ -25,14 +27,17 @@ export async function changeDay(root: string, file: string): Promise<string> {
   }
 }
 
-/** `changeDay`, asked once per file and content: a session asks again only for a file that changed. */
-export function changeDays(root: string): (file: string, hash: string) => Promise<string> {
+/**
+ * `changeDay`, asked once per file and content: a session asks again only for a file that
+ * changed, and asks no git of a file it saw written (`edited`, by absolute path).
+ */
+export function changeDays(root: string, edited: (absolute: string) => boolean = () => false): (file: string, hash: string) => Promise<string> {
   const known = new Map<string, Promise<string>>();
   return (file, hash) => {
     const key = `${file} ${hash}`;
     let day = known.get(key);
     if (!day) {
-      day = changeDay(root, file);
+      day = changeDay(root, file, edited(path.join(root, file)));
       known.set(key, day);
     }
     return day;
