@@ -336,12 +336,9 @@ async function renderPages(
     if (i % 100 === 0) progress(i, total);
     if (output.carry(plan.file, plan.inputs)) continue;
     explain(plan.file, changedInputs(output.previousInputs(plan.file), plan.inputs));
-    let html = rendered.get(plan.file);
-    if (html === undefined) {
-      render ??= await renderer();
-      html = render(pageDocument(ctx, plan));
-    }
-    await output.add(plan.file, html, plan.inputs);
+    render ??= rendered.has(plan.file) ? render : await renderer();
+    // The page's string is never held across the wait (see Output.add).
+    await output.add(plan.file, rendered.get(plan.file) ?? (render as RenderDocument)(pageDocument(ctx, plan)), plan.inputs);
   }
   progress(total, total);
   return plans.map((plan) => ({ path: plan.file, kind: plan.kind }));

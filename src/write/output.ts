@@ -50,11 +50,17 @@ export class Output {
     return true;
   }
 
-  /** Adds a file; it is written (and compressed) now unless the previous output has it identical. */
-  async add(file: string, text: string | Uint8Array, inputs?: Inputs): Promise<void> {
-    // Held as bytes from here on: a page's string, alive while its file is written and compressed,
-    // would outlive the young generation and pile up in the old one until a full collection.
-    const contents = typeof text === 'string' ? Buffer.from(text) : text;
+  /**
+   * Adds a file; it is written (and compressed) now unless the previous output has it identical.
+   * Not async itself: a page's string is turned into bytes and let go at once, where an async
+   * function would hold it in its frame while the file is written and compressed; there, alive
+   * across many young collections, it would pile up in the old generation until a full one.
+   */
+  add(file: string, text: string | Uint8Array, inputs?: Inputs): Promise<void> {
+    return this.addBytes(file, typeof text === 'string' ? Buffer.from(text) : text, inputs);
+  }
+
+  private async addBytes(file: string, contents: Uint8Array, inputs: Inputs | undefined): Promise<void> {
     const hash = digest(contents);
     const before = this.previous?.files.get(file);
     if (before && before.hash === hash) {
