@@ -5,7 +5,7 @@
  * kept in the repository beside the content, so a shallow clone in CI knows what git history
  * would have told.
  */
-import { rename, stat, writeFile } from 'node:fs/promises';
+import { lstat, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { Diagnostic } from '../diagnostics/diagnostic';
@@ -53,7 +53,11 @@ export interface ReadLock {
 export async function readLock(root: string, diagnostics: Diagnostic[], last?: { read?: ReadLock }): Promise<TranslationLock | undefined> {
   const absolute = path.join(root, LOCK_FILE);
   const info = await stat(absolute).catch(() => undefined);
-  if (!info) return emptyLock();
+  if (!info) {
+    // No lock: nothing brought in line yet. A link to nothing where it should be is a mistake the content's reader names.
+    const link = await lstat(absolute).catch(() => undefined);
+    return link ? loadJsonFile(root, LOCK_FILE, Lock, diagnostics, undefined, undefined, LOCK_LIMIT) : emptyLock();
+  }
   const signature = `${info.size} ${info.mtimeMs} ${info.ctimeMs} ${info.ino}`;
   if (last?.read?.signature === signature) return last.read.lock;
   const lock = quickly(absolute) ?? (await loadJsonFile(root, LOCK_FILE, Lock, diagnostics, undefined, undefined, LOCK_LIMIT));

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -140,6 +140,14 @@ describe('outdated translations, in a shallow clone of the site', () => {
     expect(one.code).toBe(1);
     expect(one.stderr).toContain('site translations sync --all');
     expect(await readFile(lock, 'utf8')).toContain('<<<<<<< HEAD');
+    // A link to nothing in its place is named too, not taken for a site with no lock.
+    await rm(lock);
+    await symlink('nowhere.json', lock);
+    const dangling = await site(['--root', clone, 'check']);
+    expect(dangling.code).toBe(1);
+    expect(dangling.stderr).toContain('content/translations.json error FILE001');
+    expect(warnings(dangling.stderr)).toEqual([]);
+    await rm(lock);
     const all = await site(['--root', clone, 'translations', 'sync', '--all']);
     expect(all.code, all.stderr).toBe(0);
     expect((await site(['--root', clone, 'check', '--strict'])).code).toBe(0);
