@@ -38,19 +38,18 @@ function showWarnings(warnings: OverlayError[]): void {
   const open = document.getElementById('site-dev-warnings')?.shadowRoot?.querySelector('details')?.open ?? false;
   document.getElementById('site-dev-warnings')?.remove();
   if (warnings.length === 0) return;
-  const host = document.createElement('div');
-  host.id = 'site-dev-warnings';
-  host.style.cssText = 'position: fixed; right: 12px; bottom: 12px; z-index: 2147483646; max-width: min(560px, calc(100vw - 24px))';
-  const root = host.attachShadow({ mode: 'open' });
-  const style = document.createElement('style');
-  style.textContent = `
+  const root = shadowHost(
+    'site-dev-warnings',
+    'position: fixed; right: 12px; bottom: 12px; z-index: 2147483646; max-width: min(560px, calc(100vw - 24px))',
+    `
     details { font: 13px/1.45 system-ui, sans-serif; color: #f4f4f5; background: #18181b; border-left: 4px solid #facc15; border-radius: 6px; box-shadow: 0 4px 16px rgba(0, 0, 0, .35); }
     summary { padding: 8px 12px; cursor: pointer; color: #fde68a; font-weight: 600; }
     ul { margin: 0; padding: 0 12px 10px 28px; max-height: 50vh; overflow: auto; }
     li { margin: 6px 0; }
     .where { font-family: ui-monospace, monospace; color: #93c5fd; }
     .code { color: #a1a1aa; font-family: ui-monospace, monospace; }
-    .hint { color: #86efac; }`;
+    .hint { color: #86efac; }`,
+  );
   const details = document.createElement('details');
   details.open = open;
   const summary = document.createElement('summary');
@@ -76,8 +75,20 @@ function showWarnings(warnings: OverlayError[]): void {
     list.append(item);
   }
   details.append(summary, list);
-  root.append(style, details);
+  root.append(details);
+}
+
+/** A fixed element of the dev client's own, under `id`, styled apart from the page in a shadow root holding `css`. */
+function shadowHost(id: string, position: string, css: string): ShadowRoot {
+  const host = document.createElement('div');
+  host.id = id;
+  host.style.cssText = position;
+  const root = host.attachShadow({ mode: 'open' });
+  const style = document.createElement('style');
+  style.textContent = css;
+  root.append(style);
   document.body.append(host);
+  return root;
 }
 
 /**
@@ -166,12 +177,10 @@ async function swapStyles(): Promise<void> {
 
 function showOverlay(errors: OverlayError[]): void {
   document.getElementById('site-dev-overlay')?.remove();
-  const host = document.createElement('div');
-  host.id = 'site-dev-overlay';
-  host.style.cssText = 'position: fixed; inset: 0; z-index: 2147483647';
-  const root = host.attachShadow({ mode: 'open' });
-  const style = document.createElement('style');
-  style.textContent = `
+  const root = shadowHost(
+    'site-dev-overlay',
+    'position: fixed; inset: 0; z-index: 2147483647',
+    `
     .backdrop { position: absolute; inset: 0; background: rgba(20, 20, 24, .88); overflow: auto; font: 14px/1.5 system-ui, sans-serif; color: #f4f4f5; }
     .panel { max-width: 960px; margin: 5vh auto; padding: 24px; background: #18181b; border-top: 4px solid #f87171; border-radius: 6px; }
     h2 { margin: 0 0 16px; font-size: 18px; color: #fca5a5; }
@@ -180,7 +189,8 @@ function showOverlay(errors: OverlayError[]): void {
     .code { color: #a1a1aa; font-family: ui-monospace, monospace; }
     pre { margin: 8px 0; padding: 12px; background: #09090b; border-radius: 4px; overflow-x: auto; font: 13px/1.45 ui-monospace, monospace; }
     .hint { color: #86efac; }
-    .note { color: #a1a1aa; font-size: 13px; }`;
+    .note { color: #a1a1aa; font-size: 13px; }`,
+  );
   const backdrop = document.createElement('div');
   backdrop.className = 'backdrop';
   backdrop.setAttribute('role', 'alertdialog');
@@ -218,6 +228,5 @@ function showOverlay(errors: OverlayError[]): void {
   note.textContent = 'The last good pages are still served. This message goes away when the file is fixed.';
   panel.append(note);
   backdrop.append(panel);
-  root.append(style, backdrop);
-  document.body.append(host);
+  root.append(backdrop);
 }

@@ -98,9 +98,10 @@ export async function writeLock(root: string, lock: TranslationLock): Promise<vo
   });
   const block = (body: string) => (body === '' ? '{}' : `{\n${body}\n  }`);
   const text = `{\n  "$comment": ${JSON.stringify(COMMENT)},\n  "articles": ${block(articles)},\n  "texts": ${block(texts)}\n}\n`;
-  // Written beside and renamed over: a sync cut short leaves the last lock whole.
+  // Written beside and renamed over: a sync cut short leaves the last lock whole. Named as an
+  // editor's backup ("~"), which site dev's watcher ignores: one change for one sync.
   const target = path.join(root, LOCK_FILE);
-  const partial = `${target}.${process.pid}.tmp`;
+  const partial = `${target}.${process.pid}~`;
   await writeFile(partial, text);
   await rename(partial, target);
 }

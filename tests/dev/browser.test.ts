@@ -1,10 +1,14 @@
+import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/chromium';
 import { type RunningDev, startDev } from '../support/dev';
 import { copyOfTool } from '../support/tool';
+
+const run = promisify(execFile);
 
 /** An open tab of `site dev`: the owner edits files on disk and the page follows by itself. */
 describe('site dev in the browser', () => {
@@ -77,6 +81,32 @@ describe('site dev in the browser', () => {
     if (process.env.SCREENSHOTS) await page.screenshot({ path: path.join(process.env.SCREENSHOTS, 'dev-overlay.png') });
     await edit(article, (t) => t.replace('Paragraph 2 links [nowhere](/blog/books/Nowhere).', 'Paragraph 2 of the letters.'));
     await overlay.waitFor({ state: 'detached', timeout: 20_000 });
+  });
+
+  it('lists the warnings in a folded corner, out of the way, and takes one away when it is dealt with', async () => {
+    const pt = 'content/blog/books/DangerousLiaisons.pt.md';
+    const shown = () =>
+      page.evaluate(() => {
+        const root = document.getElementById('site-dev-warnings')?.shadowRoot;
+        return { summary: root?.querySelector('summary')?.textContent ?? '', open: root?.querySelector('details')?.open ?? false, text: root?.textContent ?? '' };
+      });
+    // The English edition rewritten (here and by the tests above): its Portuguese one is behind.
+    await edit(article, (t) => t.replace('Paragraph 2 of the letters.', 'Paragraph 2 of the letters, revised.'));
+    await page.waitForFunction((file) => document.getElementById('site-dev-warnings')?.shadowRoot?.textContent?.includes(`${file}:2 TRANS001`), pt, { timeout: 20_000 });
+    const folded = await shown();
+    expect(folded.summary).toMatch(/^\d+ warnings?$/);
+    expect(folded.open).toBe(false);
+    if (process.env.SCREENSHOTS) {
+      await page.evaluate(() => document.getElementById('site-dev-warnings')?.shadowRoot?.querySelector('summary')?.click());
+      await page.screenshot({ path: path.join(process.env.SCREENSHOTS, 'dev-warnings.png') });
+    }
+    // Brought in line: its warning leaves the list.
+    await run(process.execPath, [path.join(root, 'bin', 'site'), '--root', root, 'translations', 'sync', pt]);
+    await page.waitForFunction((file) => !document.getElementById('site-dev-warnings')?.shadowRoot?.textContent?.includes(file), pt, { timeout: 20_000 });
+    // The sync's build reloads the pages it made again after the list is updated; the next test
+    // marks the page and expects no reload of its own, so the reloads are let through first.
+    await page.waitForTimeout(1500);
+    await page.waitForLoadState('load');
   });
 
   it('applies a stylesheet change in place, without reloading the page', async () => {
