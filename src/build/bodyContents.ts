@@ -1,7 +1,8 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
+import { threadId } from 'node:worker_threads';
 import { OperationalError, operational } from '../diagnostics/failure';
 import type { CompiledMarkdown } from '../markdown/compile';
 
@@ -10,6 +11,24 @@ export type BodyContent = Pick<CompiledMarkdown, 'html' | 'text'>;
 
 /** A compiled body without its content, which is kept apart and found by the body's hash. */
 export type BodyFacts = Omit<CompiledMarkdown, 'html' | 'text'>;
+
+/** A body's content as its file holds it. */
+function contentBytes(content: BodyContent): Buffer {
+  return serialize({ html: content.html, text: content.text });
+}
+
+/**
+ * Writes a body's content into the folder, whole or not at all (a temporary file renamed), unless
+ * it is there already. For a markdown worker thread, which stores what it compiled itself: the
+ * HTML and text of a cold build's thousands of bodies never pass through the build's own thread.
+ */
+export function storeBodyContent(dir: string, key: string, content: BodyContent): void {
+  const file = path.join(dir, key);
+  if (existsSync(file)) return;
+  const temporary = `${file}.${process.pid}.${threadId}.tmp`;
+  writeFileSync(temporary, contentBytes(content));
+  renameSync(temporary, file);
+}
 
 /**
  * The HTML and plain text of compiled bodies, kept apart from the rest of the markdown cache, one
@@ -40,6 +59,16 @@ export class BodyContents {
     if (dir && write) mkdirSync(dir, { recursive: true });
   }
 
+  /** The folder contents are written into, when they are: where a worker thread may store them itself (see `storeBodyContent`). */
+  get folder(): string | undefined {
+    return this.write ? this.dir : undefined;
+  }
+
+  /** Takes note of a content stored into the folder by a worker thread. */
+  adopt(key: string): void {
+    this.stored.add(key);
+  }
+
   /** Whether the content of a body with this hash can be read. */
   has(key: string): boolean {
     return this.held.has(key) || this.stored.has(key);
@@ -55,7 +84,7 @@ export class BodyContents {
     if (!this.dir || !this.write) return;
     const file = path.join(this.dir, key);
     const temporary = `${file}.${process.pid}.tmp`;
-    const task = writeFile(temporary, serialize(content))
+    const task = writeFile(temporary, contentBytes(content))
       .then(() => rename(temporary, file))
       .then(
         () => {

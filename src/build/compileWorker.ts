@@ -2,12 +2,21 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { RasterCatalogue } from '../images/raster';
 import type { Lang } from '../shared/lang';
 import type { Route } from '../shared/route';
+import { type BodyContent, type BodyFacts, storeBodyContent } from './bodyContents';
 import { compileTracked } from './compileEdition';
+import type { Inputs } from './inputs';
 
 /** Sent to the worker: markdown bodies to compile, answered in the same order. */
 export interface CompileBatch {
   id: number;
   jobs: { markdown: string; lang: Lang }[];
+}
+
+/** A compiled body as a worker answers it: its content is left out when the worker stored it itself. */
+export interface CompiledBody {
+  facts: BodyFacts;
+  found: Inputs;
+  content?: BodyContent;
 }
 
 export interface CompileWorkerData {
@@ -16,11 +25,28 @@ export interface CompileWorkerData {
   /** content/media of the site, where the sizes of images other than raster ones are read. */
   mediaDir: string;
   images: RasterCatalogue;
+  /** The build cache's folder of body contents, when the build writes to it (see `storeBodyContent`). */
+  contentsDir?: string;
 }
 
 const data = workerData as CompileWorkerData;
 const site = { routes: new Map(data.routes.map((r) => [r.path, r])), imageCdn: data.imageCdn, mediaDir: data.mediaDir, images: data.images };
 
+/** Compiles a text, and stores its content in the cache folder when there is one (sent back when it cannot be stored). */
+function compile(markdown: string, lang: Lang): CompiledBody {
+  const { body, found } = compileTracked(markdown, lang, site);
+  const { html, text, ...facts } = body;
+  if (data.contentsDir) {
+    try {
+      storeBodyContent(data.contentsDir, facts.hash, { html, text });
+      return { facts, found };
+    } catch {
+      // The build's own thread writes it, and reports the failure if it fails there too.
+    }
+  }
+  return { facts, found, content: { html, text } };
+}
+
 parentPort?.on('message', (batch: CompileBatch) => {
-  parentPort?.postMessage({ id: batch.id, results: batch.jobs.map((job) => compileTracked(job.markdown, job.lang, site)) });
+  parentPort?.postMessage({ id: batch.id, results: batch.jobs.map((job) => compile(job.markdown, job.lang)) });
 });

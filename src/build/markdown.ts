@@ -7,9 +7,9 @@ import { routeTable } from '../model/routes';
 import { LANGUAGES, type Lang } from '../shared/lang';
 import type { Route } from '../shared/route';
 import type { BodyContents, BodyFacts } from './bodyContents';
-import type { CompileBatch, CompileWorkerData } from './compileWorker';
+import type { CompileBatch, CompiledBody, CompileWorkerData } from './compileWorker';
 import type { Explain } from './explain';
-import { type BodySite, foundValue, type TrackedBody } from './found';
+import { type BodySite, foundValue } from './found';
 import { changedInputs, type Inputs } from './inputs';
 import type { Memo } from './memo';
 
@@ -182,11 +182,12 @@ export async function compileBodies(jobs: readonly MarkdownJob[], stage: Markdow
   const total = jobs.length;
   let done = total - misses.length;
   stage.progress(done, total);
-  const record = (i: number, tracked: TrackedBody) => {
-    // The content is stored as it arrives: a cold build does not hold every body's HTML at once.
-    const { html, text, ...facts } = tracked.body;
-    contents.put(facts.hash, { html, text });
-    const stored: StoredBody = { body: facts, found: tracked.found };
+  const record = (i: number, { facts, found, content }: CompiledBody) => {
+    // The content is stored as it arrives (by the worker that compiled it, when it could): a cold
+    // build does not hold every body's HTML at once.
+    if (content) contents.put(facts.hash, content);
+    else contents.adopt(facts.hash);
+    const stored: StoredBody = { body: facts, found };
     results[i] = stored;
     const job = jobs[i] as MarkdownJob;
     memo.set(job.output, declared(job), stored);
@@ -196,9 +197,19 @@ export async function compileBodies(jobs: readonly MarkdownJob[], stage: Markdow
   const threads = Math.min(os.availableParallelism(), 4);
   if (misses.length > 0 && (misses.length < PARALLEL_THRESHOLD || threads < 2)) {
     const compileTracked = await stage.compiler();
-    for (const i of misses) record(i, compileTracked((jobs[i] as MarkdownJob).markdown, (jobs[i] as MarkdownJob).lang, site));
+    for (const i of misses) {
+      const { body, found } = compileTracked((jobs[i] as MarkdownJob).markdown, (jobs[i] as MarkdownJob).lang, site);
+      const { html, text, ...facts } = body;
+      record(i, { facts, found, content: { html, text } });
+    }
   } else if (misses.length > 0) {
-    const data = { routes: [...site.routes.values()], imageCdn: site.imageCdn, mediaDir: site.mediaDir, images: site.images };
+    const data: CompileWorkerData = {
+      routes: [...site.routes.values()],
+      imageCdn: site.imageCdn,
+      mediaDir: site.mediaDir,
+      images: site.images,
+      ...(contents.folder && { contentsDir: contents.folder }),
+    };
     await compileInWorkers(misses, jobs, data, { threads, code: await stage.workerCode() }, record);
   }
   const compiled = results.map((r, i) => bodies[i] ?? contents.body((r as StoredBody).body));
@@ -232,7 +243,7 @@ export async function compileInWorkers(
   jobs: readonly Pick<MarkdownJob, 'markdown' | 'lang'>[],
   data: CompileWorkerData,
   { threads, code }: { threads: number; code: string },
-  record: (i: number, tracked: TrackedBody) => void,
+  record: (i: number, compiled: CompiledBody) => void,
 ): Promise<void> {
   const batches: number[][] = [];
   for (let at = 0; at < misses.length; at += BATCH) batches.push(misses.slice(at, at + BATCH));
@@ -257,7 +268,7 @@ export async function compileInWorkers(
               };
               worker.postMessage(message);
             };
-            worker.on('message', (reply: { results: TrackedBody[] }) => {
+            worker.on('message', (reply: { results: CompiledBody[] }) => {
               try {
                 for (const [k, tracked] of reply.results.entries()) record(current[k] as number, tracked);
                 send();

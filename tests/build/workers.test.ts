@@ -1,5 +1,9 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { deserialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
-import type { TrackedBody } from '../../src/build/found';
+import type { CompiledBody, CompileWorkerData } from '../../src/build/compileWorker';
 import { compileInWorkers } from '../../src/build/markdown';
 import { compileWorkerCode } from '../../src/build/workerCode';
 import { OperationalError } from '../../src/diagnostics/failure';
@@ -11,16 +15,31 @@ describe('markdown worker threads', () => {
   ];
 
   /** Compiles the two texts on a worker running the script `code`. */
-  const compileWith = (code: string, record: (i: number, tracked: TrackedBody) => void = () => {}) =>
-    compileInWorkers([0, 1], jobs, { routes: [], imageCdn: undefined, mediaDir: process.cwd(), images: new Map() }, { threads: 1, code }, record);
+  const compileWith = (code: string, record: (i: number, compiled: CompiledBody) => void = () => {}, more: Partial<CompileWorkerData> = {}) =>
+    compileInWorkers([0, 1], jobs, { routes: [], imageCdn: undefined, mediaDir: process.cwd(), images: new Map(), ...more }, { threads: 1, code }, record);
 
   it('compiles on the bundled worker script what the compiler makes in this thread', async () => {
     const bodies: string[] = [];
-    await compileWith(await compileWorkerCode(), (i, tracked) => {
-      bodies[i] = tracked.body.html;
+    await compileWith(await compileWorkerCode(), (i, compiled) => {
+      bodies[i] = compiled.content?.html ?? '';
     });
     expect(bodies[0]).toContain('<h1 id="a">A</h1>');
     expect(bodies[1]).toContain('<span class="hljs-built_in">echo</span>');
+  });
+
+  it('stores each content in the cache folder itself when given one, and sends back only the facts', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'site-bodies-'));
+    try {
+      const answers: CompiledBody[] = [];
+      await compileWith(await compileWorkerCode(), (i, compiled) => (answers[i] = compiled), { contentsDir: dir });
+      expect(answers.map((answer) => answer.content)).toEqual([undefined, undefined]);
+      const hashes = answers.map((answer) => answer.facts.hash);
+      expect((await readdir(dir)).sort()).toEqual([...hashes].sort());
+      const stored = deserialize(await readFile(path.join(dir, hashes[0] as string))) as { html: string; text: string };
+      expect(stored).toEqual({ html: '<h1 id="a">A</h1>', text: 'A' });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('turns a worker that stops into one operational failure, not a crash', async () => {
