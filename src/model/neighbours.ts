@@ -20,9 +20,11 @@ type Newest = Readonly<Record<Lang, readonly ArticleEdition[]>>;
 
 /**
  * The neighbours of every edition: one walk of each language's editions, newest first, keeping
- * the edition last seen in each category (the newer neighbour of the next one found there).
+ * the edition last seen in each category (the newer neighbour of the next one found there). An
+ * edition whose neighbours are those `last` gave it keeps that very entry, so a title edit, which
+ * moves the neighbours of two editions, leaves every other page's plan to hold by identity.
  */
-export function neighbourMap(newest: Newest): NeighbourMap {
+export function neighbourMap(newest: Newest, last?: NeighbourMap): NeighbourMap {
   const map = new Map<string, Neighbours>();
   for (const lang of LANGUAGES) {
     const newer = new Map<string, Neighbours & { self: Neighbour }>();
@@ -40,8 +42,15 @@ export function neighbourMap(newest: Newest): NeighbourMap {
     }
   }
   // Drops the walk's own field: a page reads only `previous` and `next`.
-  for (const [url, { previous, next }] of map) map.set(url, { ...(previous && { previous }), ...(next && { next }) });
+  for (const [url, { previous, next }] of map) {
+    const before = last?.get(url);
+    map.set(url, before && sameNeighbour(before.previous, previous) && sameNeighbour(before.next, next) ? before : { ...(previous && { previous }), ...(next && { next }) });
+  }
   return map;
+}
+
+function sameNeighbour(a: Neighbour | undefined, b: Neighbour | undefined): boolean {
+  return a === b || (a !== undefined && b !== undefined && a.url === b.url && a.title === b.title);
 }
 
 /**

@@ -180,7 +180,7 @@ export function createSite(
       routeByPath,
       categories: new Map(content.categories.map((c) => [c.key, c])),
       ...model,
-      neighbours: previous && sameNeighbourhood(previous.newest, model.newest) ? previous.neighbours : neighbourMap(model.newest),
+      neighbours: previous && sameNeighbourhood(previous.newest, model.newest) ? previous.neighbours : neighbourMap(model.newest, previous?.neighbours),
       experienceHtml,
       images,
       ...mediaFunctions(previous, images, content.config.imageCdn),

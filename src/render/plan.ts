@@ -206,11 +206,18 @@ export function planPages(site: Site, hashes: SiteHashes, basis: PageBasis, prev
     const { inputs } = plan;
     if (plan.route !== route || plan.lang !== lang || inputs.code !== shared.code || inputs.look !== shared.look || inputs.site !== shared.site) return false;
     switch (route.component) {
-      case 'article':
-        if (!(renewed ? !renewed.has(route) : previous?.site.articleByPath.get(route.path) === site.articleByPath.get(route.path))) return false;
-        // Its neighbours are looked at only when some article's moved (a title, a date, an article added).
-        if (inputs.outdated !== outdatedInput(site, route, lang)) return false;
-        return site.neighbours === previous?.site.neighbours || inputs.around === aroundInput(site, route, lang);
+      case 'article': {
+        const article = site.articleByPath.get(route.path);
+        if (!(renewed ? !renewed.has(route) : previous?.site.articleByPath.get(route.path) === article)) return false;
+        // An edition whose translation is not behind shows no notice: its input is empty.
+        const state = site.translations.editions.get(article?.editions[lang]?.source.file ?? '');
+        if (inputs.outdated !== (state?.kind === 'outdated' ? outdatedInput(site, route, lang) : '')) return false;
+        // Its neighbours are looked at only when some article's moved (a title, a date, an article
+        // added), and compared only when they are not the very ones of last time (see neighbourMap).
+        if (site.neighbours === previous?.site.neighbours) return true;
+        const url = editionUrl(route, lang);
+        return site.neighbours.get(url) === previous?.site.neighbours.get(url) || inputs.around === aroundInput(site, route, lang);
+      }
       case 'category':
         return inputs.listing === hashes.listing(route.name, lang);
       case 'blog':

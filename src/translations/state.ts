@@ -85,6 +85,8 @@ export type PairStates = WeakMap<ArticleSource, { pt: ArticleSource; locked: Loc
 /** What a session remembers of the last states it worked out (see `translationStates`). */
 export interface KnownStates {
   pairs: PairStates;
+  /** The last call's articles and lock, and the editions' states it gave. */
+  last?: { articles: readonly ArticleSource[]; lock: TranslationLock; editions: ReadonlyMap<string, EditionState> };
   /** A JSON file's text states, by its value: found again while the value and its lock record are the same objects. */
   texts: WeakMap<object, { locked: Readonly<Record<string, string>> | undefined; states: TextState[] }>;
 }
@@ -116,18 +118,25 @@ export async function translationStates(
   changed: (file: string, hash: string) => Promise<string>,
   known: KnownStates = knownStates(),
 ): Promise<Translations> {
-  const editions = new Map<string, EditionState>();
-  for (const [key, pair] of bilingualPairs(content.articles)) {
+  const statesOf = async (key: string, pair: Record<Lang, ArticleSource>) => {
     const locked = lock.articles[key];
     const before = known.pairs.get(pair.en);
-    let states = before && before.pt === pair.pt && before.locked === locked ? before.states : undefined;
-    if (!states) {
-      states = { en: await pairState(pair.pt, locked, changed), pt: await pairState(pair.en, locked, changed) };
-      known.pairs.set(pair.en, { pt: pair.pt, locked, states });
+    if (before && before.pt === pair.pt && before.locked === locked) return before.states;
+    const states = { en: await pairState(pair.pt, locked, changed), pt: await pairState(pair.en, locked, changed) };
+    known.pairs.set(pair.en, { pt: pair.pt, locked, states });
+    return states;
+  };
+  let editions = await editedSince(known.last, content.articles, lock, statesOf);
+  if (!editions) {
+    const all = new Map<string, EditionState>();
+    for (const [key, pair] of bilingualPairs(content.articles)) {
+      const states = await statesOf(key, pair);
+      all.set(pair.en.file, states.en);
+      all.set(pair.pt.file, states.pt);
     }
-    editions.set(pair.en.file, states.en);
-    editions.set(pair.pt.file, states.pt);
+    editions = all;
   }
+  known.last = { articles: content.articles, lock, editions };
   const texts: TextState[] = [];
   for (const [file, { text, value }] of content.json) {
     const locked = lock.texts[file];
@@ -141,6 +150,41 @@ export async function translationStates(
   }
   return { editions, texts };
 }
+
+/**
+ * The editions' states of the last call brought up to date, when the articles are its own but a
+ * few, each in its place, under the same lock (a `site dev` save): only the pairs of those few are
+ * looked at. Undefined otherwise, and the states are worked out for every pair.
+ */
+async function editedSince(
+  last: KnownStates['last'],
+  articles: readonly ArticleSource[],
+  lock: TranslationLock,
+  statesOf: (key: string, pair: Record<Lang, ArticleSource>) => Promise<Record<Lang, EditionState>>,
+): Promise<ReadonlyMap<string, EditionState> | undefined> {
+  if (!last || last.lock !== lock || last.articles.length !== articles.length) return undefined;
+  const edited: ArticleSource[] = [];
+  for (let i = 0; i < articles.length; i++) {
+    const [now, before] = [articles[i] as ArticleSource, last.articles[i] as ArticleSource];
+    if (now === before) continue;
+    if (now.file !== before.file || edited.length === MAX_EDITED) return undefined;
+    edited.push(now);
+  }
+  if (edited.length === 0) return last.editions;
+  const editions = new Map(last.editions);
+  for (const source of edited) {
+    const counterpart = articles.find((other) => other.lang !== source.lang && other.category === source.category && other.slug === source.slug);
+    if (!counterpart) continue;
+    const pair = source.lang === 'en' ? { en: source, pt: counterpart } : { en: counterpart, pt: source };
+    const states = await statesOf(articlePath(source.category, source.slug), pair);
+    editions.set(pair.en.file, states.en);
+    editions.set(pair.pt.file, states.pt);
+  }
+  return editions;
+}
+
+/** Edited articles past which every pair is looked at again: each edited one is paired by a walk of all. */
+const MAX_EDITED = 16;
 
 /** The bilingual texts of one JSON file that fell behind or were never brought in line. */
 async function fileStates(
