@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
@@ -18,16 +18,21 @@ function contentBytes(content: BodyContent): Buffer {
 }
 
 /**
- * Writes a body's content into the folder, whole or not at all (a temporary file renamed), unless
- * it is there already. For a markdown worker thread, which stores what it compiled itself: the
- * HTML and text of a cold build's thousands of bodies never pass through the build's own thread.
+ * Writes a body's content into the folder, whole or not at all (a temporary file renamed). For a
+ * markdown worker thread, which stores what it compiled itself: the HTML and text of a cold
+ * build's thousands of bodies never pass through the build's own thread. A file already there is
+ * written again: it was compiled again because it could not be read (see `get`).
  */
 export function storeBodyContent(dir: string, key: string, content: BodyContent): void {
   const file = path.join(dir, key);
-  if (existsSync(file)) return;
   const temporary = `${file}.${process.pid}.${threadId}.tmp`;
-  writeFileSync(temporary, contentBytes(content));
-  renameSync(temporary, file);
+  try {
+    writeFileSync(temporary, contentBytes(content));
+    renameSync(temporary, file);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { deserialize } from 'node:v8';
@@ -37,6 +37,10 @@ describe('markdown worker threads', () => {
       expect((await readdir(dir)).sort()).toEqual([...hashes].sort());
       const stored = deserialize(await readFile(path.join(dir, hashes[0] as string))) as { html: string; text: string };
       expect(stored).toEqual({ html: '<h1 id="a">A</h1>', text: 'A' });
+      // A file that cannot be read (cut short by a crash) is compiled again, and written whole again.
+      await writeFile(path.join(dir, hashes[0] as string), '');
+      await compileWith(await compileWorkerCode(), () => {}, { contentsDir: dir });
+      expect(deserialize(await readFile(path.join(dir, hashes[0] as string)))).toEqual(stored);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
