@@ -12,6 +12,12 @@ export type BodyContent = Pick<CompiledMarkdown, 'html' | 'text'>;
 /** A compiled body without its content, which is kept apart and found by the body's hash. */
 export type BodyFacts = Omit<CompiledMarkdown, 'html' | 'text'>;
 
+/** A compiled body as its facts and its content, which are kept apart. */
+export function splitBody(body: CompiledMarkdown): { facts: BodyFacts; content: BodyContent } {
+  const { html, text, ...facts } = body;
+  return { facts, content: { html, text } };
+}
+
 /** A body's content as its file holds it. */
 function contentBytes(content: BodyContent): Buffer {
   return serialize({ html: content.html, text: content.text });

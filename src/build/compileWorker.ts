@@ -2,7 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { RasterCatalogue } from '../images/raster';
 import type { Lang } from '../shared/lang';
 import type { Route } from '../shared/route';
-import { type BodyContent, type BodyFacts, storeBodyContent } from './bodyContents';
+import { type BodyContent, type BodyFacts, splitBody, storeBodyContent } from './bodyContents';
 import { compileTracked } from './compileEdition';
 import type { Inputs } from './inputs';
 
@@ -35,16 +35,16 @@ const site = { routes: new Map(data.routes.map((r) => [r.path, r])), imageCdn: d
 /** Compiles a text, and stores its content in the cache folder when there is one (sent back when it cannot be stored). */
 function compile(markdown: string, lang: Lang): CompiledBody {
   const { body, found } = compileTracked(markdown, lang, site);
-  const { html, text, ...facts } = body;
+  const { facts, content } = splitBody(body);
   if (data.contentsDir) {
     try {
-      storeBodyContent(data.contentsDir, facts.hash, { html, text });
+      storeBodyContent(data.contentsDir, facts.hash, content);
       return { facts, found };
     } catch {
       // The build's own thread writes it, and reports the failure if it fails there too.
     }
   }
-  return { facts, found, content: { html, text } };
+  return { facts, found, content };
 }
 
 parentPort?.on('message', (batch: CompileBatch) => {

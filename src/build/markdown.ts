@@ -6,7 +6,7 @@ import type { CompiledMarkdown } from '../markdown/compile';
 import { routeTable } from '../model/routes';
 import { LANGUAGES, type Lang } from '../shared/lang';
 import type { Route } from '../shared/route';
-import type { BodyContents, BodyFacts } from './bodyContents';
+import { type BodyContents, type BodyFacts, splitBody } from './bodyContents';
 import type { CompileBatch, CompiledBody, CompileWorkerData } from './compileWorker';
 import type { Explain } from './explain';
 import { type BodySite, foundValue } from './found';
@@ -199,8 +199,7 @@ export async function compileBodies(jobs: readonly MarkdownJob[], stage: Markdow
     const compileTracked = await stage.compiler();
     for (const i of misses) {
       const { body, found } = compileTracked((jobs[i] as MarkdownJob).markdown, (jobs[i] as MarkdownJob).lang, site);
-      const { html, text, ...facts } = body;
-      record(i, { facts, found, content: { html, text } });
+      record(i, { ...splitBody(body), found });
     }
   } else if (misses.length > 0) {
     const data: CompileWorkerData = {
