@@ -37,7 +37,7 @@ import { feedUrl, pageFile, rootUrl } from '../shared/route';
 import { readLock } from '../translations/lock';
 import { translationStates } from '../translations/state';
 import type { BuiltAssets } from '../write/assets';
-import { type Commit, type Copy, commitOutput, StaleOutputError, type WriteReport } from '../write/commit';
+import { type Commit, type Copy, commitOutput, placeWritten, StaleOutputError, type WriteReport } from '../write/commit';
 import { Output } from '../write/output';
 import type { Explain, Remade } from './explain';
 import { changedInputs, type Inputs, type PlannedFile } from './inputs';
@@ -85,6 +85,12 @@ export interface BuildOptions {
    * writes nothing, and the session keeps nothing of it on disk (a rehearsal, see `BuildSession.rehearse`).
    */
   commit?: Commit;
+  /**
+   * In place (`site dev`), the pages are put in place as soon as they are rendered (the check has
+   * passed by then), before the search indexes and the rest are made, and told here with each
+   * one's hash: an open tab can reload them meanwhile. From then on the build runs to its end.
+   */
+  onPages?: (pages: ReadonlyMap<string, string>) => void;
 }
 
 export interface BuildResult {
@@ -201,6 +207,11 @@ async function buildModelled({ session, options, tasks, work, unreadable, remade
     const output = await Output.open(options.outDir, previous, { compress: how === 'swap' || !previous });
     try {
       const entries = await tasks.run('render', (progress) => renderPages(plans, ctx, output, rendered, renderer, explain, progress));
+      if (how === 'in-place' && previous && options.onPages) {
+        const placed = await placeWritten(output);
+        tasks.finishing();
+        if (placed.size > 0) options.onPages(placed);
+      }
       await tasks.run('search', () => searchIndexes(site, code, memos.search, session.shards, output, explain));
       await tasks.run('publish', async () => {
         await publishFiles(ctx, hashes, basis, assets, output, explain, session.feedItems);
@@ -210,6 +221,9 @@ async function buildModelled({ session, options, tasks, work, unreadable, remade
       return { entries, write: await tasks.run('write', () => commitOutput(output, copies, how, spare)), scriptImports: assets.scriptImports };
     } catch (error) {
       await output.abort();
+      // Pages put in place ahead of a build that then failed: the output is no longer the one its
+      // manifest describes, and the next build writes it whole.
+      if (output.placed.size > 0) await session.forgetOutput(options.outDir);
       throw error;
     }
   };

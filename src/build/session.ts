@@ -362,6 +362,14 @@ export class BuildSession {
     return read?.manifest;
   }
 
+  /** Forgets what `outDir` holds (its manifest, here and in the build cache): the next build writes it whole. */
+  async forgetOutput(outDir: string): Promise<void> {
+    const file = this.manifestFile(outDir);
+    if (!file) return;
+    this.manifests.delete(file);
+    await rm(file, { force: true });
+  }
+
   /** The manifest of the output kept beside `outDir` by the last swap (see `spareFolder`), when the build cache has it. */
   async spareOutput(outDir: string): Promise<OutputManifest | undefined> {
     const file = this.manifestFile(outDir, 'spare');

@@ -20,24 +20,35 @@ export class Tasks {
   /** Milliseconds spent in each stage, in the order they ran. */
   readonly timings: Partial<Record<Stage, number>> = {};
   private readonly started = performance.now();
+  /** Whether the build's signal is still heard (see `finishing`). */
+  private heard = true;
 
   constructor(
     private readonly listener: ProgressListener | undefined,
     private readonly signal: AbortSignal | undefined,
   ) {}
 
+  /** From here on the build runs to its end: it has put output in place, which the rest completes. */
+  finishing(): void {
+    this.heard = false;
+  }
+
   async run<T>(stage: Stage, work: (progress: (done: number, total: number) => void) => T | Promise<T>): Promise<T> {
-    this.signal?.throwIfAborted();
+    this.stopIfCancelled();
     const since = performance.now();
     this.listener?.({ stage });
     try {
       return await work((done, total) => {
-        this.signal?.throwIfAborted();
+        this.stopIfCancelled();
         this.listener?.({ stage, done, total });
       });
     } finally {
       this.timings[stage] = (this.timings[stage] ?? 0) + performance.now() - since;
     }
+  }
+
+  private stopIfCancelled(): void {
+    if (this.heard) this.signal?.throwIfAborted();
   }
 
   get milliseconds(): number {

@@ -25,7 +25,20 @@ export interface BuiltReply {
   changed: Record<string, string | null>;
 }
 
-export type WorkerReply = BuiltReply | { type: 'cancelled'; id: number } | { type: 'failed'; id: number; failure: Failure };
+/**
+ * A build's pages, put in place ahead of the rest of its output (see `BuildOptions.onPages`):
+ * those that differ from what the session was last told, with their new hashes.
+ */
+export interface PagesReply {
+  type: 'pages';
+  id: number;
+  changed: Record<string, string>;
+}
+
+/** How a build ended: built, cancelled, or failed. */
+export type BuildOutcome = BuiltReply | { type: 'cancelled'; id: number } | { type: 'failed'; id: number; failure: Failure };
+
+export type WorkerReply = BuildOutcome | PagesReply;
 
 export interface BuildWorkerData {
   root: string;
@@ -72,9 +85,13 @@ async function runBuild(id: number, changes: string[]): Promise<void> {
   running = controller;
   session.invalidate(changes);
   try {
-    const result = await buildSite(session, { root, outDir, drafts: true, signal: controller.signal, commit: 'in-place' });
+    // The pages are reloaded as soon as they are in place; a change of stylesheets alone is swapped
+    // into the open tabs once the build is done.
+    const early = changes.length > 0 && !changes.every((file) => file.endsWith('.css'));
+    const onPages = (pages: ReadonlyMap<string, string>) => postMessage({ type: 'pages', id, changed: announcePages(pages) });
+    const result = await buildSite(session, { root, outDir, drafts: true, signal: controller.signal, commit: 'in-place', ...(early && { onPages }) });
     const changed = result.ok ? announce(result.output?.write.manifest.files ?? new Map()) : {};
-    reply({ type: 'built', id, ok: result.ok, diagnostics: result.diagnostics, milliseconds: result.milliseconds, stages: result.stages, changed });
+    postMessage({ type: 'built', id, ok: result.ok, diagnostics: result.diagnostics, milliseconds: result.milliseconds, stages: result.stages, changed });
     if (first && result.ok) warmUp();
     first = false;
   } catch (error) {
@@ -83,7 +100,7 @@ async function runBuild(id: number, changes: string[]): Promise<void> {
     // way: it is read afresh by the next build, which the cancelled one hands its changes to.
     if (error instanceof ContentChangedError) session.invalidate([path.join(root, error.file)]);
     const cancelled = controller.signal.aborted || error instanceof ContentChangedError;
-    reply(cancelled ? { type: 'cancelled', id } : { type: 'failed', id, failure: describeFailure(error) });
+    postMessage(cancelled ? { type: 'cancelled', id } : { type: 'failed', id, failure: describeFailure(error) });
   }
 }
 
@@ -142,6 +159,17 @@ function readText(article: { readonly text: string }): string | undefined {
  */
 const WARM_BUILDS = 12;
 
+/** The pages put in place that differ from what was announced, which they now replace. */
+function announcePages(pages: ReadonlyMap<string, string>): Record<string, string> {
+  const changed: Record<string, string> = {};
+  for (const [file, hash] of pages) {
+    if (announced.get(file) === hash) continue;
+    changed[file] = hash;
+    announced.set(file, hash);
+  }
+  return changed;
+}
+
 /** The files that differ from what was announced, which they now replace. */
 function announce(files: ReadonlyMap<string, { hash: string }>): Record<string, string | null> {
   const changed: Record<string, string | null> = {};
@@ -160,6 +188,6 @@ function announce(files: ReadonlyMap<string, { hash: string }>): Record<string, 
   return changed;
 }
 
-function reply(message: WorkerReply): void {
+function postMessage(message: WorkerReply): void {
   parentPort?.postMessage(message);
 }

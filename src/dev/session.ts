@@ -5,7 +5,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic';
 import { codeFrame } from '../diagnostics/printer';
 import { readTextSync } from '../load/files';
 import { pageOfFile } from '../shared/route';
-import type { BuildWorkerData, BuiltReply, WorkerReply, WorkerRequest } from './buildWorker';
+import type { BuildOutcome, BuildWorkerData, BuiltReply, PagesReply, WorkerReply, WorkerRequest } from './buildWorker';
 import type { DevEvents, OverlayError } from './events';
 import { describeFailure, type Failure } from './failure';
 
@@ -39,7 +39,7 @@ const COALESCE_MS = 4;
 export class DevSession {
   private worker: Worker | undefined;
   private nextId = 1;
-  private running: { id: number; changes: Set<string>; resolve: (reply: WorkerReply) => void } | undefined;
+  private running: { id: number; changes: Set<string>; resolve: (reply: BuildOutcome) => void; early: string[] } | undefined;
   private pending = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
   private served: Record<string, string> | undefined;
@@ -94,8 +94,9 @@ export class DevSession {
     if ([...changes].some(isCode)) await this.restartWorker();
     const worker = this.ensureWorker();
     const id = this.nextId++;
-    const reply = await new Promise<WorkerReply>((resolve) => {
-      this.running = { id, changes, resolve };
+    const early: string[] = [];
+    const reply = await new Promise<BuildOutcome>((resolve) => {
+      this.running = { id, changes, resolve, early };
       worker.postMessage({ type: 'build', id, changes: [...changes] } satisfies WorkerRequest);
     });
     this.running = undefined;
@@ -104,12 +105,29 @@ export class DevSession {
       for (const change of changes) this.pending.add(change);
       return { ok: false, milliseconds: 0, pages: [] };
     }
-    const rebuild = reply.type === 'built' ? this.built(reply, changes) : this.failed(reply.failure);
+    const rebuild = reply.type === 'built' ? this.built(reply, changes, early) : this.failed(reply.failure);
     for (const listener of this.listeners) listener(rebuild);
     return rebuild;
   }
 
-  private built(reply: Omit<BuiltReply, 'type'>, changes: Set<string>): Rebuild {
+  /**
+   * The pages of the build under way, put in place before the rest of its output: the open tabs
+   * showing them reload now (the check passed before they were rendered, so any errors shown are
+   * gone). The build's other changed files follow with its outcome.
+   */
+  private placed(reply: PagesReply, early: string[]): void {
+    if (!this.served) return;
+    for (const [file, hash] of Object.entries(reply.changed)) this.served[file] = hash;
+    const pages = changedPages(reply.changed);
+    if (pages.length === 0) return;
+    this.options.events.generation++;
+    if (this.failing) this.options.events.send({ type: 'ok' });
+    this.failing = false;
+    early.push(...pages);
+    this.options.events.send({ type: 'reload', pages });
+  }
+
+  private built(reply: Omit<BuiltReply, 'type'>, changes: Set<string>, early: readonly string[]): Rebuild {
     const errors = reply.diagnostics.filter((d) => d.severity === 'error');
     if (reply.diagnostics.length) this.options.report(reply.diagnostics);
     if (!reply.ok) {
@@ -126,7 +144,8 @@ export class DevSession {
     }
     this.options.events.generation++;
     // After a failed first build every open page is out of date.
-    const pages = previous ? changedPages(reply.changed) : this.failing ? ['*'] : [];
+    const later = previous ? changedPages(reply.changed) : this.failing ? ['*'] : [];
+    const pages = [...early, ...later].sort();
     if (this.failing) this.options.events.send({ type: 'ok' });
     this.failing = false;
     // Warnings change with content, not with every build: sent when they differ from the last.
@@ -137,9 +156,9 @@ export class DevSession {
       this.warned = said;
       this.options.events.send({ type: 'warnings', warnings: warnings.map((d) => this.overlayError(d)) });
     }
-    if (pages.length > 0) {
+    if (later.length > 0) {
       const cssOnly = changes.size > 0 && [...changes].every((file) => file.endsWith('.css'));
-      this.options.events.send(cssOnly ? { type: 'css' } : { type: 'reload', pages });
+      this.options.events.send(cssOnly ? { type: 'css' } : { type: 'reload', pages: later });
     }
     const timings = Boolean(process.env.SITE_TIMINGS);
     const stages = timings
@@ -172,7 +191,9 @@ export class DevSession {
       const data: BuildWorkerData = { root: this.options.root, outDir: this.options.outDir, ...(this.served ? { served: this.served } : {}) };
       const worker = new Worker(new URL('./buildWorker.mjs', import.meta.url), { workerData: data });
       worker.on('message', (reply: WorkerReply) => {
-        if (this.running && reply.id === this.running.id) this.running.resolve(reply);
+        if (!this.running || reply.id !== this.running.id) return;
+        if (reply.type === 'pages') this.placed(reply, this.running.early);
+        else this.running.resolve(reply);
       });
       // A thread that cannot even load the pipeline (a syntax error in a template) fails here.
       worker.on('error', (error) => this.settleRunning({ type: 'failed', id: this.running?.id ?? 0, failure: describeFailure(error) }));
@@ -192,7 +213,7 @@ export class DevSession {
     await old?.terminate();
   }
 
-  private settleRunning(reply: WorkerReply): void {
+  private settleRunning(reply: BuildOutcome): void {
     this.running?.resolve(reply);
   }
 }

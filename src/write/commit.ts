@@ -215,7 +215,7 @@ async function replaceInPlace(output: Output, previous: OutputManifest, copies: 
   // Synchronous: an edit moves a few files, each a system call of microseconds, where a round
   // trip through the thread pool took a good part of a millisecond.
   if (staging) {
-    for (const file of output.made) moveIn(staging, outDir, file);
+    for (const file of output.made) if (!output.placed.has(file)) moveIn(staging, outDir, file);
   }
   for (const file of previous.files.keys()) {
     if (files.has(file)) continue;
@@ -228,6 +228,26 @@ async function replaceInPlace(output: Output, previous: OutputManifest, copies: 
   }
   if (staging) await rm(staging, { recursive: true, force: true });
   output.staging = undefined;
+}
+
+/**
+ * In place (a folder only `site dev` serves, with a previous output): moves the files written so
+ * far over their old versions now, ahead of the rest of the build, and resolves with each one's
+ * hash. The files made after them, and those gone, are dealt with by `commitOutput` as usual.
+ */
+export async function placeWritten(output: Output): Promise<Map<string, string>> {
+  await output.settle();
+  const placed = new Map<string, string>();
+  const { staging, outDir } = output;
+  if (!staging) return placed;
+  for (const file of output.made) {
+    const entry = output.files.get(file);
+    if (output.placed.has(file) || !entry) continue;
+    moveIn(staging, outDir, file);
+    output.placed.add(file);
+    placed.set(file, entry.hash);
+  }
+  return placed;
 }
 
 /** Renames the finished folder into place; resolves with where the previous output went, if there was one. */

@@ -24,6 +24,8 @@ export class Output {
   readonly files = new Map<string, ManifestEntry>();
   /** Files written now (into the staging folder): every other file is carried over from the previous output. */
   readonly made = new Set<string>();
+  /** Files written now and already moved into the output folder, ahead of the rest (see `placeWritten`). */
+  readonly placed = new Set<string>();
   /** The staging folder, once a file was written into it. */
   staging: string | undefined;
   private readonly pending = new Set<Promise<void>>();
@@ -50,6 +52,8 @@ export class Output {
   carry(file: string, inputs: Inputs): boolean {
     const entry = this.previous?.files.get(file);
     if (!entry || !sameInputs(entry.inputs, inputs)) return false;
+    // The very record from now on (of the same value): the next build compares it by identity.
+    entry.inputs = inputs;
     this.files.set(file, entry);
     return true;
   }

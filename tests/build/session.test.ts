@@ -283,6 +283,74 @@ async function editOf(copy: Copy, file: string, change: (text: string) => string
 }
 
 /**
+ * `site dev` builds in place, and has the pages put there as soon as they are rendered, so that
+ * an open tab reloads before the search indexes and the rest are made. From then on the build
+ * cannot be cancelled; one that fails after it leaves no record that could carry a page over
+ * that is no longer the one in the folder.
+ */
+describe('pages put in place ahead of the rest of an in-place build', () => {
+  let copy: Copy;
+  const file = 'content/blog/books/DangerousLiaisons.en.md';
+  const pageFile = 'blog/books/DangerousLiaisons.html';
+  beforeAll(async () => {
+    copy = await copyOfContent({ articles: 'clean' });
+  });
+  afterAll(async () => {
+    await copy.cleanup();
+  });
+  const outDir = () => path.join(copy.root, 'dist');
+  const read = (name: string) => readFile(path.join(outDir(), name), 'utf8');
+
+  it('tells the edited page once it is in place, before the search index is written, and runs to its end though cancelled then', async () => {
+    const session = new BuildSession({ root: copy.root, rebuilds: true });
+    const options = { root: copy.root, outDir: outDir(), year: 2026, commit: 'in-place' as const };
+    expect((await buildSite(session, options)).ok).toBe(true);
+    const searchBefore = await read('search/en/0.json');
+    session.invalidate([await editOf(copy, file, (t) => t.replace('## The book', 'A sentence about zeppelins, placed early.\n\n## The book'))]);
+    const controller = new AbortController();
+    const seen: { pages?: Map<string, string>; page?: Promise<string>; search?: Promise<string> } = {};
+    const result = await buildSite(session, {
+      ...options,
+      signal: controller.signal,
+      onPages: (pages) => {
+        seen.pages = new Map(pages);
+        seen.page = read(pageFile);
+        seen.search = read('search/en/0.json');
+        controller.abort();
+      },
+    });
+    expect(result.ok).toBe(true);
+    expect(await seen.page).toContain('A sentence about zeppelins, placed early.');
+    // The search index was still the one before the edit: it is written after the pages.
+    expect(await seen.search).toBe(searchBefore);
+    const searchAfter = await read('search/en/0.json');
+    expect(searchAfter).not.toBe(searchBefore);
+    expect([...(seen.pages?.keys() ?? [])].sort()).toEqual([pageFile, 'pt/blog/books/DangerousLiaisons.html']);
+    expect(seen.pages?.get(pageFile)).toBe(result.output?.write.manifest.files.get(pageFile)?.hash);
+  });
+
+  it('after a failure that follows the pages put in place, makes the page again when its text goes back to what it was', async () => {
+    const session = new BuildSession({ root: copy.root, rebuilds: true });
+    const options = { root: copy.root, outDir: outDir(), year: 2026, commit: 'in-place' as const };
+    expect((await buildSite(session, options)).ok).toBe(true);
+    const before = await read(pageFile);
+    const original = await readFile(path.join(copy.root, file), 'utf8');
+    session.invalidate([await editOf(copy, file, (t) => t.replace('## The book', 'A sentence that will be taken back.\n\n## The book'))]);
+    const failing = buildSite(session, {
+      ...options,
+      onPages: () => {
+        throw new Error('the disk filled up');
+      },
+    });
+    await expect(failing).rejects.toThrow('the disk filled up');
+    expect(await read(pageFile)).toContain('A sentence that will be taken back.');
+    session.invalidate([await editOf(copy, file, () => original)]);
+    expect((await buildSite(session, options)).ok).toBe(true);
+    expect(await read(pageFile)).toBe(before);
+  });
+});
+
+/**
  * The check keeps what its rules found in each edition, and judges again only the editions whose
  * file or surroundings changed. A change in one article that another article's links depend on
  * must still reach that other article: each time, a warm session reports exactly what a build

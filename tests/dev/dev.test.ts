@@ -37,6 +37,19 @@ describe('site dev', () => {
     }
   };
 
+  /** The builds `site dev` has finished so far, by the lines it printed. */
+  const rebuilds = () =>
+    dev
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('✓ rebuilt')).length;
+  const until = async (done: () => boolean) => {
+    for (const started = Date.now(); !done(); ) {
+      if (Date.now() - started > 30_000) throw new Error('site dev did not finish the build');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+
   beforeAll(async () => {
     ({ root, cleanup } = await copyOfTool());
     dev = await startDev(root, root);
@@ -59,12 +72,24 @@ describe('site dev', () => {
     expect(await script.text()).toContain('EventSource');
   });
 
-  it('rebuilds an edited article and tells the tabs showing it to reload', async () => {
+  it('rebuilds an edited article and tells the tabs showing it to reload, once', async () => {
     const since = events.events.length;
+    const built = rebuilds();
     await edit('content/blog/books/DangerousLiaisons.en.md', (t) => t.replace('## The book', 'Letters, intrigue and a wager.\n\n## The book'));
     const reload = await reloadOf('/blog/books/DangerousLiaisons', since);
     expect(reload.data.pages).not.toContain('/aboutme');
     expect((await page('/blog/books/DangerousLiaisons')).html).toContain('Letters, intrigue and a wager.');
+    // The page is reloaded as soon as it is in place, and not again when the rest of the build is done.
+    await until(() => rebuilds() > built);
+    const reloads = events.events.slice(since).filter((event) => event.type === 'reload' && (event.data.pages as string[]).includes('/blog/books/DangerousLiaisons'));
+    expect(reloads).toHaveLength(1);
+    expect(
+      dev
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('✓ rebuilt'))
+        .at(-1),
+    ).toMatch(/: 1 page changed$/);
   });
 
   it('rebuilds an edited body as its one page, and refuses an edit that breaks a link into another article', async () => {
