@@ -56,9 +56,16 @@ export function checkDrafts(site: Site): Diagnostic[] {
   return out;
 }
 
-/** The editions that wait (`waitingEditions`) as one string: what an edition's link findings depend on of them. */
+const signatures = new WeakMap<ReadonlyMap<string, Waiting>, string>();
+
+/** The editions that wait (`waitingEditions`) as one string: what an edition's link findings depend on of them. Worked out once per site model. */
 export function waitingSignature(site: Site): string {
-  let signature = '';
-  for (const [key, waiting] of waitingEditions(site)) signature += `${key} ${waiting.date ?? 'draft'}\n`;
+  const waiting = waitingEditions(site);
+  let signature = signatures.get(waiting);
+  if (signature === undefined) {
+    signature = '';
+    for (const [key, { date }] of waiting) signature += `${key} ${date ?? 'draft'}\n`;
+    signatures.set(waiting, signature);
+  }
   return signature;
 }

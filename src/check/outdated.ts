@@ -15,10 +15,9 @@ export function checkOutdated(site: Site): Diagnostic[] {
       const state = editions.get(edition.source.file);
       // A counterpart this build leaves out (a draft being reworked) is nothing a reader can compare with yet.
       if (!article.editions[edition.lang === 'en' ? 'pt' : 'en']) continue;
-      const place = () => frontMatterPlace(edition, ['title']);
       if (state?.kind === 'outdated') {
         out.push(
-          diagnostic('TRANS001', place(), {
+          diagnostic('TRANS001', frontMatterPlace(edition, ['title']), {
             lang: edition.lang,
             since: state.since,
             counterpart: state.counterpart.file,
@@ -29,7 +28,7 @@ export function checkOutdated(site: Site): Diagnostic[] {
         );
       } else if (state?.kind === 'untracked' && edition.lang === 'pt') {
         // Said once per article, on the Portuguese edition.
-        out.push(diagnostic('TRANS002', place(), { kind: 'article', sync: edition.source.file }));
+        out.push(diagnostic('TRANS002', frontMatterPlace(edition, ['title']), { kind: 'article', sync: edition.source.file }));
       }
     }
   }

@@ -226,11 +226,25 @@ export function planPages(site: Site, hashes: SiteHashes, basis: PageBasis, prev
         return true;
     }
   };
-  for (const route of site.routes) {
-    for (const lang of route.meta.availableLangs) {
-      const plan = prior(route, lang);
-      plans.push(plan && holds(plan, route, lang) ? plan : { file: planFile(route, lang), route, lang, kind: route.component, inputs: { ...shared, ...ownInputs(site, hashes, route, lang) } });
+  const planned = (route: Route, lang: Lang, plan: PagePlan | undefined): PagePlan =>
+    plan && holds(plan, route, lang) ? plan : { file: planFile(route, lang), route, lang, kind: route.component, inputs: { ...shared, ...ownInputs(site, hashes, route, lang) } };
+  // Under the same table, articles, neighbours and shared inputs, only the pages of what may have
+  // changed are looked at: a save plans its own pages, not all of the site's.
+  const lastPlan = previous?.plans.at(-1);
+  if (sameOrder && renewed && site.neighbours === previous.site.neighbours && lastPlan && sameInputs(lastPlan.inputs, shared)) {
+    const plans = previous.plans.slice();
+    const places = placesOf(site.routes);
+    for (const route of routesToLookAt(site, previous.site, renewed)) {
+      let at = places.get(route) as number;
+      for (const lang of route.meta.availableLangs) {
+        plans[at] = planned(route, lang, plans[at]);
+        at++;
+      }
     }
+    return plans;
+  }
+  for (const route of site.routes) {
+    for (const lang of route.meta.availableLangs) plans.push(planned(route, lang, prior(route, lang)));
   }
   for (const lang of LANGUAGES) {
     const plan = prior(undefined, lang);
@@ -239,6 +253,40 @@ export function planPages(site: Site, hashes: SiteHashes, basis: PageBasis, prev
     );
   }
   return plans;
+}
+
+/**
+ * The routes whose pages may plan differently from last time, when the route table, the articles'
+ * places and their neighbours are the same: the articles that are not the last build's, those
+ * whose translation state is another, and the listings.
+ */
+function routesToLookAt(site: Site, before: Site, renewed: ReadonlySet<Route>): Set<Route> {
+  const routes = new Set(renewed);
+  for (const route of site.routes) if (route.component === 'category' || route.component === 'blog') routes.add(route);
+  const [now, then] = [site.translations.editions, before.translations.editions];
+  if (now !== then) {
+    for (const article of site.articles) {
+      for (const edition of Object.values(article.editions)) if (now.get(edition.source.file) !== then.get(edition.source.file)) routes.add(article.route);
+    }
+  }
+  return routes;
+}
+
+/** Where each route's first page stands among the plans made under a route table (its other languages' follow it). */
+const placesByTable = new WeakMap<readonly Route[], Map<Route, number>>();
+
+function placesOf(routes: readonly Route[]): Map<Route, number> {
+  let places = placesByTable.get(routes);
+  if (!places) {
+    places = new Map();
+    let at = 0;
+    for (const route of routes) {
+      places.set(route, at);
+      at += route.meta.availableLangs.length;
+    }
+    placesByTable.set(routes, places);
+  }
+  return places;
 }
 
 /** The output file of a route's page in a language, or of the Not Found page. */
