@@ -58,6 +58,7 @@ export class StaleOutputError extends Error {}
 export async function commitOutput(output: Output, copies: readonly Copy[], how: Commit, spare?: OutputManifest): Promise<WriteReport> {
   try {
     await output.settle();
+    output.finish();
     const signatures: Record<string, string> = {};
     for (const copy of copies) signatures[copy.to] = copy.signature ?? (await treeSignature(copy.from));
     const previous = output.previous;

@@ -21,7 +21,14 @@ export const IN_FLIGHT = 16;
  * the staged files then replace the old output is `commit.ts`'s job.
  */
 export class Output {
-  readonly files = new Map<string, ManifestEntry>();
+  /**
+   * Every file of the output with its entry. It starts as a copy of the previous output's, made
+   * at once rather than file by file (most files are carried over); `finish` takes out what this
+   * build neither carried over nor made again.
+   */
+  readonly files: Map<string, ManifestEntry>;
+  /** The previous output's files carried over or made again so far (see `finish`). */
+  private readonly reached: string[] = [];
   /** Files written now (into the staging folder): every other file is carried over from the previous output. */
   readonly made = new Set<string>();
   /** Files written now and already moved into the output folder, ahead of the rest (see `placeWritten`). */
@@ -36,7 +43,9 @@ export class Output {
     /** The previous output, when it is intact and ours; undefined: everything is written. */
     readonly previous: OutputManifest | undefined,
     private readonly compress: boolean,
-  ) {}
+  ) {
+    this.files = new Map(previous?.files);
+  }
 
   static async open(outDir: string, previous: OutputManifest | undefined, options: { compress: boolean }): Promise<Output> {
     await prepareOutputFolder(outDir);
@@ -54,8 +63,19 @@ export class Output {
     if (!entry || !sameInputs(entry.inputs, inputs)) return false;
     // The very record from now on (of the same value): the next build compares it by identity.
     entry.inputs = inputs;
-    this.files.set(file, entry);
+    this.reached.push(file);
     return true;
+  }
+
+  /**
+   * Takes out of `files` the previous output's files this build did not carry over or make again
+   * (a page gone): called once every file was made, before the output is committed.
+   */
+  finish(): void {
+    const { previous } = this;
+    if (!previous || this.reached.length === previous.files.size) return;
+    const reached = new Set(this.reached);
+    for (const file of previous.files.keys()) if (!reached.has(file)) this.files.delete(file);
   }
 
   /**
@@ -71,6 +91,8 @@ export class Output {
   private async addBytes(file: string, contents: Uint8Array, inputs: Inputs | undefined): Promise<void> {
     const hash = digest(contents);
     const before = this.previous?.files.get(file);
+    // Counted once: a file whose entry this build already replaced was reached before.
+    if (before && this.files.get(file) === before) this.reached.push(file);
     if (before && before.hash === hash) {
       this.files.set(file, !inputs || sameInputs(before.inputs, inputs) ? before : { ...before, inputs });
       return;
