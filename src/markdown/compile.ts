@@ -103,36 +103,71 @@ interface Collected {
   ids: string[];
 }
 
-/** The syntax of a micromark extension: constructs by the character code they may start at. */
+/** The syntax of a micromark extension: constructs by the character code they may start at, in each of its kinds (flow, text, ...). */
 type ConstructRecord = Record<string, { name?: string } | { name?: string }[]>;
 
 /**
- * GFM's syntax without its literal email addresses ("me@example.com" written as plain text), for
- * a text with no "@", where none can occur. GFM looks for an email address at the start of every
- * word, so the tokenizer takes each letter of a text on its own: a third of the parse of a text.
+ * GFM's constructs, each with what a text must hold for it to occur there: a table needs a "|"
+ * or an alignment colon, a footnote "[^", strikethrough "~", a literal email address "@", a literal web address "www."
+ * or "http(s)://". Each is tried wherever it could start (a literal email address at every letter
+ * of every word), which took GFM's share of a parse to half of it; a text is parsed without the
+ * constructs it cannot hold.
  */
-function remarkWithoutEmailLiterals(this: Processor): void {
-  const data = this.data() as { micromarkExtensions?: Record<string, unknown>[] };
-  data.micromarkExtensions = data.micromarkExtensions?.map((extension) => {
-    const text = extension.text as ConstructRecord | undefined;
-    if (!text) return extension;
-    const kept: ConstructRecord = {};
-    for (const [code, constructs] of Object.entries(text)) {
-      const others = (Array.isArray(constructs) ? constructs : [constructs]).filter((construct) => construct.name !== 'emailAutolink');
-      if (others.length > 0) kept[code] = others;
-    }
-    return { ...extension, text: kept };
+const GFM_CONSTRUCTS: readonly { names: readonly string[]; holds: (markdown: string) => boolean }[] = [
+  // A delimiter row needs a "|", or else an alignment colon beside its dashes ("a" over "-:" is a table).
+  { names: ['table'], holds: (markdown) => markdown.includes('|') || /:-|-:/.test(markdown) },
+  { names: ['gfmFootnoteDefinition', 'gfmFootnoteCall', 'gfmPotentialFootnoteCall'], holds: (markdown) => markdown.includes('[^') },
+  { names: ['strikethrough'], holds: (markdown) => markdown.includes('~') },
+  { names: ['emailAutolink'], holds: (markdown) => markdown.includes('@') },
+  { names: ['wwwAutolink'], holds: (markdown) => /www\./i.test(markdown) },
+  { names: ['protocolAutolink'], holds: (markdown) => /https?:\/\//i.test(markdown) },
+];
+
+/** Which of GFM's constructs a text may hold, one bit each (in the order of `GFM_CONSTRUCTS`). */
+function gfmConstructsOf(markdown: string): number {
+  let bits = 0;
+  GFM_CONSTRUCTS.forEach(({ holds }, i) => {
+    if (holds(markdown)) bits |= 1 << i;
   });
+  return bits;
+}
+
+/** GFM's syntax without the constructs named `left`: every record of every extension filtered by the constructs' names. */
+function remarkGfmWithout(left: ReadonlySet<string>) {
+  return function (this: Processor): void {
+    const data = this.data() as { micromarkExtensions?: Record<string, unknown>[] };
+    data.micromarkExtensions = data.micromarkExtensions?.map((extension) => {
+      const kept: Record<string, unknown> = {};
+      for (const [kind, value] of Object.entries(extension)) {
+        if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+          kept[kind] = value;
+          continue;
+        }
+        const record: ConstructRecord = {};
+        for (const [code, constructs] of Object.entries(value as ConstructRecord)) {
+          const others = (Array.isArray(constructs) ? constructs : [constructs]).filter((construct) => !left.has(construct?.name ?? ''));
+          if (others.length > 0) record[code] = others;
+        }
+        kept[kind] = record;
+      }
+      return kept;
+    });
+  };
 }
 
 /**
- * The processor for every document, in two kinds (with and without literal email addresses):
- * building one costs more than compiling a short article. Per-document options and findings
- * travel in the file's data.
+ * The processor for the documents that may hold a given set of GFM's constructs: made on first
+ * use, as building one costs more than compiling a short article. Per-document options and
+ * findings travel in the file's data.
  */
-function processorOf(emailLiterals: boolean) {
-  const parser = unified().use(remarkParse).use(remarkGfm);
-  return (emailLiterals ? parser : parser.use(remarkWithoutEmailLiterals))
+const processors = new Map<number, ReturnType<typeof processorOf>>();
+
+function processorOf(constructs: number) {
+  const left = new Set(GFM_CONSTRUCTS.flatMap(({ names }, i) => (constructs & (1 << i) ? [] : names)));
+  return unified()
+    .use(remarkParse)
+    .use(remarkGfm)
+    .use(remarkGfmWithout(left))
     .use(remarkDirective)
     .use(remarkFigure)
     .use(remarkRehype)
@@ -142,8 +177,15 @@ function processorOf(emailLiterals: boolean) {
     .freeze();
 }
 
-const withEmailLiterals = processorOf(true);
-const withoutEmailLiterals = processorOf(false);
+function processorFor(markdown: string): ReturnType<typeof processorOf> {
+  const constructs = gfmConstructsOf(markdown);
+  let processor = processors.get(constructs);
+  if (!processor) {
+    processor = processorOf(constructs);
+    processors.set(constructs, processor);
+  }
+  return processor;
+}
 
 /**
  * Markdown to HTML: GFM, figures, heading ids (GitHub-style slugs), internal links pointed at
@@ -169,7 +211,7 @@ export function compileMarkdown(markdown: string, options: CompileOptions): Comp
   let html: string;
   let text: string;
   try {
-    const processor = markdown.includes('@') ? withEmailLiterals : withoutEmailLiterals;
+    const processor = processorFor(markdown);
     const file = new VFile({ value: markdown, data: { options, collected, figureProblems: problems } });
     // Parsing builds the tree without recursion; the transforms after it walk it recursively.
     const tree = processor.parse(file);

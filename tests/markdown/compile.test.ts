@@ -1,6 +1,10 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import matter from 'gray-matter';
 import { describe, expect, it } from 'vitest';
 import { diagnostic } from '../../src/diagnostics/diagnostic';
 import { compileMarkdown, type MarkdownProblem } from '../../src/markdown/compile';
+import { PROJECT_ROOT } from '../support/content';
 
 const options = {
   lang: 'pt' as const,
@@ -55,6 +59,30 @@ describe('compileMarkdown', () => {
     expect(withoutEmail.html).toBe(
       '<p>Veja <a href="http://www.example.com/_a_/" target="_blank" rel="noopener noreferrer">www.example.com/_a_/</a> e <a href="https://example.org/_b_/" target="_blank" rel="noopener noreferrer">https://example.org/_b_/</a> hoje; <em>isto</em> é <em>ênfase</em>.</p>',
     );
+  });
+
+  it("renders each of GFM's constructs wherever a text holds one, the rest of the text alike", () => {
+    const html = (markdown: string) => compileMarkdown(markdown, options).html;
+    // A table with no pipe at all: its delimiter row is told by its alignment colon.
+    expect(html('Preço\n-:\n')).toContain('<th align="right">Preço</th>');
+    expect(html('> a | b\n> --- | ---\n> 1 | 2\n')).toContain('<td>2</td>');
+    expect(html('Uma nota[^n].\n\n[^n]: O texto dela.\n')).toContain('<section data-footnotes class="footnotes">');
+    expect(html('Isto ~~não~~ fica.\n')).toContain('<del>não</del>');
+    expect(html('Veja WWW.example.com hoje.\n')).toContain('<a href="http://WWW.example.com"');
+    expect(html('Veja HTTPS://example.com hoje.\n')).toContain('<a href="HTTPS://example.com"');
+    expect(html('Escreva a eu@example.com hoje.\n')).toContain('<a href="mailto:eu@example.com">');
+  });
+
+  it("compiles every article of the site as it does with all of GFM's constructs in play", async () => {
+    // The trailer holds what every construct needs, in a code span: the text before it is parsed with all of them.
+    const trailer = '\n\nTRAILER `| [^ ~ @ www. https://`\n';
+    const trailed = /\n?<p>TRAILER <code>\| \[\^ ~ @ www\. https:\/\/<\/code><\/p>/;
+    const files = (await readdir(path.join(PROJECT_ROOT, 'content/blog'), { recursive: true })).filter((file) => file.endsWith('.md'));
+    expect(files.length).toBeGreaterThan(30);
+    for (const file of files) {
+      const body = matter(await readFile(path.join(PROJECT_ROOT, 'content/blog', file), 'utf8')).content;
+      expect(compileMarkdown(body + trailer, options).html.replace(trailed, ''), file).toBe(compileMarkdown(body, options).html);
+    }
   });
 
   it('reports a figure without a source or caption', () => {
