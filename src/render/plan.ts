@@ -228,10 +228,10 @@ export function planPages(site: Site, hashes: SiteHashes, basis: PageBasis, prev
   };
   const planned = (route: Route, lang: Lang, plan: PagePlan | undefined): PagePlan =>
     plan && holds(plan, route, lang) ? plan : { file: planFile(route, lang), route, lang, kind: route.component, inputs: { ...shared, ...ownInputs(site, hashes, route, lang) } };
-  // Under the same table, articles, neighbours and shared inputs, only the pages of what may have
-  // changed are looked at: a save plans its own pages, not all of the site's.
+  // Under the same table, articles and shared inputs, only the pages of what may have changed are
+  // looked at: a save plans its own pages, not all of the site's.
   const lastPlan = previous?.plans.at(-1);
-  if (sameOrder && renewed && site.neighbours === previous.site.neighbours && lastPlan && sameInputs(lastPlan.inputs, shared)) {
+  if (sameOrder && renewed && lastPlan && sameInputs(lastPlan.inputs, shared)) {
     const plans = previous.plans.slice();
     const places = placesOf(site.routes);
     for (const route of routesToLookAt(site, previous.site, renewed)) {
@@ -256,17 +256,20 @@ export function planPages(site: Site, hashes: SiteHashes, basis: PageBasis, prev
 }
 
 /**
- * The routes whose pages may plan differently from last time, when the route table, the articles'
- * places and their neighbours are the same: the articles that are not the last build's, those
- * whose translation state is another, and the listings.
+ * The routes whose pages may plan differently from last time, when the route table and the
+ * articles' places are the same: the articles that are not the last build's, the listings, and
+ * the articles whose translation state or neighbours are others (the model keeps each state, and
+ * each neighbours entry, that did not change: compared by identity).
  */
 function routesToLookAt(site: Site, before: Site, renewed: ReadonlySet<Route>): Set<Route> {
   const routes = new Set(renewed);
   for (const route of site.routes) if (route.component === 'category' || route.component === 'blog') routes.add(route);
-  const [now, then] = [site.translations.editions, before.translations.editions];
-  if (now !== then) {
-    for (const article of site.articles) {
-      for (const edition of Object.values(article.editions)) if (now.get(edition.source.file) !== then.get(edition.source.file)) routes.add(article.route);
+  const [states, statesBefore] = [site.translations.editions, before.translations.editions];
+  const [around, aroundBefore] = [site.neighbours, before.neighbours];
+  if (states === statesBefore && around === aroundBefore) return routes;
+  for (const article of site.articles) {
+    for (const edition of Object.values(article.editions)) {
+      if (states.get(edition.source.file) !== statesBefore.get(edition.source.file) || around.get(edition.url) !== aroundBefore.get(edition.url)) routes.add(article.route);
     }
   }
   return routes;
