@@ -183,6 +183,7 @@ export function articlesIn(site: Site, categoryKey: string, lang: Lang): Article
 
 function blogProps(site: Site, lang: Lang): BlogProps {
   const blog = site.content.pages.blog;
+  const listed = titlesByCategory(site, lang);
   return {
     kind: 'blog',
     title: blog.title[lang],
@@ -199,11 +200,27 @@ function blogProps(site: Site, lang: Lang): BlogProps {
           gallery: category.data.kind === 'gallery',
           articles: blog.highlights?.[key]
             ? blog.highlights[key].flatMap((entry) => (entry.title[lang] ? [{ title: entry.title[lang]!, url: localizeHref(entry.path, lang, site.routeByPath) }] : []))
-            : articlesIn(site, key, lang).map(({ title, url, status }) => ({ title, url, ...(status ? { status } : {}) })),
+            : (listed.get(key) ?? []),
         },
       ];
     }),
   };
+}
+
+/**
+ * The title, URL and status of each edition in `lang`, newest first, by category: all the Blog
+ * index shows of them. One walk of the editions, with no date or reading time worked out for the
+ * thousands of them a large site lists.
+ */
+function titlesByCategory(site: Site, lang: Lang): Map<string, { title: string; url: string; status?: string }[]> {
+  const byCategory = new Map<string, { title: string; url: string; status?: string }[]>();
+  for (const edition of site.newest[lang]) {
+    const entry = { title: edition.source.frontMatter.title, url: edition.url, ...status(site, edition.source, lang) };
+    const listed = byCategory.get(edition.source.category);
+    if (listed) listed.push(entry);
+    else byCategory.set(edition.source.category, [entry]);
+  }
+  return byCategory;
 }
 
 function categoryContent(site: Site, route: Route, lang: Lang): PageContent {
