@@ -47,6 +47,8 @@ export class DevSession {
   /** The warnings last sent to the tabs, as sent. */
   private warned = '[]';
   private listeners = new Set<(rebuild: Rebuild) => void>();
+  /** Set by `close`: no build thread is started after it. */
+  private closed = false;
 
   constructor(private readonly options: DevSessionOptions) {}
 
@@ -71,13 +73,15 @@ export class DevSession {
   }
 
   async close(): Promise<void> {
+    // A build cut short by the close hands its changes back (see `build`): none is started again.
+    this.closed = true;
     clearTimeout(this.timer);
     await this.worker?.terminate();
     this.worker = undefined;
   }
 
   private async kick(): Promise<void> {
-    if (this.pending.size === 0) return;
+    if (this.pending.size === 0 || this.closed) return;
     if (this.running) {
       // The newer change supersedes the build in progress; it starts again when that one stops.
       if ([...this.pending].some(isCode)) await this.restartWorker();

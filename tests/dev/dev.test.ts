@@ -358,3 +358,28 @@ describe('site dev', () => {
     expect(differences(live, cold)).toEqual([]);
   }
 });
+
+/**
+ * A tab reloads as soon as a save's pages are in place, while the build goes on to the search
+ * indexes and the rest: an owner who stops `site dev` right after seeing the page stops it in the
+ * middle of that build. Its thread is ended, and no other is started to build its changes again.
+ */
+describe('site dev stopping', () => {
+  it('exits at SIGTERM that comes in the middle of a build', async () => {
+    const { root, cleanup } = await copyOfTool();
+    const dev = await startDev(root, root);
+    const events = await listen(`${dev.origin}/__dev/events`);
+    try {
+      // A stylesheet change renders every page again: the signal comes while that build runs.
+      const styles = path.join(root, 'templates/styles/base.css');
+      await writeFile(styles, `${await readFile(styles, 'utf8')}\n.dev-stop-marker { color: teal; }\n`);
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      const exited = await Promise.race([dev.stop().then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), 15_000))]);
+      expect(exited, dev.output()).toBe(true);
+    } finally {
+      events.close();
+      dev.kill();
+      await cleanup();
+    }
+  }, 120_000);
+});

@@ -81,7 +81,10 @@ export async function listen(url: string): Promise<EventLog> {
 export interface RunningDev {
   origin: string;
   output: () => string;
+  /** Sends SIGTERM and waits for the process to end. */
   stop: () => Promise<void>;
+  /** Ends the process at once (SIGKILL), if it is still there. */
+  kill: () => void;
 }
 
 /** Starts `site dev` (the tool at `toolRoot`) on a site root and waits until it serves. */
@@ -107,5 +110,5 @@ export async function startDev(toolRoot: string, siteRoot: string): Promise<Runn
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return { origin: `http://127.0.0.1:${port}`, output: () => output, stop };
+  return { origin: `http://127.0.0.1:${port}`, output: () => output, stop, kill: () => child.exitCode === null && child.kill('SIGKILL') };
 }
