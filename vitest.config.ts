@@ -11,6 +11,7 @@ const UNIT = [
   'tests/build/workers.test.ts',
   'tests/check/**/*.test.ts',
   'tests/dev/rehearsal.test.ts',
+  'tests/dev/session.test.ts',
   'tests/diagnostics/**/*.test.ts',
   'tests/images/**/*.test.ts',
   'tests/load/**/*.test.ts',

@@ -16,6 +16,21 @@ export interface DevSessionOptions {
   /** Prints diagnostics as `site check` does. */
   report: (diagnostics: readonly Diagnostic[]) => void;
   log: (line: string) => void;
+  /** Starts a build thread; a real worker thread unless a test stands in for it. */
+  startThread?: (data: BuildWorkerData) => BuildThread;
+}
+
+/** What the session uses of a build thread (a `Worker` running buildWorker.mjs). */
+export interface BuildThread {
+  postMessage(request: WorkerRequest): void;
+  terminate(): Promise<number>;
+  on(event: 'message', listener: (reply: WorkerReply) => void): unknown;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  on(event: 'exit', listener: () => void): unknown;
+}
+
+function startWorker(data: BuildWorkerData): BuildThread {
+  return new Worker(new URL('./buildWorker.mjs', import.meta.url), { workerData: data });
 }
 
 /** The outcome of one build of the session, for the terminal and for tests. */
@@ -37,9 +52,10 @@ const COALESCE_MS = 4;
  * errors (the last good pages keep being served).
  */
 export class DevSession {
-  private worker: Worker | undefined;
+  private worker: BuildThread | undefined;
   private nextId = 1;
-  private running: { id: number; changes: Set<string>; resolve: (reply: BuildOutcome) => void; early: string[] } | undefined;
+  /** The build under way, and the thread it runs on. */
+  private running: { id: number; worker: BuildThread; resolve: (reply: BuildOutcome) => void; early: string[] } | undefined;
   private pending = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
   private served: Record<string, string> | undefined;
@@ -85,7 +101,7 @@ export class DevSession {
     if (this.running) {
       // The newer change supersedes the build in progress; it starts again when that one stops.
       if ([...this.pending].some(isCode)) await this.restartWorker();
-      else this.worker?.postMessage({ type: 'cancel' } satisfies WorkerRequest);
+      else this.worker?.postMessage({ type: 'cancel' });
       return;
     }
     const changes = this.pending;
@@ -100,8 +116,8 @@ export class DevSession {
     const id = this.nextId++;
     const early: string[] = [];
     const reply = await new Promise<BuildOutcome>((resolve) => {
-      this.running = { id, changes, resolve, early };
-      worker.postMessage({ type: 'build', id, changes: [...changes] } satisfies WorkerRequest);
+      this.running = { id, worker, resolve, early };
+      worker.postMessage({ type: 'build', id, changes: [...changes] });
     });
     this.running = undefined;
     if (reply.type === 'cancelled') {
@@ -190,20 +206,25 @@ export class DevSession {
     return { file: d.file, line: d.line, column: d.column, code: d.code, message: d.message, hint: d.hint, frame: codeFrame(readTextSync(path.join(this.options.root, d.file)), d.line, d.column) };
   }
 
-  private ensureWorker(): Worker {
+  private ensureWorker(): BuildThread {
     if (!this.worker) {
       const data: BuildWorkerData = { root: this.options.root, outDir: this.options.outDir, ...(this.served ? { served: this.served } : {}) };
-      const worker = new Worker(new URL('./buildWorker.mjs', import.meta.url), { workerData: data });
+      const worker = (this.options.startThread ?? startWorker)(data);
+      // A thread's messages and end concern the build running on it only: a thread being replaced
+      // may end after the next build has started on its successor.
+      const settle = (reply: BuildOutcome) => {
+        if (this.running?.worker === worker) this.running.resolve(reply);
+      };
       worker.on('message', (reply: WorkerReply) => {
-        if (!this.running || reply.id !== this.running.id) return;
+        if (this.running?.worker !== worker || reply.id !== this.running.id) return;
         if (reply.type === 'pages') this.placed(reply, this.running.early);
-        else this.running.resolve(reply);
+        else settle(reply);
       });
       // A thread that cannot even load the pipeline (a syntax error in a template) fails here.
-      worker.on('error', (error) => this.settleRunning({ type: 'failed', id: this.running?.id ?? 0, failure: describeFailure(error) }));
+      worker.on('error', (error) => settle({ type: 'failed', id: this.running?.id ?? 0, failure: describeFailure(error) }));
       worker.on('exit', () => {
         if (this.worker === worker) this.worker = undefined;
-        this.settleRunning({ type: 'cancelled', id: this.running?.id ?? 0 });
+        settle({ type: 'cancelled', id: this.running?.id ?? 0 });
       });
       this.worker = worker;
     }
@@ -215,10 +236,6 @@ export class DevSession {
     const old = this.worker;
     this.worker = undefined;
     await old?.terminate();
-  }
-
-  private settleRunning(reply: BuildOutcome): void {
-    this.running?.resolve(reply);
   }
 }
 

@@ -1,0 +1,62 @@
+import { EventEmitter } from 'node:events';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { TOOL_ROOT } from '../../src/build/fingerprint';
+import type { BuildWorkerData, WorkerReply, WorkerRequest } from '../../src/dev/buildWorker';
+import { DevEvents } from '../../src/dev/events';
+import { type BuildThread, DevSession, type Rebuild } from '../../src/dev/session';
+
+/**
+ * A stand-in for the build thread that ends the way a busy machine has a worker thread end:
+ * `terminate()` resolves first, and the thread's `exit` event follows a moment later, when the
+ * session may already have started the next build on a fresh thread.
+ */
+class LateExitingThread extends EventEmitter implements BuildThread {
+  readonly requests: WorkerRequest[] = [];
+  private ended = false;
+
+  postMessage(request: WorkerRequest): void {
+    this.requests.push(request);
+    if (request.type !== 'build') return;
+    setTimeout(() => {
+      if (this.ended) return;
+      const reply: WorkerReply = { type: 'built', id: request.id, ok: true, diagnostics: [], milliseconds: 1, stages: {}, changed: { 'blog/tech/Site.html': `hash ${request.id}` } };
+      this.emit('message', reply);
+    }, 20);
+  }
+
+  terminate(): Promise<number> {
+    this.ended = true;
+    setTimeout(() => this.emit('exit', 1), 5);
+    return Promise.resolve(1);
+  }
+}
+
+describe('the rebuild loop of site dev', () => {
+  it('builds a template change on a fresh thread once, however late the replaced thread ends', async () => {
+    const threads: LateExitingThread[] = [];
+    const session = new DevSession({
+      root: TOOL_ROOT,
+      outDir: path.join(TOOL_ROOT, 'dist'),
+      events: new DevEvents(),
+      report: () => undefined,
+      log: () => undefined,
+      startThread: (_data: BuildWorkerData) => {
+        const thread = new LateExitingThread();
+        threads.push(thread);
+        return thread;
+      },
+    });
+    expect((await session.start()).ok).toBe(true);
+
+    const rebuilt = new Promise<Rebuild>((resolve) => session.onRebuild(resolve));
+    session.changed(path.join(TOOL_ROOT, 'templates', 'pages', 'Article.tsx'));
+    const rebuild = await Promise.race([rebuilt, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 2000))]);
+    await session.close();
+
+    expect(rebuild, 'the template change is built within 2 s').toMatchObject({ ok: true, pages: ['/blog/tech/Site'] });
+    // The first thread, and one fresh thread for the change: not a new one for every late exit.
+    expect(threads).toHaveLength(2);
+    expect(threads[1]?.requests.filter((request) => request.type === 'build')).toHaveLength(1);
+  });
+});
