@@ -27,6 +27,9 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // Two test files at once even on two cores (Vitest's default is one fewer than the cores):
+    // the browser and server files spend much of their time waiting on Chromium or a child process.
+    maxWorkers: 2,
     projects: [
       { extends: true, test: { name: 'unit', include: UNIT } },
       {

@@ -365,7 +365,8 @@ describe('the check in a session', () => {
     await copy.cleanup();
   });
 
-  it('reports after each change exactly what a check with no cache reports, in other articles too', async () => {
+  // Ten changes, each checked twice (in the session and from scratch): 15 s alone, twice that beside another test file.
+  it('reports after each change exactly what a check with no cache reports, in other articles too', { timeout: 90_000 }, async () => {
     const session = new BuildSession({ root: copy.root, rebuilds: true });
     const options = { root: copy.root, outDir: path.join(copy.root, 'dist'), year: 2026 };
     const codes = (diagnostics: { code: string; file: string }[]) => diagnostics.map((d) => `${d.code} ${d.file}`);
