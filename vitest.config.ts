@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { SlowestFirst } from './tests/support/sequencer';
 
 /**
  * Tests that run in-process and need no built site, no child process, browser or database: they
@@ -30,6 +31,7 @@ export default defineConfig({
     // Two test files at once even on two cores (Vitest's default is one fewer than the cores):
     // the browser and server files spend much of their time waiting on Chromium or a child process.
     maxWorkers: 2,
+    sequence: { sequencer: SlowestFirst },
     projects: [
       { extends: true, test: { name: 'unit', include: UNIT } },
       {
