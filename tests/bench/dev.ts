@@ -9,6 +9,12 @@ export interface DevFigures {
   saveToReloadMs: Stats;
   /** The same when the edit changes the article's front-matter title (and nothing else). */
   titleSaveToReloadMs: Stats;
+  /**
+   * From writing the file to the server's answer, holding the edit, to the page request the tab
+   * makes at the reload event (body edits): what the owner waits for, the server's own work
+   * after a build included.
+   */
+  saveToPageMs: Stats;
   /** Edits of each kind. */
   edits: number;
 }
@@ -28,15 +34,24 @@ export async function settle(events: EventLog, minMs = 4000, quietMs = 2000, max
   }
 }
 
-/** Saves the file with `change` applied, and resolves with the time from the save to the reload of `pageUrl`. */
-async function saveToReload(events: EventLog, file: string, text: string, pageUrl: string): Promise<number> {
+/**
+ * Saves the file with `change` applied, and resolves with the time from the save to the reload
+ * of `pageUrl`, and to the page served at that reload (`page`: asked for, as a tab does, from
+ * `origin`; its answer must hold `shows`).
+ */
+async function saveToReload(events: EventLog, file: string, text: string, pageUrl: string, page?: { origin: string; shows: string }): Promise<{ reload: number; page: number }> {
   const since = events.events.length;
   const saved = performance.now();
   await writeFile(file, text);
   for (let from = since; ; ) {
     const reload = await events.next('reload', { since: from, timeoutMs: 120_000 });
     const pages = reload.data.pages as string[];
-    if (pages.includes(pageUrl) || pages.includes('*')) return reload.at - saved;
+    if (pages.includes(pageUrl) || pages.includes('*')) {
+      if (!page) return { reload: reload.at - saved, page: Number.NaN };
+      const html = await (await fetch(page.origin + pageUrl)).text();
+      if (!html.includes(page.shows)) throw new Error(`${pageUrl} was served without the edit at its reload`);
+      return { reload: reload.at - saved, page: performance.now() - saved };
+    }
     from = events.events.indexOf(reload) + 1;
   }
 }
@@ -52,23 +67,26 @@ export async function devFigures(siteRoot: string, articleFile: string, pageUrl:
   const original = await readFile(articleFile, 'utf8');
   const title = /^title: (.*)$/m.exec(original)?.[1] ?? 'Untitled';
   const body: number[] = [];
+  const served: number[] = [];
   const titled: number[] = [];
   let text = original;
   try {
     for (let edit = 1; edit <= edits; edit++) {
       await settle(events);
       text = original.replace(/\n\n/, `\n\nEdit number ${edit}, measured.\n\n`);
-      body.push(await saveToReload(events, articleFile, text, pageUrl));
+      const times = await saveToReload(events, articleFile, text, pageUrl, { origin: dev.origin, shows: `Edit number ${edit}, measured.` });
+      body.push(times.reload);
+      served.push(times.page);
     }
     // The body stays as the last edit left it: these saves change the title alone.
     for (let edit = 1; edit <= edits; edit++) {
       await settle(events);
-      titled.push(await saveToReload(events, articleFile, withTitle(text, `${title} retitled ${edit}`), pageUrl));
+      titled.push((await saveToReload(events, articleFile, withTitle(text, `${title} retitled ${edit}`), pageUrl)).reload);
     }
   } finally {
     events.close();
     await dev.stop();
     await writeFile(articleFile, original);
   }
-  return { saveToReloadMs: stats(body), titleSaveToReloadMs: stats(titled), edits };
+  return { saveToReloadMs: stats(body), titleSaveToReloadMs: stats(titled), saveToPageMs: stats(served), edits };
 }

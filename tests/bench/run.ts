@@ -297,6 +297,7 @@ const table: [string, string, string][] = [
     : ['site build --explain, one body changed', seconds(explain.ms), `1 run  (${pct(explain.ratioToCold)} of cold); ${explain.madeAgain}; image variants among them: ${explain.imagesEncoded}`],
   [`site dev: body save to reload (${devRun.edits} edits)`, seconds(devRun.saveToReloadMs.median), range(devRun.saveToReloadMs)],
   [`site dev: title save to reload (${devRun.edits} edits)`, seconds(devRun.titleSaveToReloadMs.median), range(devRun.titleSaveToReloadMs)],
+  [`site dev: body save to the page served at the reload`, seconds(devRun.saveToPageMs.median), range(devRun.saveToPageMs)],
   [`site dev in Chromium, real site: save to visible (${browserRun.edits} edits)`, seconds(browserRun.saveToVisibleMs.median), `${range(browserRun.saveToVisibleMs)}  (${browserRun.page})`],
   ...('skipped' in growth
     ? [['growth 2N÷N', 'skipped', growth.skipped] as [string, string, string]]
