@@ -19,6 +19,7 @@ const UNIT = [
   'tests/markdown/**/*.test.ts',
   'tests/model/**/*.test.ts',
   'tests/search/**/*.test.ts',
+  'tests/server/listing.test.ts',
   'tests/templates/**/*.test.{ts,tsx}',
   'tests/typecheck/**/*.test.ts',
   'tests/write/**/*.test.ts',

@@ -13,7 +13,7 @@ import { homeUrl, notFoundUrl, pageFile, prefixLang, rootUrl } from '../src/shar
 import { loadSearchIndex, type SearchDocument, searchIn } from '../src/shared/search';
 import { THEME_SCRIPT } from '../src/shared/theme';
 import { api } from './api';
-import { listDist, resolveDistFile } from './files';
+import { DistListing, resolveDistFile } from './files';
 import type { SiteStore } from './storage/store';
 import { ensureXsrfCookie } from './xsrf';
 
@@ -76,6 +76,7 @@ function inlineScriptHashes(html: string): string[] {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const distDir = path.resolve(options.distDir);
   let files = new Set<string>();
+  const listing = new DistListing(distDir);
   let notFound = { en: '', pt: '' };
   let scriptHashes: string[] = [];
   /** Each language's search index of the dist/ served, loaded by its first search. */
@@ -103,7 +104,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     let listed: Set<string>, en: string, pt: string, root: string;
     try {
       [listed, en, pt, root] = await Promise.all([
-        listDist(distDir),
+        listing.list(),
         readFile(path.join(distDir, pageFile(notFoundUrl('en'))), 'utf8'),
         readFile(path.join(distDir, pageFile(notFoundUrl('pt'))), 'utf8'),
         readFile(path.join(distDir, pageFile(rootUrl('en'))), 'utf8'),
