@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from 'helmet';
 import type MiniSearch from 'minisearch';
-import { isLang, type Lang } from '../src/shared/lang';
+import { isLang, LANGUAGES, type Lang } from '../src/shared/lang';
 import { homeUrl, notFoundUrl, pageFile, prefixLang, rootUrl } from '../src/shared/route';
 import { loadSearchIndex, type SearchDocument, searchIn } from '../src/shared/search';
 import { THEME_SCRIPT } from '../src/shared/theme';
@@ -117,10 +117,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
     files = listed;
     notFound = { en, pt };
-    // The search indexes are loaded once per build of dist/, by the first search that needs one:
-    // a page asked for after a rebuild does not wait for them (at 4,000 articles, 1.5 to 1.8 s
-    // each, which every page of `site dev` waited after each save).
+    // The search indexes are loaded once per build of dist/, and no page waits for them (at 4,000
+    // articles, 1.5 to 1.8 s each, which every page of `site dev` waited after each save). The
+    // server of a swapped-in dist/ starts loading them at once, so that the first searches find
+    // them ready; `site dev`, which rebuilds on every save, lets the first search load its own.
     indexes = {};
+    if (!options.distRevision) for (const lang of LANGUAGES) void searchIndex(lang);
     // Inline scripts are allowed by their hashes: the static-host redirect page's, and the one
     // that sets the reader's colour scheme before a page is drawn.
     scriptHashes = [...inlineScriptHashes(root), ...inlineScriptHashes(`<script>${THEME_SCRIPT}</script>`)];
@@ -141,6 +143,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return indexes[lang];
   };
   await refresh();
+  // A server starts with its indexes loaded, as its first visitors' searches expect.
+  if (!options.distRevision) await Promise.all(LANGUAGES.map(searchIndex));
 
   const app = Fastify({
     logger: options.logger ?? false,

@@ -72,3 +72,22 @@ describe('the server after a rebuild in place', () => {
     expect(searchFiles().length).toBe(loaded.length);
   });
 });
+
+/** `site serve`: dist/ is swapped in whole by `site build`, and searches come from the first visitors. */
+describe('the server of a built dist/', () => {
+  it('has both search indexes loaded by the time it is ready, before any search', async () => {
+    reads.files.length = 0;
+    const store = await openSqliteStore(':memory:');
+    const app = await buildApp({ distDir: inject('distDir'), store });
+    try {
+      const loaded = reads.files.filter((file) => file.includes('/search/'));
+      for (const lang of ['en', 'pt']) expect(loaded.some((file) => file.endsWith(`/search/${lang}.json`))).toBe(true);
+      reads.files.length = 0;
+      expect((await app.inject({ url: '/api/blog_posts/search?searchWord=docker&language=en' })).statusCode).toBe(200);
+      expect(reads.files.filter((file) => file.includes('/search/'))).toEqual([]);
+    } finally {
+      await app.close();
+      await store.close();
+    }
+  });
+});
