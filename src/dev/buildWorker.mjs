@@ -1,7 +1,9 @@
-// Entry of `site dev`'s build thread: registers tsx (threads do not inherit the loader), then
-// loads the pipeline. A fresh thread imports templates and pipeline code anew.
-import { fileURLToPath } from 'node:url';
-import { register } from 'tsx/esm/api';
+// Entry of `site dev`'s build thread. Threads do not inherit how the command's TypeScript was
+// loaded: this one loads the pipeline through bin/launch.mjs itself, so a fresh thread (started
+// after a template or pipeline edit) runs the code as it is now.
+import { launch } from '../../bin/launch.mjs';
 
-register({ tsconfig: fileURLToPath(new URL('../../tsconfig.json', import.meta.url)) });
-await import('./buildWorker.ts');
+// A template's exception is shown in the overlay at its line in the template, found from the stack.
+process.setSourceMapsEnabled(true);
+
+await launch('src/dev/buildWorker.ts');

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { TOOL_ROOT } from '../build/fingerprint';
+import { compileError } from '../diagnostics/failure';
 
 /** An exception from a template or the pipeline, placed at the first line of ours it names. */
 export interface Failure {
@@ -16,13 +17,8 @@ export interface Failure {
  */
 export function describeFailure(error: unknown): Failure {
   const message = error instanceof Error ? error.message : String(error);
-  const syntax = (error as { errors?: { text?: string; location?: { file: string; line: number; column: number } }[] }).errors?.[0];
-  if (syntax?.location) {
-    return { message: syntax.text ?? message, file: path.resolve(TOOL_ROOT, syntax.location.file), line: syntax.location.line, column: syntax.location.column + 1 };
-  }
-  // From tsx's loader thread the error arrives as text only: "<file>:<line>:<column>: ERROR: <text>".
-  const compiled = /(\/[^\s:]+):(\d+):(\d+): ERROR: (.*)/.exec(message);
-  if (compiled) return { message: compiled[4] as string, file: compiled[1] as string, line: Number(compiled[2]), column: Number(compiled[3]) + 1 };
+  const compiled = compileError(error);
+  if (compiled) return compiled;
   const stack = error instanceof Error ? (error.stack ?? '') : '';
   for (const match of stack.matchAll(/(?:file:\/\/)?(\/[^\s():]+\.(?:tsx?|mts)):(\d+):(\d+)/g)) {
     const file = match[1] as string;

@@ -1,3 +1,5 @@
+import path from 'node:path';
+
 /**
  * Failures of the machine or its surroundings rather than of the content: a folder that cannot be
  * written, a full disk, a port in use, a database that cannot be reached. The owner sees one line
@@ -49,9 +51,41 @@ export function operational(error: unknown, action: string): unknown {
   return new OperationalError(`${action}: ${known.what} (${code})`, known.hint, { cause: error });
 }
 
+/** Where a file of the tool's own code (a template, a pipeline module) does not compile. */
+export interface CompileError {
+  /** Absolute. */
+  file: string;
+  line: number;
+  /** From 1. */
+  column: number;
+  message: string;
+}
+
+/**
+ * The compile error an exception reports, if it is one: esbuild's (bundling the client script or
+ * the command itself) carries its location, and tsx's loader passes the same as text only:
+ * "<file>:<line>:<column>: ERROR: <text>".
+ */
+export function compileError(error: unknown): CompileError | undefined {
+  const first = (error as { errors?: { text?: string; location?: { file: string; line: number; column: number } | null }[] } | null)?.errors?.[0];
+  if (first?.location) return { file: path.resolve(first.location.file), line: first.location.line, column: first.location.column + 1, message: first.text ?? '' };
+  const text = /(\/[^\s:]+):(\d+):(\d+): ERROR: (.*)/.exec(error instanceof Error ? error.message : String(error));
+  if (text) return { file: text[1] as string, line: Number(text[2]), column: Number(text[3]) + 1, message: text[4] as string };
+  return undefined;
+}
+
 /** The one line and the hint the owner sees for any error that ends a command. */
 export function describeFailure(error: unknown): { message: string; hint: string } {
   if (error instanceof OperationalError) return { message: error.message, hint: error.hint };
+  const compiled = compileError(error);
+  if (compiled) {
+    const inside = path.relative(process.cwd(), compiled.file);
+    const file = inside && !inside.startsWith('..') ? inside : compiled.file;
+    return {
+      message: `${file}:${compiled.line}:${compiled.column}: ${compiled.message}`,
+      hint: "The site's own code (a template or a pipeline file) does not compile: fix it, then run the command again.",
+    };
+  }
   const code = systemCode(error);
   const known = code ? SYSTEM_ERRORS[code] : undefined;
   const text = error instanceof Error ? error.message : String(error);

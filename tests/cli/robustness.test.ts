@@ -173,10 +173,13 @@ describe('site build when the output folder cannot be made', () => {
     expect(result.stderr).toMatch(/^✗ cannot create the folder \/proc\/nope: /m);
   });
 
-  it('prints the stack only when asked to (--verbose)', async () => {
+  it('prints the stack only when asked to (--verbose), in the TypeScript sources', async () => {
     const result = await site(['--root', content.root, '--verbose', 'build', '--out', 'content/site.json/dist']);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^\s+at /m);
+    // The command runs bundled (bin/launch.mjs): the frames are mapped back to the files a reader opens.
+    expect(result.stderr).toMatch(/^\s+at .*\/src\/write\/folder\.ts:\d+:\d+\)$/m);
+    expect(result.stderr).not.toContain('.cache/cli');
   });
 
   it('exits 2 on a usage mistake', async () => {

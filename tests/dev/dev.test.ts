@@ -295,6 +295,18 @@ describe('site dev', () => {
     await events.next('ok', { since });
   });
 
+  it('shows an exception a template throws while rendering at its line in the template', async () => {
+    let since = events.events.length;
+    await edit('templates/pages/Article.tsx', (t) => t.replace('  const s = chrome.strings;\n', "  const s = chrome.strings;\n  if (page) throw new Error('a template fault');\n"));
+    const failed = await events.next('errors', { since });
+    const [error] = failed.data.errors as { file: string; line: number; message: string }[];
+    expect(error).toMatchObject({ file: 'templates/pages/Article.tsx', line: 7, message: 'a template fault' });
+
+    since = events.events.length;
+    await edit('templates/pages/Article.tsx', (t) => t.replace("  if (page) throw new Error('a template fault');\n", ''));
+    await events.next('ok', { since });
+  });
+
   it('coalesces a burst of saves and serves the last one', async () => {
     const since = events.events.length;
     for (let n = 1; n <= 5; n++) {
