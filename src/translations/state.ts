@@ -18,7 +18,7 @@ export type EditionState =
   /** Never brought in line: no lock entry for the article. */
   | { kind: 'untracked' }
   /** `counterpart` changed (on `since`) since the two were last brought in line: `changed` names its parts changed or added. */
-  | { kind: 'outdated'; counterpart: ArticleSource; since: string; changed: string[]; removed: number };
+  | { kind: 'outdated'; counterpart: { file: string; lang: Lang }; since: string; changed: string[]; removed: number };
 
 /** A bilingual text of a JSON content file that fell behind, or was never brought in line. */
 export interface TextState {
@@ -105,7 +105,7 @@ async function pairState(counterpart: ArticleSource, locked: LockedPair | undefi
   if (!locked) return { kind: 'untracked' };
   const was = locked[counterpart.lang];
   if (samePrint(was, counterpart.print)) return { kind: 'current' };
-  return { kind: 'outdated', counterpart, since: await changed(counterpart.file, counterpart.hash), ...printChanges(was, counterpart.print) };
+  return { kind: 'outdated', counterpart: { file: counterpart.file, lang: counterpart.lang }, since: await changed(counterpart.file, counterpart.hash), ...printChanges(was, counterpart.print) };
 }
 
 /**
@@ -171,16 +171,30 @@ async function editedSince(
     edited.push(now);
   }
   if (edited.length === 0) return last.editions;
-  const editions = new Map(last.editions);
+  // The last map itself while every state is the same as in it: the plan then looks at no other
+  // article's page for a change of state (a body edited again and again leaves its translation
+  // as outdated as it was).
+  let editions: Map<string, EditionState> | undefined;
   for (const source of edited) {
     const counterpart = articles.find((other) => other.lang !== source.lang && other.category === source.category && other.slug === source.slug);
     if (!counterpart) continue;
     const pair = source.lang === 'en' ? { en: source, pt: counterpart } : { en: counterpart, pt: source };
     const states = await statesOf(articlePath(source.category, source.slug), pair);
-    editions.set(pair.en.file, states.en);
-    editions.set(pair.pt.file, states.pt);
+    for (const lang of LANGUAGES) {
+      const file = pair[lang].file;
+      if (sameState(last.editions.get(file), states[lang])) continue;
+      editions ??= new Map(last.editions);
+      editions.set(file, states[lang]);
+    }
   }
-  return editions;
+  return editions ?? last.editions;
+}
+
+function sameState(a: EditionState | undefined, b: EditionState): boolean {
+  if (a === b) return true;
+  if (a?.kind !== b.kind) return false;
+  if (a.kind !== 'outdated' || b.kind !== 'outdated') return true;
+  return a.counterpart.file === b.counterpart.file && a.since === b.since && a.removed === b.removed && a.changed.length === b.changed.length && a.changed.every((part, i) => part === b.changed[i]);
 }
 
 /** Edited articles past which every pair is looked at again: each edited one is paired by a walk of all. */

@@ -81,6 +81,33 @@ describe('build sessions', () => {
     expect(replanned).toEqual(['blog/tech/Site.html', 'pt/blog/tech/Site.html']);
   });
 
+  it('keeps the translation states of the last build while edits leave each as it was, and shows a change of state', async () => {
+    const session = new BuildSession({ root: second.root, rebuilds: true });
+    const options = { root: second.root, outDir: path.join(second.root, 'dist'), year: 2026 };
+    const file = 'content/blog/tech/Site.en.md';
+    const edit = async (sentence: string) => {
+      await second.edit(file, (t) => t.replace('\n\n', `\n\n${sentence}\n\n`));
+      session.invalidate([path.join(second.root, file)]);
+      expect((await buildSite(session, options)).ok).toBe(true);
+      return session.planned?.site.translations.editions;
+    };
+    await buildSite(session, options);
+    const outdated = await edit('A first sentence that puts the translation behind.');
+    expect(outdated?.get('content/blog/tech/Site.pt.md')).toMatchObject({ kind: 'outdated', counterpart: { file, lang: 'en' } });
+    // Behind as it was: the same states, so that no other article's page is looked at again.
+    expect(await edit('A second sentence in the same section.')).toBe(outdated);
+    expect(await page(second, 'pt/blog/tech/Site.html')).toContain('<p class="note" role="note">');
+
+    // The English text back as it was translated: the Portuguese page loses its notice.
+    await writeFile(path.join(second.root, file), await readFile(path.join(PROJECT_ROOT, 'tests/fixtures/clean', file), 'utf8'));
+    session.invalidate([path.join(second.root, file)]);
+    await buildSite(session, options);
+    const current = session.planned?.site.translations.editions;
+    expect(current).not.toBe(outdated);
+    expect(current?.get('content/blog/tech/Site.pt.md')).toEqual({ kind: 'current' });
+    expect(await page(second, 'pt/blog/tech/Site.html')).not.toContain('<p class="note" role="note">');
+  });
+
   it('moves the links of bodies it did not read again when their target gains a translation', async () => {
     const session = new BuildSession({ root: first.root, rebuilds: true });
     const options = { root: first.root, outDir: path.join(first.root, 'dist'), year: 2026 };
