@@ -209,7 +209,7 @@ async function buildModelled({ session, options, tasks, work, unreadable, remade
       // First, so that the densest compression of the build (brotli 11 of the client script, about
       // 0.3 s) runs on zlib's threads while the pages are rendered.
       for (const file of assets.files) await output.add(file.path, file.contents);
-      const entries = await tasks.run('render', (progress) => renderPages(plans, ctx, output, rendered, renderer, explain, progress));
+      const entries = await tasks.run('render', (progress) => renderPages(plans, session.madeFrom(previous), ctx, output, rendered, renderer, explain, progress));
       if (how === 'in-place' && previous && options.onPages) {
         const placed = await placeWritten(output);
         tasks.finishing();
@@ -235,7 +235,7 @@ async function buildModelled({ session, options, tasks, work, unreadable, remade
     if (error instanceof StaleOutputError) return write(undefined);
     throw error;
   });
-  if (options.commit !== 'none') await session.settle(options.outDir, built.write.manifest, built.write.spare);
+  if (options.commit !== 'none') await session.settle(options.outDir, built.write.manifest, built.write.spare, plans);
   const pages = { en: 0, pt: 0 };
   for (const plan of plans) if (plan.route) pages[plan.lang]++;
   return { ok: true, diagnostics, pages, stages: tasks.timings, milliseconds: tasks.milliseconds, remade, held: site.held, output: built };
@@ -336,9 +336,15 @@ async function clientAssets(memos: Memos, code: Codes, styles: string, explain: 
   return assets;
 }
 
-/** Every page: carried over when made from the same inputs as in the previous output, rendered otherwise. */
+/**
+ * Every page: carried over when made from the same inputs as in the previous output, rendered
+ * otherwise. A plan that is the very one the previous output was made from (`before`, in the same
+ * place) is carried over without looking its file up: at 4,000 articles a save's build otherwise
+ * looks up 7,670 pages among 24,000 files, some 6 ms before its page is in place.
+ */
 async function renderPages(
   plans: readonly PagePlan[],
+  before: readonly PagePlan[] | undefined,
   ctx: RenderContext,
   output: Output,
   rendered: ReadonlyMap<string, string>,
@@ -351,6 +357,10 @@ async function renderPages(
   let render: RenderDocument | undefined;
   for (const [i, plan] of plans.entries()) {
     if (i % 100 === 0) progress(i, total);
+    if (plan === before?.[i]) {
+      output.carryMade(plan.file);
+      continue;
+    }
     if (output.carry(plan.file, plan.inputs)) continue;
     explain(plan.file, changedInputs(output.previousInputs(plan.file), plan.inputs));
     render ??= rendered.has(plan.file) ? render : await renderer();

@@ -14,7 +14,7 @@ import { digest } from '../load/digest';
 import type { CompiledMarkdown } from '../markdown/compile';
 import type { ArticleEdition } from '../model/site';
 import type { FeedItems } from '../publish/feed';
-import type { PlannedSite } from '../render/plan';
+import type { PagePlan, PlannedSite } from '../render/plan';
 import type { IndexedDocument } from '../search/shardIndex';
 import { countAhead, type PlannedShards } from '../search/shards';
 import { LANGUAGES, type Lang } from '../shared/lang';
@@ -141,6 +141,8 @@ export class BuildSession {
   private readonly articles = articleFiles();
   /** Each output folder's manifest, as its file in the build cache holds it. */
   private readonly manifests = new Map<string, ManifestLog>();
+  /** The page plans each output this session wrote was made from, every one carried over or made (see `madeFrom`). */
+  private readonly plansOf = new WeakMap<OutputManifest, readonly PagePlan[]>();
   private memos: Promise<Memos> | undefined;
   private media: Promise<MediaFolder> | undefined;
   private styles: Promise<string> | undefined;
@@ -362,6 +364,15 @@ export class BuildSession {
     return read?.manifest;
   }
 
+  /**
+   * The page plans `manifest` was made from, when this session wrote it: a plan of a later build
+   * that is one of these very objects, in the same place, has its page in that output from exactly
+   * its inputs (plans are shared from build to build while nothing they read changed).
+   */
+  madeFrom(manifest: OutputManifest | undefined): readonly PagePlan[] | undefined {
+    return manifest && this.plansOf.get(manifest);
+  }
+
   /** Forgets what `outDir` holds (its manifest, here and in the build cache): the next build writes it whole. */
   async forgetOutput(outDir: string): Promise<void> {
     const file = this.manifestFile(outDir);
@@ -382,9 +393,10 @@ export class BuildSession {
    * Ends a build that wrote `outDir`: its manifest and the work it used are kept for the next, and
    * the manifest of the output a swap kept as the spare (the previous one, whose log it copies).
    */
-  async settle(outDir: string, manifest: OutputManifest | undefined, spare?: OutputManifest): Promise<void> {
+  async settle(outDir: string, manifest: OutputManifest | undefined, spare?: OutputManifest, plans?: readonly PagePlan[]): Promise<void> {
     const file = this.manifestFile(outDir);
     if (!this.save || !file) return;
+    if (manifest && plans) this.plansOf.set(manifest, plans);
     const memos = await this.cached();
     // The spare's log is the previous output's, as it was before this build appends to it. A
     // spare log is never wrong for long: it names its folder's inode, which a swap changes.

@@ -67,6 +67,11 @@ export class Output {
     return true;
   }
 
+  /** Carries over a file the caller knows the previous output made from the very inputs it has now (see `BuildSession.madeFrom`). */
+  carryMade(file: string): void {
+    this.reached.push(file);
+  }
+
   /**
    * Takes out of `files` the previous output's files this build did not carry over or make again
    * (a page gone): called once every file was made, before the output is committed.

@@ -1,8 +1,9 @@
 import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildSite } from '../../src/build/pipeline';
 import { BuildSession } from '../../src/build/session';
+import { Output } from '../../src/write/output';
 import { copyOfContent, PROJECT_ROOT } from '../support/content';
 import { differences, filesUnder } from '../support/tool';
 
@@ -79,6 +80,36 @@ describe('build sessions', () => {
     // The pages planned anew: the article's two (its body is on both), none of the listings (no front matter changed).
     const replanned = after.plans.filter((plan, i) => plan !== before.plans[i]).map((plan) => plan.file);
     expect(replanned).toEqual(['blog/tech/Site.html', 'pt/blog/tech/Site.html']);
+  });
+
+  it('looks up in the last output only the pages planned anew, and carries over the rest as they are', async () => {
+    const session = new BuildSession({ root: first.root, rebuilds: true });
+    const options = { root: first.root, outDir: path.join(first.root, 'dist'), year: 2026 };
+    await buildSite(session, options);
+    const plansBefore = session.planned?.plans ?? [];
+    const before = await filesUnder(options.outDir);
+    const file = 'content/blog/books/DangerousLiaisons.en.md';
+    await first.edit(file, (t) => t.replace('## The book', 'A sentence to look up one page.\n\n## The book'));
+    session.invalidate([path.join(first.root, file)]);
+    const carry = vi.spyOn(Output.prototype, 'carry');
+    let looked: string[];
+    try {
+      expect((await buildSite(session, options)).ok).toBe(true);
+      // Pages, not the root's redirects (index.html, pt.html), which are files made from inputs of their own.
+      looked = carry.mock.calls.map(([page]) => page).filter((page) => page.endsWith('.html') && page !== 'index.html' && page !== 'pt.html');
+    } finally {
+      carry.mockRestore();
+    }
+    const replanned = (session.planned?.plans ?? []).filter((plan, i) => plan !== plansBefore[i]).map((plan) => plan.file);
+    expect(replanned).toContain('blog/books/DangerousLiaisons.html');
+    expect(looked.sort()).toEqual(replanned.sort());
+    // Every other page is still there, as it was.
+    const after = await filesUnder(options.outDir);
+    const pages = (files: Map<string, Buffer>) => [...files.keys()].filter((page) => page.endsWith('.html')).sort();
+    expect(pages(after)).toEqual(pages(before));
+    const changed = differences(before, after).filter((page) => page.endsWith('.html'));
+    expect(changed).toContain('blog/books/DangerousLiaisons.html');
+    expect(replanned).toEqual(expect.arrayContaining(changed));
   });
 
   it('keeps the translation states of the last build while edits leave each as it was, and shows a change of state', async () => {
