@@ -147,15 +147,24 @@ export function createSite(
   const sameRoutes = previous?.routes === routes;
   const routeByPath = sameRoutes ? previous.routeByPath : new Map(routes.map((r) => [r.path, r]));
   // The articles' bodies come first, in the order of their files (see markdownTexts).
-  const bodies = content.articles.map((source, i) => {
-    const body = compiled[i] as CompiledMarkdown;
-    for (const problem of body.problems) {
-      const line = problem.line ? problem.line + source.bodyLine - 1 : 0;
-      diagnostics.push(diagnostic(problem.code, { file: source.file, line, column: problem.column }, problem.args));
-    }
-    return body;
-  });
-  const model = (sameRoutes && editedArticles(content, bodies, previous)) || modelArticles(content, bodies, routeByPath, previous);
+  const count = content.articles.length;
+  const bodies = compiled.slice(0, count);
+  // The last model's bodies and their problems, read by position: a body and source that are the
+  // very ones of last time have the same problems, found without reading either.
+  const last = previous && lastBodies.get(previous);
+  const same = last !== undefined && last.bodies.length === count && previous?.content.articles.length === count;
+  const problems: (readonly Diagnostic[] | undefined)[] = same ? last.problems.slice() : new Array(count);
+  for (let i = 0; i < count; i++) {
+    const body = bodies[i] as CompiledMarkdown;
+    const source = content.articles[i] as ArticleSource;
+    if (same && body === last.bodies[i] && source === previous?.content.articles[i]) continue;
+    problems[i] =
+      body.problems.length === 0
+        ? undefined
+        : body.problems.map((problem) => diagnostic(problem.code, { file: source.file, line: problem.line ? problem.line + source.bodyLine - 1 : 0, column: problem.column }, problem.args));
+  }
+  for (const found of problems) if (found) diagnostics.push(...found);
+  const model = (sameRoutes && editedArticles(content, bodies, previous, same ? last.bodies : undefined)) || modelArticles(content, bodies, routeByPath, previous);
   const experienceHtml = new Map<string, Record<Lang, string>>();
   const professional = content.json.get(PROFESSIONAL_FILE)?.text ?? '';
   let next = content.articles.length;
@@ -173,25 +182,27 @@ export function createSite(
     experienceHtml.set(card.id, html);
   });
 
-  return {
-    site: {
-      content,
-      routes,
-      routeByPath,
-      categories: new Map(content.categories.map((c) => [c.key, c])),
-      ...model,
-      neighbours: previous && sameNeighbourhood(previous.newest, model.newest) ? previous.neighbours : neighbourMap(model.newest, previous?.neighbours),
-      experienceHtml,
-      images,
-      ...mediaFunctions(previous, images, content.config.imageCdn),
-      strings: uiStrings(content.strings),
-      publication,
-      held,
-      translations,
-    },
-    diagnostics,
+  const site: Site = {
+    content,
+    routes,
+    routeByPath,
+    categories: new Map(content.categories.map((c) => [c.key, c])),
+    ...model,
+    neighbours: previous && sameNeighbourhood(previous.newest, model.newest) ? previous.neighbours : neighbourMap(model.newest, previous?.neighbours),
+    experienceHtml,
+    images,
+    ...mediaFunctions(previous, images, content.config.imageCdn),
+    strings: uiStrings(content.strings),
+    publication,
+    held,
+    translations,
   };
+  lastBodies.set(site, { bodies, problems });
+  return { site, diagnostics };
 }
+
+/** Each model's article bodies, in the order of its files, and the diagnostics of their problems by the same order (see createSite). */
+const lastBodies = new WeakMap<Site, { bodies: readonly CompiledMarkdown[]; problems: readonly (readonly Diagnostic[] | undefined)[] }>();
 
 type ModelledArticles = Pick<Site, 'articles' | 'articleByPath' | 'editions' | 'newest'>;
 
@@ -201,13 +212,15 @@ type ModelledArticles = Pick<Site, 'articles' | 'articleByPath' | 'editions' | '
  * keeps its edition, and only the articles of the others are new. Undefined when more changed
  * (a file added, removed or renamed, or one no route takes): the articles are modelled afresh.
  */
-function editedArticles(content: LoadedContent, bodies: readonly CompiledMarkdown[], previous: Site): ModelledArticles | undefined {
+function editedArticles(content: LoadedContent, bodies: readonly CompiledMarkdown[], previous: Site, bodiesBefore: readonly CompiledMarkdown[] | undefined): ModelledArticles | undefined {
   const before = previous.content.articles;
   if (before.length !== content.articles.length || previous.editions.length !== before.length) return undefined;
   const edited: number[] = [];
   for (let i = 0; i < before.length; i++) {
     const source = content.articles[i] as ArticleSource;
     const was = before[i] as ArticleSource;
+    // The very source and body of last time (compared in the two lists, not read): its edition holds.
+    if (source === was && bodiesBefore !== undefined && bodies[i] === bodiesBefore[i] && previous.editions[i] !== undefined) continue;
     if (source.file !== was.file) return undefined;
     const edition = previous.editions[i];
     if (!edition) return undefined;
