@@ -6,7 +6,7 @@ import type { Route } from '../shared/route';
 import { checkContentAssets } from './assets';
 import { checkBreadcrumbs } from './breadcrumbs';
 import { checkDrafts } from './drafts';
-import { type EditionFindings, type EditionMemo, editionFindings } from './editions';
+import { type EditionMemo, type EditionsFound, editionFindings } from './editions';
 import { checkEmptyCategoryLinks } from './emptyCategory';
 import { guarded } from './guard';
 import { checkPageIds, type EditionIds, editionIds, type RenderedIds } from './ids';
@@ -47,7 +47,7 @@ export function checkSite(site: Site, mediaFiles: ReadonlySet<string>, rendered:
   // The title key the edition rules worked out for this site, when they did (editions.ts): not hashed twice.
   const facts = memo?.editions.facts;
   const titles = titleJudge(site, memo?.titles, () => (facts?.last?.site === site ? facts.last.titles : titleIndexKey(site)));
-  let found: { ids: EditionIds; links: LinkIndex; editions: Map<ArticleEdition, EditionFindings> } | undefined;
+  let found: { ids: EditionIds; links: LinkIndex; editions: EditionsFound } | undefined;
   const failed = guarded('links', () => {
     const ids = editionIds(site, rendered);
     found = {
@@ -57,7 +57,8 @@ export function checkSite(site: Site, mediaFiles: ReadonlySet<string>, rendered:
     };
     return [];
   });
-  const editions = [...(found?.editions.values() ?? [])];
+  // Only the editions that found something, in the site's order.
+  const editions = found ? found.editions.withFindings.map((i) => found!.editions.byEdition.get(site.editions[i] as ArticleEdition)!) : [];
   const all = (rule: 'links' | 'ids' | 'assets') => {
     const out: Diagnostic[] = [];
     for (const findings of editions) for (const d of findings[rule]) out.push(d);
@@ -81,7 +82,7 @@ export function checkSite(site: Site, mediaFiles: ReadonlySet<string>, rendered:
     ...guarded('outdated translations', () => checkOutdated(site)),
     ...guarded('assets', () => checkContentAssets(site, mediaFiles)),
     ...all('assets'),
-    ...guarded('register', () => checkRegister(site, (edition, key) => found?.editions.get(edition)?.register[key], memo?.register)),
+    ...guarded('register', () => checkRegister(site, (edition, key) => found?.editions.byEdition.get(edition)?.register[key], memo?.register)),
   ];
 }
 

@@ -67,7 +67,19 @@ export interface KnownFacts {
   /** `titleIndexKey`. */
   titles: string;
   /** What the rules found in each edition under these keys. */
-  found: Map<ArticleEdition, EditionFindings>;
+  found: EditionsFound;
+}
+
+/** What the edition rules found in a site's editions. */
+export interface EditionsFound {
+  /** Each edition's findings. */
+  byEdition: Map<ArticleEdition, EditionFindings>;
+  /** The places in `site.editions` of the editions whose links, ids or assets rules found something, in order. */
+  withFindings: readonly number[];
+}
+
+function foundSomething(findings: EditionFindings): boolean {
+  return findings.links.length > 0 || findings.ids.length > 0 || findings.assets.length > 0;
 }
 
 /**
@@ -90,14 +102,16 @@ export interface EditionSurroundings {
   titles: TitleJudge;
 }
 
-/** Each edition's findings, in the site's order, from the memo where nothing they depend on changed. */
-export function editionFindings(around: EditionSurroundings, memo: EditionMemo | undefined): Map<ArticleEdition, EditionFindings> {
-  const found = new Map<ArticleEdition, EditionFindings>();
+/** Each edition's findings, from the memo where nothing they depend on changed. */
+export function editionFindings(around: EditionSurroundings, memo: EditionMemo | undefined): EditionsFound {
+  const { site } = around;
   if (!memo) {
-    for (const article of around.site.articles) for (const edition of Object.values(article.editions)) found.set(edition, judge(around, article, edition));
-    return found;
+    const byEdition = new Map<ArticleEdition, EditionFindings>();
+    for (const article of site.articles) for (const edition of Object.values(article.editions)) byEdition.set(edition, judge(around, article, edition));
+    return { byEdition, withFindings: placesWithFindings(site, byEdition) };
   }
   const last = memo.facts?.last;
+  const found: EditionsFound = { byEdition: new Map(), withFindings: [] };
   const { keys, retitled } = siteKeys(around, memo.facts, found);
   const { facts } = keys;
   const withTitles = digest(facts, keys.titles);
@@ -108,7 +122,7 @@ export function editionFindings(around: EditionSurroundings, memo: EditionMemo |
   // The editions whose link texts hold a word a retitling changed what it reads of: found by the
   // words, in a session's index of them, rather than by looking at every edition's words.
   // Kept up to date on every check of the session, so that a title edit finds it made.
-  const index = memo.words && memo.linkWords ? wordIndex(around.site, memo.words.last, memo.linkWords) : undefined;
+  const index = memo.words && memo.linkWords ? wordIndex(site, memo.words.last, memo.linkWords) : undefined;
   if (memo.words) memo.words.last = index;
   let touched: Set<ArticleEdition> | undefined;
   if (!titlesSame && retitled !== undefined && index) {
@@ -117,22 +131,9 @@ export function editionFindings(around: EditionSurroundings, memo: EditionMemo |
   }
   // `same` holds only in a session, which keeps the word index: a retitling always finds it made.
   const untouched = (edition: ArticleEdition) => titlesSame || (touched !== undefined && !touched.has(edition));
-  const { site } = around;
-  // The same files as the last check's, in the same places: every entry the memo holds is still in use.
-  const lastFiles = last?.site.content.articles;
-  let sameFiles = lastFiles !== undefined && lastFiles.length === site.content.articles.length;
-  const keptFiles: string[] = [];
-  // In the order of the files, which is the site's order of articles and, within one, of its editions.
-  site.editions.forEach((edition, i) => {
-    if (!edition) return;
+  // The findings of an edition that is not the last check's, or whose titles it reads changed.
+  const judged = (edition: ArticleEdition): EditionFindings => {
     const { file, hash } = edition.source;
-    if (sameFiles && lastFiles?.[i]?.file !== file) sameFiles = false;
-    const kept = same?.get(edition);
-    if (kept && untouched(edition)) {
-      keptFiles.push(file);
-      found.set(edition, kept);
-      return;
-    }
     const article = site.articleByPath.get(articlePath(edition.source.category, edition.source.slug)) as Article;
     const whole: WholeKey = { facts: withTitles, source: hash, body: edition.body.hash };
     const fine = () => digest(facts, hash, edition.body.hash, around.titles.reads(linkWords(edition.body, memo.linkWords)));
@@ -141,11 +142,64 @@ export function editionFindings(around: EditionSurroundings, memo: EditionMemo |
       findings = judge(around, article, edition);
       memo.set(file, whole, fine(), findings);
     }
-    found.set(edition, findings);
+    return findings;
+  };
+  const lastFiles = last?.site.content.articles;
+  const files = site.content.articles;
+  const lastEditions = last?.site.editions;
+  // Under the same facts and titles, with the same files in the same places: only the editions
+  // that are not the very ones of the last check are looked at (the two lists compared, the
+  // editions not read), and the last findings are brought up to date in place.
+  if (same && titlesSame && lastEditions && lastFiles && lastEditions.length === site.editions.length && lastFiles.length === files.length) {
+    const changed: number[] = [];
+    for (let i = 0; i < site.editions.length; i++) if (site.editions[i] !== lastEditions[i]) changed.push(i);
+    if (changed.every((i) => files[i]?.file === lastFiles[i]?.file)) {
+      const { byEdition } = same;
+      const renewed = new Set(changed);
+      const withFindings = same.withFindings.filter((i) => !renewed.has(i));
+      for (const i of changed) {
+        const [was, edition] = [lastEditions[i], site.editions[i]];
+        if (was) byEdition.delete(was);
+        if (!edition) continue;
+        const findings = judged(edition);
+        byEdition.set(edition, findings);
+        if (foundSomething(findings)) withFindings.push(i);
+      }
+      keys.found = { byEdition, withFindings: withFindings.sort((a, b) => a - b) };
+      memo.keepAll();
+      return keys.found;
+    }
+  }
+  // The same files as the last check's, in the same places: every entry the memo holds is still in use.
+  let sameFiles = lastFiles !== undefined && lastFiles.length === files.length;
+  const keptFiles: string[] = [];
+  // In the order of the files, which is the site's order of articles and, within one, of its editions.
+  site.editions.forEach((edition, i) => {
+    if (!edition) return;
+    const { file } = edition.source;
+    if (sameFiles && lastFiles?.[i]?.file !== file) sameFiles = false;
+    const kept = same?.byEdition.get(edition);
+    if (kept && untouched(edition)) {
+      keptFiles.push(file);
+      found.byEdition.set(edition, kept);
+      return;
+    }
+    found.byEdition.set(edition, judged(edition));
   });
   if (sameFiles) memo.keepAll();
   else for (const file of keptFiles) memo.keep(file);
+  found.withFindings = placesWithFindings(site, found.byEdition);
   return found;
+}
+
+/** The places in `site.editions` of the editions with findings (see `EditionsFound`). */
+function placesWithFindings(site: Site, byEdition: ReadonlyMap<ArticleEdition, EditionFindings>): number[] {
+  const places: number[] = [];
+  site.editions.forEach((edition, i) => {
+    const findings = edition && byEdition.get(edition);
+    if (findings && foundSomething(findings)) places.push(i);
+  });
+  return places;
 }
 
 /** The editions of a site by each significant word of their link texts, with the editions it was made for (`site.editions`). */
@@ -217,7 +271,7 @@ function judge({ site, ids, media, titles }: EditionSurroundings, article: Artic
  * changed, worked out otherwise. When only titles changed, `retitled` holds every word those
  * titles name, before and after: what LINK004 reads of the titles changed for those words alone.
  */
-function siteKeys(around: Omit<EditionSurroundings, 'titles'>, known: EditionMemo['facts'], found: KnownFacts['found']): { keys: KnownFacts; retitled?: Set<string> } {
+function siteKeys(around: Omit<EditionSurroundings, 'titles'>, known: EditionMemo['facts'], found: EditionsFound): { keys: KnownFacts; retitled?: Set<string> } {
   const last = known?.last;
   const same = last && sameFacts(last, around);
   const keys: KnownFacts = {
