@@ -179,6 +179,9 @@ describe('site dev', () => {
     await rename(file('content/blog/books/Added.en.md'), file('content/blog/books/Renamed.en.md'));
     await reloadOf('/blog/books/Renamed', since);
     expect((await page('/blog/books/Renamed')).status).toBe(200);
+    // The new page is put in place (and its tabs reloaded) ahead of the rest of the build; the old
+    // one is gone once the build is done, and the tabs showing it are told then.
+    await reloadOf('/blog/books/Added', since);
     expect((await page('/blog/books/Added')).status).toBe(404);
 
     since = events.events.length;
