@@ -173,22 +173,21 @@ export function editionFindings(around: EditionSurroundings, memo: EditionMemo |
   // The same files as the last check's, in the same places: every entry the memo holds is still in use.
   let sameFiles = lastFiles !== undefined && lastFiles.length === files.length;
   const keptFiles: string[] = [];
+  const withFindings: number[] = [];
   // In the order of the files, which is the site's order of articles and, within one, of its editions.
   site.editions.forEach((edition, i) => {
     if (!edition) return;
     const { file } = edition.source;
     if (sameFiles && lastFiles?.[i]?.file !== file) sameFiles = false;
     const kept = same?.byEdition.get(edition);
-    if (kept && untouched(edition)) {
-      keptFiles.push(file);
-      found.byEdition.set(edition, kept);
-      return;
-    }
-    found.byEdition.set(edition, judged(edition));
+    const findings = kept && untouched(edition) ? kept : judged(edition);
+    if (findings === kept) keptFiles.push(file);
+    found.byEdition.set(edition, findings);
+    if (foundSomething(findings)) withFindings.push(i);
   });
   if (sameFiles) memo.keepAll();
   else for (const file of keptFiles) memo.keep(file);
-  found.withFindings = placesWithFindings(site, found.byEdition);
+  found.withFindings = withFindings;
   return found;
 }
 
