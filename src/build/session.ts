@@ -1,5 +1,6 @@
 import { copyFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import type { ArticleRulesMemo } from '../check/byArticle';
 import { type CheckMemo, listMedia } from '../check/check';
 import type { EditionFindings, KnownFacts, WordIndex } from '../check/editions';
 import type { IndexedLinks } from '../check/linkIndex';
@@ -126,6 +127,8 @@ export class BuildSession {
   private readonly routeClashes = new WeakMap<readonly Route[], RouteClashes>();
   /** The marks of register of each JSON content value and Portuguese edition (see `checkRegister`). */
   private readonly register: RegisterMemo = { json: new WeakMap(), editions: new WeakMap() };
+  /** What the rules judged article by article found in each article of the last check (see `byArticle`). */
+  private readonly articleFindings: ArticleRulesMemo = new Map();
   /** The editions by the words of their link texts (see `EditionMemo.words`). */
   private readonly words: { last?: WordIndex } = {};
   /** The site-wide keys of the last check (see `EditionMemo.facts`). */
@@ -328,7 +331,7 @@ export class BuildSession {
         keepAll: () => checks.keepAll(),
         ...(this.rebuilds && { linkWords: this.linkWords, facts: this.facts, words: this.words }),
       },
-      ...(this.rebuilds && { links: this.editionLinks, index: this.linkIndex, register: this.register, clashes: this.routeClashes }),
+      ...(this.rebuilds && { links: this.editionLinks, index: this.linkIndex, register: this.register, clashes: this.routeClashes, articles: this.articleFindings }),
       ...(titles && {
         titles: {
           get: (key) => titles.get('titles', { code: pipeline, articles: key }),

@@ -1,9 +1,10 @@
 import { type Diagnostic, diagnostic, type Place } from '../diagnostics/diagnostic';
 import type { BreadcrumbItem } from '../model/schema';
-import type { Site } from '../model/site';
+import type { Article, Site } from '../model/site';
 import { plainTitle } from '../render/breadcrumbs';
 import { LANGUAGES, type Lang } from '../shared/lang';
 import { BLOG_PATH, categoryPath } from '../shared/route';
+import { type ArticleRulesMemo, byArticle } from './byArticle';
 import { frontMatterPlace, jsonPlace } from './place';
 import { caseVariant } from './targets';
 
@@ -60,19 +61,25 @@ function checkTrail(site: Site, items: readonly BreadcrumbItem[], expected: read
   return out;
 }
 
-export function checkBreadcrumbs(site: Site): Diagnostic[] {
+export function checkBreadcrumbs(site: Site, memo?: ArticleRulesMemo): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const category of site.categories.values()) {
     if (!category.data.breadcrumbs) continue;
     out.push(...checkTrail(site, category.data.breadcrumbs, [BLOG_PATH, category.data.blogcategory], LANGUAGES, (p) => jsonPlace(site, category.file, p)));
   }
-  for (const article of site.articles) {
-    for (const edition of Object.values(article.editions)) {
-      const items = edition.source.frontMatter.breadcrumbs;
-      if (!items) continue;
-      const expected = [BLOG_PATH, categoryPath(article.category), article.route.path];
-      out.push(...checkTrail(site, items, expected, [edition.lang], (p) => frontMatterPlace(edition, p)));
-    }
+  // An article's trail reads the routes, and the titles of the Blog page, the categories and the article itself.
+  const reads = [site.routes, site.content.pages.blog, ...site.content.categories];
+  out.push(...byArticle(site, 'breadcrumbs', reads, (article) => articleTrails(site, article), memo));
+  return out;
+}
+
+function articleTrails(site: Site, article: Article): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const edition of Object.values(article.editions)) {
+    const items = edition.source.frontMatter.breadcrumbs;
+    if (!items) continue;
+    const expected = [BLOG_PATH, categoryPath(article.category), article.route.path];
+    out.push(...checkTrail(site, items, expected, [edition.lang], (p) => frontMatterPlace(edition, p)));
   }
   return out;
 }

@@ -5,6 +5,7 @@ import type { ArticleEdition, Site } from '../model/site';
 import type { Route } from '../shared/route';
 import { checkContentAssets } from './assets';
 import { checkBreadcrumbs } from './breadcrumbs';
+import type { ArticleRulesMemo } from './byArticle';
 import { checkDrafts } from './drafts';
 import { type EditionMemo, type EditionsFound, editionFindings } from './editions';
 import { checkEmptyCategoryLinks } from './emptyCategory';
@@ -35,6 +36,8 @@ export interface CheckMemo {
   index?: { indexed?: IndexedLinks };
   /** The case clashes of each route list (ROUTE001), while the list lives. */
   clashes?: WeakMap<readonly Route[], RouteClashes>;
+  /** What the rules judged article by article found in each article of the last check (a session's memory). */
+  articles?: ArticleRulesMemo;
 }
 
 /**
@@ -76,10 +79,10 @@ export function checkSite(site: Site, mediaFiles: ReadonlySet<string>, rendered:
     : failed;
   return [
     ...linked,
-    ...guarded('breadcrumbs', () => checkBreadcrumbs(site)),
-    ...guarded('translations', () => checkTranslations(site)),
-    ...guarded('drafts', () => checkDrafts(site)),
-    ...guarded('outdated translations', () => checkOutdated(site)),
+    ...guarded('breadcrumbs', () => checkBreadcrumbs(site, memo?.articles)),
+    ...guarded('translations', () => checkTranslations(site, memo?.articles)),
+    ...guarded('drafts', () => checkDrafts(site, memo?.articles)),
+    ...guarded('outdated translations', () => checkOutdated(site, memo?.articles)),
     ...guarded('assets', () => checkContentAssets(site, mediaFiles)),
     ...all('assets'),
     ...guarded('register', () => checkRegister(site, (edition, key) => found?.editions.byEdition.get(edition)?.register[key], memo?.register)),

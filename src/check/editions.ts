@@ -308,7 +308,7 @@ function sameFacts(last: KnownFacts, now: Omit<EditionSurroundings, 'titles'>): 
     for (const lang of route.meta.availableLangs) if (!sameList(now.ids.rendered(route, lang), last.ids.rendered(route, lang))) return undefined;
   }
   // A draft published, or a link's target made a draft, judges links to it again (DRAFT001).
-  let facts = waitingSignature(site) === waitingSignature(last.site);
+  let facts = site.waiting === last.site.waiting || waitingSignature(site) === waitingSignature(last.site);
   const retitled: [Article, Article][] = [];
   for (const [i, article] of site.articles.entries()) {
     const before = last.site.articles[i];

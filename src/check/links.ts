@@ -1,8 +1,8 @@
 import { type Diagnostic, diagnostic, type Place } from '../diagnostics/diagnostic';
+import { waitingKey } from '../model/publication';
 import type { Article, ArticleEdition, Site } from '../model/site';
 import { LANGUAGES, type Lang } from '../shared/lang';
 import { offers, type Route } from '../shared/route';
-import { waitingEditions, waitingKey } from './drafts';
 import type { EditionIds } from './ids';
 import { type TitleMatcher, titleMatcher } from './linkText';
 import { bodyPlace, jsonPlace } from './place';
@@ -87,7 +87,7 @@ export function checkLinks(site: Site, links: readonly InternalLink[], ids: Edit
       out.push(d);
     }
   };
-  const waiting = waitingEditions(site);
+  const { waiting } = site;
   for (const link of links) {
     const { path, hash } = link;
     const route = site.routeByPath.get(path);

@@ -12,7 +12,7 @@ import { articlePath, editionUrl, type Route } from '../shared/route';
 import { type Strings, UI_STRING_KEYS } from '../shared/strings';
 import type { Translations } from '../translations/state';
 import { type NeighbourMap, neighbourMap, sameNeighbourhood } from './neighbours';
-import { type HeldEdition, type Publication, publishedToday } from './publication';
+import { type HeldEdition, type Publication, publishedToday, type Waiting, waitingEditions } from './publication';
 import { deriveRoutes } from './routes';
 
 /** One language of an article: its source and its compiled body. */
@@ -67,6 +67,8 @@ export interface Site {
   publication: Publication;
   /** The article editions this build leaves out (drafts, scheduled ones): absent from everything above. */
   held: readonly HeldEdition[];
+  /** Every article edition the published site does not have, held out or shown as a draft, by `waitingKey` (publication.ts). */
+  waiting: ReadonlyMap<string, Waiting>;
   /** Which translations fell behind their counterparts (src/translations), drafts included. */
   translations: Translations;
 }
@@ -195,6 +197,7 @@ export function createSite(
     strings: uiStrings(content.strings),
     publication,
     held,
+    waiting: waitingEditions({ articles: model.articles, held, publication }, previous),
     translations,
   };
   lastBodies.set(site, { bodies, problems });

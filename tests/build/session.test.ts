@@ -334,6 +334,28 @@ describe('build sessions', () => {
   });
 });
 
+/** A change to a copy of the content (giving the files it changed), and the codes a check reports after it, by file. */
+type Change = [change: string, make: () => Promise<string[]>, expected: string[]];
+
+/**
+ * Builds a copy in one session, then after each change: the warm build reports exactly what a
+ * build with no cache reports, and the codes expected. Orphans, missing translations and outdated
+ * ones, which the edits also cause, are compared with the cold build's but not listed.
+ */
+async function checksAsCold(copy: Copy, options: { root: string; outDir: string; year: number; drafts?: boolean }, changes: readonly Change[]): Promise<void> {
+  const session = new BuildSession({ root: copy.root, rebuilds: true });
+  const codes = (diagnostics: { code: string; file: string }[]) =>
+    diagnostics.map((d) => `${d.code} ${d.file}`).filter((c) => !c.startsWith('ORPHAN') && !c.startsWith('I18N002') && !c.startsWith('TRANS'));
+  expect(codes((await buildSite(session, options)).diagnostics)).toEqual([]);
+  for (const [change, make, expected] of changes) {
+    session.invalidate(await make());
+    const warm = await buildSite(session, options);
+    const cold = await buildSite(new BuildSession({ root: copy.root, cache: false }), { ...options, outDir: path.join(copy.root, 'cold') });
+    expect(warm.diagnostics, change).toEqual(cold.diagnostics);
+    expect(codes(warm.diagnostics), change).toEqual(expected);
+  }
+}
+
 /** Edits a file of a copy, and gives its absolute path (what a watcher reports). */
 async function editOf(copy: Copy, file: string, change: (text: string) => string): Promise<string> {
   await copy.edit(file, change);
@@ -425,10 +447,7 @@ describe('the check in a session', () => {
 
   // Ten changes, each checked twice (in the session and from scratch): 15 s alone, twice that beside another test file.
   it('reports after each change exactly what a check with no cache reports, in other articles too', { timeout: 90_000 }, async () => {
-    const session = new BuildSession({ root: copy.root, rebuilds: true });
-    const options = { root: copy.root, outDir: path.join(copy.root, 'dist'), year: 2026 };
-    const codes = (diagnostics: { code: string; file: string }[]) => diagnostics.map((d) => `${d.code} ${d.file}`);
-    const changes: [string, () => Promise<string[]>, string[]][] = [
+    const changes: Change[] = [
       [
         'a heading renamed that another article links to',
         async () => [await editOf(copy, 'content/blog/tech/Git.pt.md', (t) => t.replace('## Github Actions', '## Integração contínua'))],
@@ -494,19 +513,53 @@ describe('the check in a session', () => {
         ['LINK001 content/blog/tech/docker.en.md', 'LINK003 content/blog/tech/pages2static.pt.md'],
       ],
     ];
-    expect(codes((await buildSite(session, options)).diagnostics)).toEqual([]);
-    for (const [change, make, expected] of changes) {
-      session.invalidate(await make());
-      const warm = await buildSite(session, options);
-      const cold = await buildSite(new BuildSession({ root: copy.root, cache: false }), { ...options, outDir: path.join(copy.root, 'cold') });
-      expect(warm.diagnostics, change).toEqual(cold.diagnostics);
-      // The edits also put translations behind (TRANS001): the same in both, as compared above, and
-      // not this test's subject (tests/authoring/translations.test.ts).
-      expect(
-        codes(warm.diagnostics).filter((c) => !c.startsWith('ORPHAN') && !c.startsWith('I18N002') && !c.startsWith('TRANS')),
-        change,
-      ).toEqual(expected);
-    }
+    await checksAsCold(copy, { root: copy.root, outDir: path.join(copy.root, 'dist'), year: 2026 }, changes);
+  });
+});
+
+/**
+ * The rules judged article by article (drafts, trails, translations) keep what they found in each
+ * article the edit did not touch, while what they read of the rest of the site is the same: a
+ * category retitled, or an article drafted that others link to, reaches the articles that read it.
+ */
+describe('drafts and trails in a session', () => {
+  let copy: Copy;
+  beforeAll(async () => {
+    copy = await copyOfContent();
+  });
+  afterAll(async () => {
+    await copy.cleanup();
+  });
+
+  it('reports drafts, trails and translations after each change exactly as a check with no cache does, drafts shown', { timeout: 90_000 }, async () => {
+    const trail = (category: string) =>
+      `breadcrumbs:\n  - path: /blog\n    title: { en: Blog }\n  - path: /blog/tech\n    title: { en: ${category} }\n  - path: /blog/tech/Site\n    title: { en: How this site is built }\n`;
+    const changes: Change[] = [
+      [
+        'an article made a draft that a published one links to',
+        async () => [await editOf(copy, 'content/blog/tech/Git.pt.md', (t) => t.replace(/^date: /m, 'draft: true\ndate: '))],
+        ['DRAFT001 content/blog/tech/pages2static.pt.md', 'DRAFT002 content/blog/tech/Git.pt.md'],
+      ],
+      [
+        'another article scheduled',
+        async () => [await editOf(copy, 'content/blog/tech/Git.en.md', (t) => t.replace(/^date: .*$/m, 'date: 2999-01-01'))],
+        ['DRAFT001 content/blog/tech/pages2static.pt.md', 'DRAFT002 content/blog/tech/Git.en.md', 'DRAFT002 content/blog/tech/Git.pt.md'],
+      ],
+      ['the draft published again', async () => [await editOf(copy, 'content/blog/tech/Git.pt.md', (t) => t.replace('draft: true\n', ''))], ['DRAFT002 content/blog/tech/Git.en.md']],
+      ['the other one dated again', async () => [await editOf(copy, 'content/blog/tech/Git.en.md', (t) => t.replace(/^date: .*$/m, 'date: 2023-01-22'))], []],
+      [
+        'a trail written by hand naming its category by another title',
+        async () => [await editOf(copy, 'content/blog/tech/Site.en.md', (t) => t.replace(/^index: true$/m, `index: true\n${trail('Tech stuff')}`))],
+        ['CRUMB003 content/blog/tech/Site.en.md'],
+      ],
+      ['the category retitled as the trail names it', async () => [await editOf(copy, 'content/categories/tech.json', (t) => t.replace('"en": "💻 Tech"', '"en": "💻 Tech stuff"'))], []],
+      [
+        'the category titled back',
+        async () => [await editOf(copy, 'content/categories/tech.json', (t) => t.replace('"en": "💻 Tech stuff"', '"en": "💻 Tech"'))],
+        ['CRUMB003 content/blog/tech/Site.en.md'],
+      ],
+    ];
+    await checksAsCold(copy, { root: copy.root, outDir: path.join(copy.root, 'dist'), year: 2026, drafts: true }, changes);
   });
 });
 
