@@ -54,21 +54,42 @@ function sameNeighbour(a: Neighbour | undefined, b: Neighbour | undefined): bool
 }
 
 /**
- * Whether two orders give every edition the same neighbours: the same editions in the same
- * places, each with the same URL, category and title. The model keeps last build's map when so
- * (a body edit), and works it out again otherwise.
+ * The neighbours of every edition in the order `now`, from `last`, the map of the order `before`:
+ * that very map when every edition has the same neighbours (a body edit); when the two orders
+ * differ only in titles (the same URLs and categories in the same places), a copy of it in which
+ * the newer and older neighbours of each retitled edition name it by its new title, every other
+ * entry the very one of `last`; undefined when an edition moved, came or went (see `neighbourMap`).
+ * Compared by identity first: only the editions that are not the very ones of `before` are read.
  */
-export function sameNeighbourhood(a: Newest, b: Newest): boolean {
-  if (a === b) return true;
+export function retitledNeighbours(now: Newest, before: Newest, last: NeighbourMap): NeighbourMap | undefined {
+  let map: Map<string, Neighbours> | undefined;
   for (const lang of LANGUAGES) {
-    const [x, y] = [a[lang], b[lang]];
+    const [x, y] = [now[lang], before[lang]];
     if (x === y) continue;
-    if (x.length !== y.length) return false;
+    if (x.length !== y.length) return undefined;
     for (let i = 0; i < x.length; i++) {
       const [e, f] = [x[i] as ArticleEdition, y[i] as ArticleEdition];
       if (e === f) continue;
-      if (e.url !== f.url || e.source.category !== f.source.category || e.source.frontMatter.title !== f.source.frontMatter.title) return false;
+      const category = e.source.category;
+      if (e.url !== f.url || category !== f.source.category) return undefined;
+      const title = e.source.frontMatter.title;
+      if (title === f.source.frontMatter.title) continue;
+      map ??= new Map(last);
+      const self: Neighbour = { title, url: e.url };
+      // The nearest edition of its category on each side: the newer one's previous, the older one's next.
+      const newer = nearestInCategory(x, i, -1, category);
+      const older = nearestInCategory(x, i, 1, category);
+      if (newer) map.set(newer.url, { ...map.get(newer.url), previous: self });
+      if (older) map.set(older.url, { ...map.get(older.url), next: self });
     }
   }
-  return true;
+  return map ?? last;
+}
+
+function nearestInCategory(editions: readonly ArticleEdition[], from: number, step: 1 | -1, category: string): ArticleEdition | undefined {
+  for (let i = from + step; i >= 0 && i < editions.length; i += step) {
+    const edition = editions[i] as ArticleEdition;
+    if (edition.source.category === category) return edition;
+  }
+  return undefined;
 }

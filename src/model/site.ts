@@ -11,7 +11,7 @@ import type { Picture } from '../shared/props';
 import { articlePath, editionUrl, type Route } from '../shared/route';
 import { type Strings, UI_STRING_KEYS } from '../shared/strings';
 import type { Translations } from '../translations/state';
-import { type NeighbourMap, neighbourMap, sameNeighbourhood } from './neighbours';
+import { type NeighbourMap, neighbourMap, retitledNeighbours } from './neighbours';
 import { type HeldEdition, type Publication, publishedToday, type Waiting, waitingEditions } from './publication';
 import { deriveRoutes } from './routes';
 
@@ -190,7 +190,7 @@ export function createSite(
     routeByPath,
     categories: new Map(content.categories.map((c) => [c.key, c])),
     ...model,
-    neighbours: previous && sameNeighbourhood(previous.newest, model.newest) ? previous.neighbours : neighbourMap(model.newest, previous?.neighbours),
+    neighbours: (previous && retitledNeighbours(model.newest, previous.newest, previous.neighbours)) ?? neighbourMap(model.newest, previous?.neighbours),
     experienceHtml,
     images,
     ...mediaFunctions(previous, images, content.config.imageCdn),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadSite } from '../../src/build/pipeline';
-import { neighbourMap, sameNeighbourhood } from '../../src/model/neighbours';
+import { neighbourMap, retitledNeighbours } from '../../src/model/neighbours';
 import type { ArticleEdition } from '../../src/model/site';
 import { readingMinutes } from '../../src/shared/readingTime';
 import { PROJECT_ROOT } from '../support/content';
@@ -25,13 +25,30 @@ describe('the previous and next article of each edition', () => {
     expect(map.get('/b')).toEqual({ previous: { title: '/a', url: '/a' } });
   });
 
-  it('are the same after an edit that moves no edition and changes no title, and not after a title edit', () => {
+  it('are the very last ones after an edit that moves no edition and changes no title, and not worked out from them after a move', () => {
     const [b, a] = [edition('/b', 'tech', 'B'), edition('/a', 'tech', 'A')];
     const before = { en: [b, a], pt: [] };
-    expect(sameNeighbourhood(before, { en: [{ ...b, body: {} } as ArticleEdition, a], pt: [] })).toBe(true);
-    expect(sameNeighbourhood(before, { en: [edition('/b', 'tech', 'B retitled'), a], pt: [] })).toBe(false);
-    expect(sameNeighbourhood(before, { en: [a, b], pt: [] })).toBe(false);
-    expect(sameNeighbourhood(before, { en: [edition('/b', 'books', 'B'), a], pt: [] })).toBe(false);
+    const last = neighbourMap(before);
+    expect(retitledNeighbours({ en: [{ ...b, body: {} } as ArticleEdition, a], pt: [] }, before, last)).toBe(last);
+    expect(retitledNeighbours({ en: [a, b], pt: [] }, before, last)).toBeUndefined();
+    expect(retitledNeighbours({ en: [edition('/b', 'books', 'B'), a], pt: [] }, before, last)).toBeUndefined();
+    expect(retitledNeighbours({ en: [b], pt: [] }, before, last)).toBeUndefined();
+  });
+
+  it('after a title edit name the edition by its new title on both sides in its category, as worked out afresh, and keep every other entry', () => {
+    const editions = [edition('/d', 'tech'), edition('/c', 'tech'), edition('/x', 'books'), edition('/b', 'tech'), edition('/y', 'books'), edition('/a', 'tech')];
+    const before = { en: editions, pt: [edition('/pt/b', 'tech')] };
+    const last = neighbourMap(before);
+    const now = { en: editions.map((e) => (e.url === '/b' || e.url === '/y' ? edition(e.url, e.source.category, `${e.url} retitled`) : e)), pt: before.pt };
+    const map = retitledNeighbours(now, before, last);
+    expect(map).toBeDefined();
+    expect(map).toEqual(neighbourMap(now));
+    expect(map?.get('/c')?.previous?.title).toBe('/b retitled');
+    expect(map?.get('/a')?.next?.title).toBe('/b retitled');
+    expect(map?.get('/x')?.previous?.title).toBe('/y retitled');
+    for (const url of ['/d', '/b', '/y', '/pt/b']) expect(map?.get(url), url).toBe(last.get(url));
+    // The last map is left as it was: the model it belongs to never changes.
+    expect(last.get('/c')?.previous?.title).toBe('/b');
   });
 
   it('follow each listing of the real content, newest first, in both languages', async () => {
