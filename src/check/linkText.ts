@@ -174,19 +174,26 @@ function retitledIndex(previous: TitleIndex, articles: readonly TitledArticle[])
 
 /** A hash of everything the title index is made from: each article's path, slug and titles, in order. */
 export function titleIndexKey(site: Site): string {
-  // Read straight from the model: worked out on every check, it should not build the index's records.
-  function* parts(): Generator<string> {
-    for (const article of site.articles) {
-      yield article.route.path;
-      yield article.slug;
-      for (const [lang, edition] of Object.entries(article.editions)) {
-        yield lang;
-        yield edition.source.frontMatter.title;
-      }
-      yield '';
-    }
+  // Read straight from the model, an article's part once while it lives: worked out on every
+  // check, it should neither build the index's records nor read every title again.
+  const parts: string[] = new Array(site.articles.length);
+  site.articles.forEach((article, i) => {
+    parts[i] = titleKeyParts.get(article) ?? titleKeyPart(article);
+  });
+  return digestAll(parts);
+}
+
+/** Each article's part of `titleIndexKey`, while the article lives. */
+const titleKeyParts = new WeakMap<Article, string>();
+
+function titleKeyPart(article: Article): string {
+  let part = `${article.route.path}\0${article.slug}`;
+  for (const lang of LANGUAGES) {
+    const edition = article.editions[lang];
+    if (edition) part += `\0${lang}\0${edition.source.frontMatter.title}`;
   }
-  return digestAll(parts());
+  titleKeyParts.set(article, part);
+  return part;
 }
 
 /** The words an article names: the significant words of its titles, and every run of 3 or more letters of its slug. */

@@ -1,4 +1,5 @@
 import { LANGUAGES, type Lang } from '../shared/lang';
+import { articlePath } from '../shared/route';
 import type { ArticleEdition } from './site';
 
 /** An article an article page links to at its end: its title and URL in the page's language. */
@@ -63,6 +64,7 @@ function sameNeighbour(a: Neighbour | undefined, b: Neighbour | undefined): bool
  */
 export function retitledNeighbours(now: Newest, before: Newest, last: NeighbourMap): NeighbourMap | undefined {
   let map: Map<string, Neighbours> | undefined;
+  const moved: string[] = [];
   for (const lang of LANGUAGES) {
     const [x, y] = [now[lang], before[lang]];
     if (x === y) continue;
@@ -81,9 +83,24 @@ export function retitledNeighbours(now: Newest, before: Newest, last: NeighbourM
       const older = nearestInCategory(x, i, 1, category);
       if (newer) map.set(newer.url, { ...map.get(newer.url), previous: self });
       if (older) map.set(older.url, { ...map.get(older.url), next: self });
+      for (const neighbour of [newer, older]) if (neighbour) moved.push(articlePath(neighbour.source.category, neighbour.source.slug));
     }
   }
-  return map ?? last;
+  if (!map) return last;
+  movedSince.set(map, { from: last, paths: moved });
+  return map;
+}
+
+/** How each map `retitledNeighbours` made differs from the one it was made from. */
+const movedSince = new WeakMap<NeighbourMap, { from: NeighbourMap; paths: readonly string[] }>();
+
+/**
+ * The paths of the articles whose editions' neighbours differ between `before` and `now`, when
+ * `now` was made from `before` by `retitledNeighbours` (a title edit); undefined otherwise.
+ */
+export function neighboursMovedSince(now: NeighbourMap, before: NeighbourMap): readonly string[] | undefined {
+  const moved = movedSince.get(now);
+  return moved?.from === before ? moved.paths : undefined;
 }
 
 function nearestInCategory(editions: readonly ArticleEdition[], from: number, step: 1 | -1, category: string): ArticleEdition | undefined {

@@ -1,5 +1,6 @@
 import { type Inputs, sameInputs } from '../build/inputs';
 import { digest, digestAll } from '../load/digest';
+import { neighboursMovedSince } from '../model/neighbours';
 import { routeTable } from '../model/routes';
 import type { ArticleEdition, Site } from '../model/site';
 import { LANGUAGES, type Lang } from '../shared/lang';
@@ -64,6 +65,8 @@ export interface SiteHashes {
   /** Each listing's hash and what it was worked out from, by `listingKey`; the dates' likewise. */
   listed: ReadonlyMap<string, Hashed>;
   dated: Hashed;
+  /** Where each edition's strings start in what its two listings were worked out from (see `listedAt`); -1 where an article has no edition. */
+  places: Int32Array;
 }
 
 /**
@@ -103,7 +106,7 @@ export function siteHashes(site: Site, previous?: PlannedSite): SiteHashes {
           ...[...site.images.values()].map((image) => `${image.file} ${image.hash}`),
           ...[...site.content.json].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).flatMap(([file, { text }]) => [file, text]),
         );
-  const { listed, dated } = previous && before && sameListed(site, before) ? previous.hashes : listingHashes(site, previous);
+  const { listed, dated, places } = (previous && before && relisted(site, before, previous.hashes)) || listingHashes(site, previous);
   return {
     site: whole,
     routes,
@@ -113,53 +116,85 @@ export function siteHashes(site: Site, previous?: PlannedSite): SiteHashes {
     edition: (edition) => `${edition.source.hash} ${edition.body.hash}`,
     listed,
     dated,
+    places,
   };
 }
 
+type Listings = Pick<SiteHashes, 'listed' | 'dated' | 'places'>;
+
+/** The place in `SiteHashes.places` of an article's edition in a language (by their places) in a listing: all the articles' (k 0) or its category's (k 1). */
+const listedAt = (article: number, lang: number, k: 0 | 1) => (article * LANGUAGES.length + lang) * 2 + k;
+
 /** Each listing's hash, and the dates', from each listed edition's URL, the hash of its front matter (worked out when its file was parsed) and its reading time. */
-function listingHashes(site: Site, previous: PlannedSite | undefined): Pick<SiteHashes, 'listed' | 'dated'> {
+function listingHashes(site: Site, previous: PlannedSite | undefined): Listings {
   const listed = new Map<string, string[]>();
-  const list = (key: string, edition: ArticleEdition) => {
-    const shown = listed.get(key);
-    const minutes = String(readingMinutes(edition.body.words));
-    if (shown) shown.push(edition.url, edition.source.frontMatterHash, minutes);
-    else listed.set(key, [edition.url, edition.source.frontMatterHash, minutes]);
+  const places = new Int32Array(site.articles.length * LANGUAGES.length * 2).fill(-1);
+  const list = (key: string, edition: ArticleEdition, at: number) => {
+    let shown = listed.get(key);
+    if (!shown) {
+      shown = [];
+      listed.set(key, shown);
+    }
+    places[at] = shown.length;
+    shown.push(edition.url, edition.source.frontMatterHash, String(readingMinutes(edition.body.words)));
   };
   const dates: string[] = [];
-  for (const article of site.articles) {
-    for (const lang of LANGUAGES) {
+  site.articles.forEach((article, i) => {
+    LANGUAGES.forEach((lang, l) => {
       const edition = article.editions[lang];
-      if (!edition) continue;
-      list(listingKey(undefined, lang), edition);
-      list(listingKey(article.category, lang), edition);
+      if (!edition) return;
+      list(listingKey(undefined, lang), edition, listedAt(i, l, 0));
+      list(listingKey(article.category, lang), edition, listedAt(i, l, 1));
       dates.push(edition.url, edition.source.frontMatter.date);
-    }
-  }
+    });
+  });
   const listings = new Map<string, Hashed>();
   for (const [key, shown] of listed) listings.set(key, hashed(shown, previous?.hashes.listed.get(key)));
-  return { listed: listings, dated: hashed(dates, previous?.hashes.dated) };
+  return { listed: listings, dated: hashed(dates, previous?.hashes.dated), places };
 }
 
 /**
- * Whether every listing, and the dates, show the same of the articles as in `before`: the same
- * articles in the same order, each edition with the same URL, front matter, date and reading time. One walk of
- * identities: the model shares every article that did not change (`createSite`).
+ * The listings of `before` brought up to date for `site`, when they list the same editions in the
+ * same places (the same articles in the same order, each edition with the same URL and date): the
+ * very ones when each shows the same front matter and reading time, or else copies of the
+ * listings an edit reached with its entries replaced. Undefined when an article or edition came,
+ * went or moved. One walk of identities: the model shares every article that did not change
+ * (`createSite`).
  */
-function sameListed(site: Site, before: Site): boolean {
-  if (site.articles.length !== before.articles.length) return false;
+function relisted(site: Site, before: Site, hashes: SiteHashes): Listings | undefined {
+  if (site.articles.length !== before.articles.length || hashes.places.length !== site.articles.length * LANGUAGES.length * 2) return undefined;
+  const patched = new Map<string, string[]>();
   for (let i = 0; i < site.articles.length; i++) {
     const a = site.articles[i] as Site['articles'][number];
     const b = before.articles[i] as Site['articles'][number];
     if (a === b) continue;
-    if (a.category !== b.category || a.route !== b.route) return false;
-    for (const lang of LANGUAGES) {
+    if (a.category !== b.category || a.route !== b.route) return undefined;
+    for (let l = 0; l < LANGUAGES.length; l++) {
+      const lang = LANGUAGES[l] as Lang;
       const [x, y] = [a.editions[lang], b.editions[lang]];
       if (x === y) continue;
-      if (!x || !y || x.url !== y.url || x.source.frontMatterHash !== y.source.frontMatterHash || x.source.frontMatter.date !== y.source.frontMatter.date) return false;
-      if (x.body !== y.body && readingMinutes(x.body.words) !== readingMinutes(y.body.words)) return false;
+      if (!x || !y || x.url !== y.url || x.source.frontMatter.date !== y.source.frontMatter.date) return undefined;
+      const minutes = String(readingMinutes(x.body.words));
+      if (x.source.frontMatterHash === y.source.frontMatterHash && minutes === String(readingMinutes(y.body.words))) continue;
+      for (const [k, key] of [listingKey(undefined, lang), listingKey(a.category, lang)].entries()) {
+        const at = hashes.places[listedAt(i, l, k as 0 | 1)] as number;
+        if (at < 0) return undefined;
+        let shown = patched.get(key);
+        if (!shown) {
+          const last = hashes.listed.get(key);
+          if (!last) return undefined;
+          shown = [...last.shown];
+          patched.set(key, shown);
+        }
+        shown[at + 1] = x.source.frontMatterHash;
+        shown[at + 2] = minutes;
+      }
     }
   }
-  return true;
+  if (patched.size === 0) return hashes;
+  const listed = new Map(hashes.listed);
+  for (const [key, shown] of patched) listed.set(key, { shown, hash: digestAll(shown) });
+  return { listed, dated: hashes.dated, places: hashes.places };
 }
 
 /** The same records, by identity (a JSON file whose text is unchanged keeps its record, see `loadJsonFile`). */
@@ -267,6 +302,15 @@ function routesToLookAt(site: Site, before: Site, renewed: ReadonlySet<Route>): 
   const [states, statesBefore] = [site.translations.editions, before.translations.editions];
   const [around, aroundBefore] = [site.neighbours, before.neighbours];
   if (states === statesBefore && around === aroundBefore) return routes;
+  // A title edit moves the neighbours of a few articles, which the model names.
+  const moved = states === statesBefore ? neighboursMovedSince(around, aroundBefore) : undefined;
+  if (moved) {
+    for (const path of moved) {
+      const article = site.articleByPath.get(path);
+      if (article) routes.add(article.route);
+    }
+    return routes;
+  }
   for (const article of site.articles) {
     for (const edition of Object.values(article.editions)) {
       if (states.get(edition.source.file) !== statesBefore.get(edition.source.file) || around.get(edition.url) !== aroundBefore.get(edition.url)) routes.add(article.route);

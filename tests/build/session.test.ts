@@ -314,6 +314,8 @@ describe('build sessions', () => {
     const long = ` ${'word '.repeat(2000)}`;
     const changes: [string, (text: string) => string][] = [
       ['a title edit', (t) => t.replace(/^title: .*$/m, 'title: Liaisons, next door')],
+      // The translation states stay as the first title edit left them: the neighbours alone moved.
+      ['another title edit', (t) => t.replace(/^title: .*$/m, 'title: Liaisons, two doors down')],
       ['a body edit that makes it longer to read', (t) => t.replace('\n\n', `\n\n${long}\n\n`)],
       ['a body edit that keeps its reading time', (t) => t.replace('\n\n', '\n\nOne sentence more.\n\n')],
     ];
@@ -326,8 +328,8 @@ describe('build sessions', () => {
         expect(await shown(options.outDir), change).toEqual(await shown(cold));
       }
       const [letters, listing] = await shown(options.outDir);
-      expect(letters).toMatch(/rel="next"><span class="article__around-label">Next article.*?<span class="article__around-title">Liaisons, next door</);
-      expect(listing).toMatch(/Liaisons, next door.*· <span class="nowrap">9 min read</s);
+      expect(letters).toMatch(/rel="next"><span class="article__around-label">Next article.*?<span class="article__around-title">Liaisons, two doors down</);
+      expect(listing).toMatch(/Liaisons, two doors down.*· <span class="nowrap">9 min read</s);
     } finally {
       await rm(older);
     }
