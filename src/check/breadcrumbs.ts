@@ -69,7 +69,7 @@ export function checkBreadcrumbs(site: Site, memo?: ArticleRulesMemo): Diagnosti
   }
   // An article's trail reads the routes, and the titles of the Blog page, the categories and the article itself.
   const reads = [site.routes, site.content.pages.blog, ...site.content.categories];
-  out.push(...byArticle(site, 'breadcrumbs', reads, (article) => articleTrails(site, article), memo));
+  for (const d of byArticle(site, 'breadcrumbs', reads, (article) => articleTrails(site, article), memo)) out.push(d);
   return out;
 }
 

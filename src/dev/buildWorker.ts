@@ -107,23 +107,21 @@ async function runBuild(id: number, changes: string[]): Promise<void> {
 /**
  * The first build may find everything in the cache and load neither the markdown toolchain nor
  * React; the owner's first saves would then wait for them, and for V8's first runs of what an edit
- * runs. While the owner reads, edits are rehearsed a number of times: one article is built as if
+ * runs. While the owner reads, edits are rehearsed a number of times: an article is built as if
  * a paragraph had been added to it, or its title changed (`BuildSession.rehearse`), through every
- * stage, into a folder that is then dropped; the served output, the file and the build cache are
- * left as they were, and a last build reads the article from its file again. Then the search
+ * stage, into a folder that is then dropped; the served output, the files and the build cache are
+ * left as they were, and a last build reads the articles from their files again. Then the search
  * terms of every article are counted ahead, so that a first edit does not count those of its whole
- * shard. A save that arrives meanwhile cancels the rehearsal under way (between two stages) and
- * ends the warm-up; it is built, and announced, by its own build.
+ * shard, and a few edits are rehearsed again. A save that arrives meanwhile cancels the rehearsal
+ * under way (between two stages) and ends the warm-up; it is built, and announced, by its own build.
  */
 function warmUp(): void {
-  const articles = session.planned?.site.content.articles ?? [];
-  if (articles.length === 0) return;
   queue = queue.then(async () => {
-    await rehearse(articles, 0, WARM_BUILDS);
+    await rehearse(0, WARM_BUILDS);
     await session.countAhead(() => waiting > 0).catch(() => undefined);
     // What was counted is still in V8's young generation, which the next collections copy out of
     // (5-15 ms each, against 2-4 ms): a few more rehearsals have them made now, not in the owner's first saves.
-    await rehearse(articles, WARM_BUILDS, WARM_BUILDS + SETTLING_BUILDS);
+    await rehearse(WARM_BUILDS, WARM_BUILDS + SETTLING_BUILDS);
   });
 }
 
@@ -134,7 +132,10 @@ function warmUp(): void {
  * output as it is (a save cancels that build too), so that the session's model and plans are
  * those of the output again.
  */
-async function rehearse(articles: readonly { readonly file: string; readonly text: string }[], from: number, to: number): Promise<void> {
+async function rehearse(from: number, to: number): Promise<void> {
+  // The articles of the output as it is (the last build was not a rehearsal).
+  const articles = session.planned?.site.content.articles ?? [];
+  if (articles.length === 0) return;
   const rehearsed = new Set<string>();
   try {
     for (let run = from; run < to && waiting === 0; run++) {
