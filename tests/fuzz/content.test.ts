@@ -147,6 +147,16 @@ describe('site check on the damaged content that issue 15 lists', () => {
   });
 });
 
+describe('site check on content missing a file it can do without', () => {
+  it('the translations lock removed: no error, and each pair of editions is told it was never brought in line', async () => {
+    // No override: what the random cases expect of this damage.
+    const result = await session.run({ kind: 'remove', file: 'content/translations.json' });
+    expect(result.problems, explain(result)).toEqual([]);
+    expect(result.outcome.exitCode, explain(result)).toBe(0);
+    expect(result.outcome.stdout, explain(result)).toContain('TRANS002');
+  });
+});
+
 describe('the damages do what they describe', () => {
   it('huge repeat on an article of front matter only (content/blog/tech/orm.en.md): the file is several MB, and FILE002 is on it', async () => {
     // Repeating its empty body once rewrote the 36-byte file unchanged: a "silent" check that was right.
