@@ -143,7 +143,7 @@ export async function loadArticles(root: string, diagnostics: Diagnostic[], file
   if (instead && files.stale !== 'all') for (const absolute of instead.keys()) files.stale.add(absolute);
   const { stale } = files;
   const listing =
-    (stale !== 'all' && files.listing && listingStillHolds(blogDir, files.listing, stale)) ||
+    (stale !== 'all' && files.listing && listingStillHolds(blogDir, files.listing, files.places, stale)) ||
     (await listFiles(blogDir, { links: true, foldersNamed: /\.md$/ })).filter((absolute) => absolute.endsWith('.md'));
   const articles: ArticleSource[] = [];
   // The same listing as last time: each file not stale is taken by its place, and only the stale ones are read.
@@ -191,8 +191,9 @@ function readEntry(root: string, blogDir: string, absolute: string, parsed: Pars
  * edit); undefined (list the folder again) when a file was added, removed or renamed: a rename
  * is reported as two changes that may come apart, and a listing sees both at once.
  */
-function listingStillHolds(blogDir: string, listing: readonly string[], stale: ReadonlySet<string>): readonly string[] | undefined {
-  const listed = new Set(listing);
+function listingStillHolds(blogDir: string, listing: readonly string[], places: ReadonlyMap<string, number> | undefined, stale: ReadonlySet<string>): readonly string[] | undefined {
+  // The places of the listing's files, kept with it, are looked up rather than a set of thousands made per save.
+  const listed = places ?? new Set(listing);
   for (const file of stale) {
     if (file.startsWith(blogDir + path.sep) && !(listed.has(file) && isFile(file))) return undefined;
   }
