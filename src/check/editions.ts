@@ -106,9 +106,16 @@ export interface EditionSurroundings {
 export function editionFindings(around: EditionSurroundings, memo: EditionMemo | undefined): EditionsFound {
   const { site } = around;
   if (!memo) {
-    const byEdition = new Map<ArticleEdition, EditionFindings>();
-    for (const article of site.articles) for (const edition of Object.values(article.editions)) byEdition.set(edition, judge(around, article, edition));
-    return { byEdition, withFindings: placesWithFindings(site, byEdition) };
+    const found: EditionsFound = { byEdition: new Map(), withFindings: [] };
+    const withFindings: number[] = [];
+    site.editions.forEach((edition, i) => {
+      if (!edition) return;
+      const findings = judge(around, articleOf(site, edition), edition);
+      found.byEdition.set(edition, findings);
+      if (foundSomething(findings)) withFindings.push(i);
+    });
+    found.withFindings = withFindings;
+    return found;
   }
   const last = memo.facts?.last;
   const found: EditionsFound = { byEdition: new Map(), withFindings: [] };
@@ -134,7 +141,7 @@ export function editionFindings(around: EditionSurroundings, memo: EditionMemo |
   // The findings of an edition that is not the last check's, or whose titles it reads changed.
   const judged = (edition: ArticleEdition): EditionFindings => {
     const { file, hash } = edition.source;
-    const article = site.articleByPath.get(articlePath(edition.source.category, edition.source.slug)) as Article;
+    const article = articleOf(site, edition);
     const whole: WholeKey = { facts: withTitles, source: hash, body: edition.body.hash };
     const fine = () => digest(facts, hash, edition.body.hash, around.titles.reads(linkWords(edition.body, memo.linkWords)));
     let findings = memo.find(file, whole, fine);
@@ -191,14 +198,9 @@ export function editionFindings(around: EditionSurroundings, memo: EditionMemo |
   return found;
 }
 
-/** The places in `site.editions` of the editions with findings (see `EditionsFound`). */
-function placesWithFindings(site: Site, byEdition: ReadonlyMap<ArticleEdition, EditionFindings>): number[] {
-  const places: number[] = [];
-  site.editions.forEach((edition, i) => {
-    const findings = edition && byEdition.get(edition);
-    if (findings && foundSomething(findings)) places.push(i);
-  });
-  return places;
+/** The article an edition of the site belongs to. */
+function articleOf(site: Site, edition: ArticleEdition): Article {
+  return site.articleByPath.get(articlePath(edition.source.category, edition.source.slug)) as Article;
 }
 
 /** The editions of a site by each significant word of their link texts, with the editions it was made for (`site.editions`). */
