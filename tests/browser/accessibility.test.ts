@@ -1,9 +1,9 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSite } from '../../src/build/pipeline';
 import { editionUrl } from '../../src/shared/route';
 import { type BrowserSession, startBrowserSession } from '../support/browser';
 import { PROJECT_ROOT } from '../support/content';
+import { addAxe, axeViolations } from './axe';
 
 let session: BrowserSession;
 beforeAll(async () => {
@@ -30,21 +30,31 @@ describe.each([1280, 375])('axe-core at %i px', (width) => {
     async (colorScheme) => {
       // Reduced motion: entrance animations would otherwise leave content mid-fade while axe reads colours.
       const { page } = await session.open(width, { reducedMotion: 'reduce', colorScheme });
+      await addAxe(page.context());
       const violations: string[] = [];
       for (const url of pagesFor(width, colorScheme)) {
         await page.goto(session.origin + url);
-        const result = await new AxeBuilder({ page }).analyze();
-        for (const v of result.violations)
-          violations.push(
-            `${url}: ${v.id} (${v.impact}) ${v.nodes
-              .map((n) => n.target.join(' '))
-              .slice(0, 3)
-              .join(', ')}`,
-          );
+        for (const violation of await axeViolations(page)) violations.push(`${url}: ${violation}`);
       }
       expect(violations).toEqual([]);
       await page.context().close();
     },
     300_000,
   );
+});
+
+describe('the axe-core run', () => {
+  it('reports what it is shown: text too faint to read and an image with no text alternative', async () => {
+    const { page } = await session.open(1280, { reducedMotion: 'reduce' });
+    await addAxe(page.context());
+    await page.goto(`${session.origin}/blog`);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.evaluate(() => {
+      const main = document.querySelector('main') as HTMLElement;
+      main.insertAdjacentHTML('afterbegin', '<p id="faint" style="color:#ddd;background:#fff">faint</p><img id="bare" src="/media/favicon.svg">');
+    });
+    const violations = await axeViolations(page);
+    expect(violations).toEqual(expect.arrayContaining([expect.stringMatching(/^color-contrast \(serious\) #faint/), expect.stringMatching(/^image-alt \(critical\) #bare/)]));
+    await page.context().close();
+  });
 });
