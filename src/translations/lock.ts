@@ -17,7 +17,7 @@ import type { EditionPrint } from './print';
 export const LOCK_FILE = 'content/translations.json';
 
 /** It grows with the site (some 500 bytes an article): far above a content file's limit, still bounded. */
-const LOCK_LIMIT = 64 * 1024 * 1024;
+export const LOCK_LIMIT = 64 * 1024 * 1024;
 
 const Print = z.object({ title: z.string(), description: z.string(), sections: z.array(z.string()).readonly() }).strict();
 

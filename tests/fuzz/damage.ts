@@ -12,6 +12,7 @@
 import { chmod, cp, lstat, mkdir, readdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fc from 'fast-check';
+import { LOCK_FILE, LOCK_LIMIT } from '../../src/translations/lock';
 
 // ---------------------------------------------------------------------------------------------
 // The content tree the arbitraries are made from
@@ -794,7 +795,8 @@ function invalidUtf8(bytes: Buffer): boolean {
  * value replaced by a value of another JSON type, or by a deep array/object; a removed site-wide
  * JSON file; a folder where a JSON file is; a .md file under content/blog not at
  * <category>/<Slug>.<en|pt>.md.
- * Must be reported (error or warning): a content file over 2 MB, not valid UTF-8, or holding a
+ * Must be reported (error or warning): a content file over 2 MB (the translations lock, which
+ * grows with the site: over its own limit, 64 MB), not valid UTF-8, or holding a
  * C0 control character other than tab, LF, CR (or DEL); JSON nested deeper than 10,000 levels;
  * 10,000+ blockquotes at the end of an article; a symbolic link (dangling, to a folder, to
  * /dev/null, to itself) where a content file is or under an article's name; a folder under an
@@ -817,7 +819,8 @@ export function expectationOf(damage: Damage, after: Buffer | undefined, before:
     const text = after.toString('utf8');
     const parsed = kind === 'json' ? parsesAsJson(text.replace(/^\uFEFF/, '')) : undefined;
     if (parsed && !parsed.ok) return must('error', 'a JSON file that is not valid JSON');
-    if (after.length > SURELY_TOO_BIG) return must('diagnostic', `a content file over ${SURELY_TOO_BIG / 1024 / 1024} MB`);
+    if (after.length > SURELY_TOO_BIG && damage.file !== LOCK_FILE) return must('diagnostic', `a content file over ${SURELY_TOO_BIG / 1024 / 1024} MB`);
+    if (after.length > LOCK_LIMIT) return must('diagnostic', `the translations lock over ${LOCK_LIMIT / 1024 / 1024} MB`);
     if (invalidUtf8(after)) return must('diagnostic', 'a content file that is not valid UTF-8');
     if (CONTROL.test(text)) return must('diagnostic', 'a content file holding a control character');
     if (parsed?.ok && jsonDepth(parsed.value) > SURELY_TOO_DEEP) return must('diagnostic', `JSON nested more than ${SURELY_TOO_DEEP} levels`);
@@ -872,12 +875,14 @@ export function expectationOf(damage: Damage, after: Buffer | undefined, before:
     case 'remove':
       // With no lock, nothing was brought in line yet: each pair of editions is reported as never
       // marked as saying the same (TRANS002, on the editions), as in a site that never had one.
-      if (damage.file === 'content/translations.json') return any('the translations lock removed: a site with nothing brought in line yet');
+      if (damage.file === LOCK_FILE) return any('the translations lock removed: a site with nothing brought in line yet');
       if (kind === 'json' && !damage.file.startsWith('content/categories/')) return must('error', 'a site-wide JSON file removed');
       return any('a file removed (its errors are in the files that refer to it)');
     case 'rename':
       return { report: 'any', because: 'a file renamed', files: [damage.file, damage.to], mentions: [damage.file, damage.to, ...mentionsOf(damage.file), ...mentionsOf(damage.to)] };
     case 'huge':
+      // The lock grows with the site (some 500 bytes an article): its limit is its own, far above a content file's.
+      if (damage.file === LOCK_FILE) return any(`the translations lock grown by megabytes, within its own limit (${LOCK_LIMIT / 1024 / 1024} MB)`);
       return content ? must('diagnostic', 'a content file of several MB') : any('a media file of several MB');
     case 'bytes':
       return content ? must('diagnostic', 'bytes that are not valid UTF-8, or control characters') : any('bad bytes in a media file');
