@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { SlowestFirst } from './tests/support/sequencer';
+import { SlowestFirst } from './tests/support/sequencer.ts';
 
 /**
  * Tests that run in-process and need no built site, no child process, browser or database: they
