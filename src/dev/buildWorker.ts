@@ -74,10 +74,13 @@ parentPort?.on('message', (request: WorkerRequest) => {
   }
   waiting++;
   rehearsal?.abort();
-  queue = queue.then(() => {
-    waiting--;
-    return runBuild(request.id, request.changes);
-  });
+  clearTimeout(idle);
+  queue = queue
+    .then(() => {
+      waiting--;
+      return runBuild(request.id, request.changes);
+    })
+    .then(collectWhenIdle);
 });
 
 async function runBuild(id: number, changes: string[]): Promise<void> {
@@ -116,14 +119,37 @@ async function runBuild(id: number, changes: string[]): Promise<void> {
  * under way (between two stages) and ends the warm-up; it is built, and announced, by its own build.
  */
 function warmUp(): void {
-  queue = queue.then(async () => {
-    await rehearse(0, WARM_BUILDS);
-    await session.countAhead(() => waiting > 0).catch(() => undefined);
-    // What was counted is still in V8's young generation, which the next collections copy out of
-    // (5-15 ms each, against 2-4 ms): a few more rehearsals have them made now, not in the owner's first saves.
-    await rehearse(WARM_BUILDS, WARM_BUILDS + SETTLING_BUILDS);
-  });
+  queue = queue
+    .then(async () => {
+      await rehearse(0, WARM_BUILDS);
+      await session.countAhead(() => waiting > 0).catch(() => undefined);
+      // What was counted is still in V8's young generation, which the next collections copy out of
+      // (5-15 ms each, against 2-4 ms): a few more rehearsals have them made now, not in the owner's first saves.
+      await rehearse(WARM_BUILDS, WARM_BUILDS + SETTLING_BUILDS);
+    })
+    .then(collectWhenIdle);
 }
+
+/** The idle collection to come (see `collectWhenIdle`). */
+let idle: NodeJS.Timeout | undefined;
+
+/**
+ * Once the thread has been idle for a moment, empties its young generation, as the owner reads:
+ * the objects a build left there that live on are moved out now, and the next save's build makes
+ * its objects in an empty space rather than paying for a collection midway (see
+ * `BUILD_THREAD_YOUNG_MB` in session.ts). Only where `site dev` exposed `gc` to the thread.
+ */
+function collectWhenIdle(): void {
+  clearTimeout(idle);
+  const collect = globalThis.gc;
+  if (!collect) return;
+  idle = setTimeout(() => {
+    if (waiting === 0) collect({ type: 'minor' });
+  }, IDLE_MS);
+}
+
+/** How long the thread is idle before it collects (see `collectWhenIdle`): a burst of saves is over by then. */
+const IDLE_MS = 200;
 
 /**
  * Rehearses edits `from` to `to` (see `warmUp`), unless a save is waiting: a body edit then a
