@@ -4,10 +4,9 @@ import { toString as hastToString } from 'hast-util-to-string';
 import rehypeSlug from 'rehype-slug';
 import rehypeStringify from 'rehype-stringify';
 import remarkDirective from 'remark-directive';
-import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
-import { type Processor, unified } from 'unified';
+import { unified } from 'unified';
 import { SKIP, visit } from 'unist-util-visit';
 import { VFile } from 'vfile';
 import type { Finding } from '../diagnostics/codes';
@@ -18,6 +17,7 @@ import type { Picture } from '../shared/props';
 import { isExternal } from '../shared/url';
 import { markdownDepthBeyond, treeDepthBeyond } from './depth';
 import { remarkFigure } from './figure';
+import { gfmConstructsOf, remarkGfmFor } from './gfm';
 import { type BlockAt, highlightCode } from './highlight';
 import type { ImageSize } from './imageSize';
 import { proseOf, type RegisterMark, registerMarks } from './register';
@@ -103,58 +103,6 @@ interface Collected {
   ids: string[];
 }
 
-/** The syntax of a micromark extension: constructs by the character code they may start at, in each of its kinds (flow, text, ...). */
-type ConstructRecord = Record<string, { name?: string } | { name?: string }[]>;
-
-/**
- * GFM's constructs, each with what a text must hold for it to occur there: a table needs a "|"
- * or an alignment colon, a footnote "[^", strikethrough "~", a literal email address "@", a literal web address "www."
- * or "http(s)://". Each is tried wherever it could start (a literal email address at every letter
- * of every word), which took GFM's share of a parse to half of it; a text is parsed without the
- * constructs it cannot hold.
- */
-const GFM_CONSTRUCTS: readonly { names: readonly string[]; holds: (markdown: string) => boolean }[] = [
-  // A delimiter row needs a "|", or else an alignment colon beside its dashes ("a" over "-:" is a table).
-  { names: ['table'], holds: (markdown) => markdown.includes('|') || /:-|-:/.test(markdown) },
-  { names: ['gfmFootnoteDefinition', 'gfmFootnoteCall', 'gfmPotentialFootnoteCall'], holds: (markdown) => markdown.includes('[^') },
-  { names: ['strikethrough'], holds: (markdown) => markdown.includes('~') },
-  { names: ['emailAutolink'], holds: (markdown) => markdown.includes('@') },
-  { names: ['wwwAutolink'], holds: (markdown) => /www\./i.test(markdown) },
-  { names: ['protocolAutolink'], holds: (markdown) => /https?:\/\//i.test(markdown) },
-];
-
-/** Which of GFM's constructs a text may hold, one bit each (in the order of `GFM_CONSTRUCTS`). */
-function gfmConstructsOf(markdown: string): number {
-  let bits = 0;
-  GFM_CONSTRUCTS.forEach(({ holds }, i) => {
-    if (holds(markdown)) bits |= 1 << i;
-  });
-  return bits;
-}
-
-/** GFM's syntax without the constructs named `left`: every record of every extension filtered by the constructs' names. */
-function remarkGfmWithout(left: ReadonlySet<string>) {
-  return function (this: Processor): void {
-    const data = this.data() as { micromarkExtensions?: Record<string, unknown>[] };
-    data.micromarkExtensions = data.micromarkExtensions?.map((extension) => {
-      const kept: Record<string, unknown> = {};
-      for (const [kind, value] of Object.entries(extension)) {
-        if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-          kept[kind] = value;
-          continue;
-        }
-        const record: ConstructRecord = {};
-        for (const [code, constructs] of Object.entries(value as ConstructRecord)) {
-          const others = (Array.isArray(constructs) ? constructs : [constructs]).filter((construct) => !left.has(construct?.name ?? ''));
-          if (others.length > 0) record[code] = others;
-        }
-        kept[kind] = record;
-      }
-      return kept;
-    });
-  };
-}
-
 /**
  * The processor for the documents that may hold a given set of GFM's constructs: made on first
  * use, as building one costs more than compiling a short article. Per-document options and
@@ -163,11 +111,9 @@ function remarkGfmWithout(left: ReadonlySet<string>) {
 const processors = new Map<number, ReturnType<typeof processorOf>>();
 
 function processorOf(constructs: number) {
-  const left = new Set(GFM_CONSTRUCTS.flatMap(({ names }, i) => (constructs & (1 << i) ? [] : names)));
   return unified()
     .use(remarkParse)
-    .use(remarkGfm)
-    .use(remarkGfmWithout(left))
+    .use(remarkGfmFor(constructs))
     .use(remarkDirective)
     .use(remarkFigure)
     .use(remarkRehype)

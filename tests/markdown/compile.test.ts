@@ -73,10 +73,19 @@ describe('compileMarkdown', () => {
     expect(html('Escreva a eu@example.com hoje.\n')).toContain('<a href="mailto:eu@example.com">');
   });
 
+  it('links an address its text spells with character references, as GFM does', () => {
+    // The markdown holds no "@", "www." or "http://": the text GFM reads, once the references are decoded, does.
+    const html = (markdown: string) => compileMarkdown(markdown, options).html;
+    expect(html('Escreva a eu&#64;example.com hoje.\n')).toContain('<a href="mailto:eu@example.com">eu@example.com</a>');
+    expect(html('Veja www&period;example.com hoje.\n')).toContain('<a href="http://www.example.com" target="_blank" rel="noopener noreferrer">www.example.com</a>');
+    expect(html('Veja http&#58;&#47;&#47;example.com hoje.\n')).toContain('<a href="http://example.com" target="_blank" rel="noopener noreferrer">http://example.com</a>');
+  });
+
   it("compiles every article of the site as it does with all of GFM's constructs in play", async () => {
     // The trailer holds what every construct needs, in a code span: the text before it is parsed with all of them.
-    const trailer = '\n\nTRAILER `| [^ ~ @ www. https://`\n';
-    const trailed = /\n?<p>TRAILER <code>\| \[\^ ~ @ www\. https:\/\/<\/code><\/p>/;
+    // An "@" also stands in its text, outside the span, so that GFM looks for literal addresses in all the text.
+    const trailer = '\n\nTRAILER `| [^ ~ @ www. https://` @\n';
+    const trailed = /\n?<p>TRAILER <code>\| \[\^ ~ @ www\. https:\/\/<\/code> @<\/p>/;
     const files = (await readdir(path.join(PROJECT_ROOT, 'content/blog'), { recursive: true })).filter((file) => file.endsWith('.md'));
     expect(files.length).toBeGreaterThan(30);
     for (const file of files) {
