@@ -3,6 +3,7 @@ import { cp, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { operational } from '../diagnostics/failure';
 import { digest } from '../load/digest';
+import { stagingFolder } from './folder';
 import type { OutputManifest } from './manifest';
 import type { Output } from './output';
 
@@ -102,7 +103,7 @@ async function swapFolder(output: Output, copies: readonly Copy[], signatures: R
     staging = base;
   } else {
     // With nothing written now (a file was removed, or the media changed): an empty folder to fill.
-    staging = output.staging ?? path.join(path.dirname(outDir), `.dist-new-${process.pid}-${Date.now()}`);
+    staging = output.staging ?? stagingFolder(outDir);
     if (!output.staging) await mkdir(staging);
     output.staging = staging;
     for (const copy of copies) {
@@ -147,7 +148,7 @@ function takeSpare(outDir: string, spare: OutputManifest): string | undefined {
   const spareDir = spareFolder(outDir);
   const info = statOrUndefined(spareDir);
   if (!info?.isDirectory() || info.ino !== spare.inode) return undefined;
-  const work = path.join(path.dirname(spareDir), `.dist-new-${process.pid}-${Date.now()}-base`);
+  const work = stagingFolder(spareDir, '-base');
   renameSync(spareDir, work);
   return work;
 }

@@ -4,7 +4,7 @@ import { type Inputs, sameInputs } from '../build/inputs';
 import { operational } from '../diagnostics/failure';
 import { digest } from '../load/digest';
 import { writeWithCopies } from './compress';
-import { prepareOutputFolder } from './folder';
+import { prepareOutputFolder, removeAbandonedStaging, stagingFolder } from './folder';
 import type { ManifestEntry, OutputManifest } from './manifest';
 
 /**
@@ -49,6 +49,7 @@ export class Output {
 
   static async open(outDir: string, previous: OutputManifest | undefined, options: { compress: boolean }): Promise<Output> {
     await prepareOutputFolder(outDir);
+    await removeAbandonedStaging(outDir);
     return new Output(path.resolve(outDir), previous, options.compress);
   }
 
@@ -134,7 +135,7 @@ export class Output {
 
   private async stagingDir(): Promise<string> {
     if (!this.staging) {
-      const staging = path.join(path.dirname(this.outDir), `.dist-new-${process.pid}-${Date.now()}`);
+      const staging = stagingFolder(this.outDir);
       // Not recursive: prepareOutputFolder made the parent, and a recursive mkdir can loop forever.
       await mkdir(staging).catch((error: unknown) => {
         throw operational(error, `cannot create a folder beside ${this.outDir}`);

@@ -5,6 +5,7 @@ import { loadSite } from '../../src/build/pipeline';
 import { editionUrl } from '../../src/shared/route';
 import { site } from '../support/cli';
 import { copyOfContent, PROJECT_ROOT } from '../support/content';
+import { endedPid } from '../support/processes';
 
 describe('the build of the real content', () => {
   const distDir = inject('distDir');
@@ -131,5 +132,22 @@ describe('site build on broken content', () => {
     const html = await readFile(path.join(content.root, 'dist/blog/tech/Site.html'), 'utf8');
     expect(html).toContain('src="https://img.example.net/media/blog/tech/site-pipeline.svg"');
     expect(html).not.toMatch(/src="\/media\//);
+  });
+});
+
+describe('site build after a build that was stopped midway', () => {
+  it('removes the staging folder the stopped build left beside the output', async () => {
+    const content = await copyOfContent({ articles: 'clean' });
+    try {
+      // As a build stopped by Ctrl-C while writing leaves it, named by its process.
+      const abandoned = path.join(content.root, `.dist-new-${endedPid()}-1700000000000`);
+      await mkdir(path.join(abandoned, 'blog'), { recursive: true });
+      await writeFile(path.join(abandoned, 'blog', 'index.html'), '<!DOCTYPE html>');
+      const result = await site(['--root', content.root, 'build', '--quiet']);
+      expect(result.code).toBe(0);
+      expect((await readdir(content.root)).filter((name) => name.startsWith('.dist-'))).toEqual([]);
+    } finally {
+      await content.cleanup();
+    }
   });
 });
