@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { removeAbandonedStaging, stagingFolder } from '../../src/write/folder';
-
 import { endedPid } from '../support/processes';
 
 describe('staging folders left beside the output by builds that were stopped', () => {
