@@ -36,7 +36,7 @@ import type { PageProps } from '../shared/props';
 import { feedUrl, pageFile, rootUrl } from '../shared/route';
 import { readLock } from '../translations/lock';
 import { translationStates } from '../translations/state';
-import type { BuiltAssets } from '../write/assets';
+import type { BuiltAssets, ScriptImports } from '../write/assets';
 import { type Commit, type Copy, commitOutput, placeWritten, StaleOutputError, type WriteReport } from '../write/commit';
 import { Output } from '../write/output';
 import type { Explain, Remade } from './explain';
@@ -44,7 +44,6 @@ import { changedInputs, type Inputs, type PlannedFile } from './inputs';
 import { compileBodies } from './markdown';
 import { BuildSession, type Codes, type Memos } from './session';
 import { type ProgressListener, type Stage, Tasks } from './tasks';
-import type { ScriptImports } from './weight';
 
 export type { BuildProgress, ProgressListener } from './tasks';
 

@@ -1,10 +1,10 @@
 /**
- * Page weight per page kind: how many bytes of HTML, CSS and start-up JavaScript each page of a
- * build costs a first-time visitor, raw and gzipped. Pure: it reads only the files it is given.
+ * Page weight per page kind: how many bytes of HTML, CSS and JavaScript each page of a build costs
+ * a first-time visitor who only reads it, raw and gzipped. Pure: it reads only the files it is given.
  */
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { OutputFile } from '../write/assets';
+import type { OutputFile, ScriptGraph, ScriptImports } from '../write/assets';
 
 /** An HTML page of the build and the kind of page it is. */
 export interface WeighedPage {
@@ -33,29 +33,30 @@ export interface KindWeight {
   html: Spread;
   /** Inline <style> text plus every stylesheet file the page links. */
   css: Spread;
-  /** The external scripts of the page (and module preloads) and everything they import statically. */
+  /**
+   * Every script the page loads without a reader's action: its external scripts (and module
+   * preloads), what they import statically, and the chunks they import once the page has loaded
+   * (React and the islands), with theirs.
+   */
   js: Spread;
+  /** The part of `js` loaded at start, before the page's load event: the scripts and their static imports. */
+  jsAtStart: Spread;
 }
-
-/**
- * The scripts each script of the build imports statically, by path under the output folder
- * (`BuiltAssets.scriptImports`, from esbuild's metafile). A script not in it imports nothing.
- */
-export type ScriptImports = Readonly<Record<string, readonly string[]>>;
 
 /** One page's weight. */
 interface PageWeight {
   html: Bytes;
   css: Bytes;
   js: Bytes;
+  jsAtStart: Bytes;
 }
 
 /**
  * The weight of every page kind, in the order the kinds first appear in `pages`. A linked
  * file counts for every page that loads it (a first visit's cost); an inline style's gzip size
  * is that of its text alone, as if compressed apart from the rest of the page. A page's scripts
- * count with the scripts they import statically (`scriptImports`); lazily imported chunks
- * (`import("…")`) are left out: the page does not load them at start.
+ * count with the scripts they import statically and the chunks they import after the load event
+ * (`scriptImports`); chunks imported on a reader's action are left out.
  * Throws when a page or a file it loads is not among `files`.
  */
 export function pageWeights(files: readonly OutputFile[], pages: readonly WeighedPage[], scriptImports: ScriptImports): KindWeight[] {
@@ -73,10 +74,16 @@ export function pageWeights(files: readonly OutputFile[], pages: readonly Weighe
   for (const page of pages) {
     const html = text(contentsOf(byPath, page.path));
     const refs = pageRefs(html, page.path);
+    const atStart = reach(scriptImports.static, refs.scripts);
+    const afterLoad = reach(
+      scriptImports.static,
+      [...atStart].flatMap((script) => scriptImports.afterLoad[script] ?? []),
+    );
     const weight: PageWeight = {
       html: sizeOf(page.path),
       css: sum([...refs.inlineStyles.map((css) => measure(css)), ...refs.stylesheets.map(sizeOf)]),
-      js: sum([...staticGraph(scriptImports, refs.scripts)].map(sizeOf)),
+      js: sum([...new Set([...atStart, ...afterLoad])].map(sizeOf)),
+      jsAtStart: sum([...atStart].map(sizeOf)),
     };
     const list = kinds.get(page.kind) ?? [];
     list.push(weight);
@@ -88,6 +95,7 @@ export function pageWeights(files: readonly OutputFile[], pages: readonly Weighe
     html: spread(list.map((w) => w.html)),
     css: spread(list.map((w) => w.css)),
     js: spread(list.map((w) => w.js)),
+    jsAtStart: spread(list.map((w) => w.jsAtStart)),
   }));
 }
 
@@ -98,11 +106,11 @@ export function pageWeights(files: readonly OutputFile[], pages: readonly Weighe
 export function formatWeights(weights: readonly KindWeight[]): string {
   const kb = (bytes: number) => (bytes / 1024).toFixed(1);
   const pair = (b: Bytes) => `${kb(b.raw)} / ${kb(b.gzip)}`;
-  const header = ['page kind', 'pages', 'HTML median', 'HTML max', 'CSS median', 'CSS max', 'JS median', 'JS max'];
-  const rows = weights.map((w) => [w.kind, String(w.pages), pair(w.html.median), pair(w.html.max), pair(w.css.median), pair(w.css.max), pair(w.js.median), pair(w.js.max)]);
+  const header = ['page kind', 'pages', 'HTML median', 'HTML max', 'CSS median', 'CSS max', 'JS median', 'JS max', 'JS at start max'];
+  const rows = weights.map((w) => [w.kind, String(w.pages), pair(w.html.median), pair(w.html.max), pair(w.css.median), pair(w.css.max), pair(w.js.median), pair(w.js.max), pair(w.jsAtStart.max)]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: readonly string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
-  return [line(header), ...rows.map(line), 'KB raw / gzipped; JS: the page scripts and their static imports.'].join('\n');
+  return [line(header), ...rows.map(line), 'KB raw / gzipped; JS: every script a page loads unless the reader acts (React and the islands after the load event); at start: before it.'].join('\n');
 }
 
 function contentsOf(byPath: ReadonlyMap<string, OutputFile>, file: string): string | Uint8Array {
@@ -187,14 +195,14 @@ function resolve(from: string, url: string): string {
   return bare.startsWith('/') ? bare.slice(1) : path.posix.join(path.posix.dirname(from), bare);
 }
 
-/** The scripts and every script they import statically, each once, following `scriptImports`. */
-function staticGraph(scriptImports: ScriptImports, scripts: readonly string[]): Set<string> {
+/** The scripts and every script they import in `graph`, each once. */
+function reach(graph: ScriptGraph, scripts: readonly string[]): Set<string> {
   const seen = new Set<string>();
   const queue = [...scripts];
   for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
     if (seen.has(file)) continue;
     seen.add(file);
-    queue.push(...(scriptImports[file] ?? []));
+    queue.push(...(graph[file] ?? []));
   }
   return seen;
 }

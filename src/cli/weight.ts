@@ -1,8 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PageEntry } from '../build/pipeline';
-import { formatWeights, pageWeights, type ScriptImports } from '../build/weight';
-import type { OutputFile } from '../write/assets';
+import { formatWeights, pageWeights } from '../build/weight';
+import type { OutputFile, ScriptImports } from '../write/assets';
 import type { ManifestEntry } from '../write/manifest';
 
 /** Pages of a kind weighed at most; a kind with more is sampled, its largest page always in. */

@@ -18,6 +18,21 @@ export interface OutputFile {
   contents: string | Uint8Array;
 }
 
+/** Scripts by path under the output folder, each with the scripts it imports. */
+export type ScriptGraph = Readonly<Record<string, readonly string[]>>;
+
+/**
+ * How the build's scripts load one another (`BuiltAssets.scriptImports`, from esbuild's
+ * metafile). A script in neither graph imports nothing. A chunk imported only on a reader's action
+ * (the in-browser search) is reached by neither.
+ */
+export interface ScriptImports {
+  /** What each script imports statically: loaded with it, at start. */
+  static: ScriptGraph;
+  /** What a page's script imports by itself once the page has loaded (`src/client/later.ts`). */
+  afterLoad: ScriptGraph;
+}
+
 export interface BuiltAssets {
   files: OutputFile[];
   /** The CSS of each page kind: inlined, or linked content-hashed files. */
@@ -25,11 +40,13 @@ export interface BuiltAssets {
   /** Site URL of the client bundle. */
   script: string;
   /**
-   * The scripts each script imports statically, by path under dist/ ("assets/client.X.js" ->
-   * ["assets/chunk.Y.js"]), from esbuild's metafile: what a page that loads a script loads at start.
-   * Dynamic imports (`import()`, the in-browser search) are left out.
+   * How the scripts load one another, by path under dist/ ("assets/client.X.js" ->
+   * ["assets/chunk.Y.js"]), from esbuild's metafile: each script's static imports (loaded with
+   * it), and the client's own `import()`s, which it makes once the page has loaded (React and the
+   * islands, `src/client/later.ts`). The `import()`s of other chunks (the in-browser search) wait
+   * for a reader's action and are left out.
    */
-  scriptImports: Record<string, string[]>;
+  scriptImports: ScriptImports;
 }
 
 /** The folder of the stylesheets: inputs of the assets, not code (a change restyles pages without a restart). */
@@ -49,13 +66,17 @@ export async function buildAssets(): Promise<BuiltAssets> {
   const [bundle, css] = await Promise.all([bundleClient(), buildStyles({ dir: STYLES_DIR, sheets: PAGE_SHEETS })]);
   const scripts = bundle.outputFiles.map((f) => ({ path: `assets/${path.basename(f.path)}`, contents: f.contents }));
   const script = scripts.find((f) => path.basename(f.path).startsWith('client.'))?.path ?? 'assets/client.js';
-  return { files: [...scripts, ...css.files], styles: css.styles, script: `/${script}`, scriptImports: staticImports(bundle.metafile) };
+  return { files: [...scripts, ...css.files], styles: css.styles, script: `/${script}`, scriptImports: scriptImports(bundle.metafile) };
 }
 
-/** The islands and React, minified; split so that code loaded on demand (the in-browser search) is its own chunk. */
+/**
+ * The client, minified and split: the page's script (`src/client/main.ts`, no framework), React
+ * and the islands (loaded after the page), and the in-browser search (loaded on demand) are each
+ * their own chunk.
+ */
 function bundleClient() {
   return esbuild({
-    entryPoints: { client: path.join(TOOL_ROOT, 'src/client/main.tsx') },
+    entryPoints: { client: path.join(TOOL_ROOT, 'src/client/main.ts') },
     bundle: true,
     write: false,
     splitting: true,
@@ -74,10 +95,13 @@ function bundleClient() {
   });
 }
 
-/** The static import graph of the bundle's outputs, by path under dist/ (every output is written flat to assets/). */
-function staticImports(metafile: Metafile): Record<string, string[]> {
+/** The import graphs of the bundle's outputs, by path under dist/ (every output is written flat to assets/). */
+function scriptImports(metafile: Metafile): ScriptImports {
   const asset = (output: string) => `assets/${path.basename(output)}`;
-  return Object.fromEntries(
-    Object.entries(metafile.outputs).map(([output, { imports }]) => [asset(output), imports.filter((i) => i.kind === 'import-statement' && !i.external).map((i) => asset(i.path))]),
-  );
+  const outputs = Object.entries(metafile.outputs);
+  const ofKind = (imports: Metafile['outputs'][string]['imports'], kind: 'import-statement' | 'dynamic-import') => imports.filter((i) => i.kind === kind && !i.external).map((i) => asset(i.path));
+  return {
+    static: Object.fromEntries(outputs.map(([output, { imports }]) => [asset(output), ofKind(imports, 'import-statement')])),
+    afterLoad: Object.fromEntries(outputs.filter(([, { entryPoint }]) => entryPoint !== undefined).map(([output, { imports }]) => [asset(output), ofKind(imports, 'dynamic-import')])),
+  };
 }

@@ -19,12 +19,13 @@ type Message = { tone: 'success' | 'failure'; text: string } | null;
  * not true; any other failure (network, 4xx, 5xx) shows 'Invalid request.' in red.
  */
 export function NewsletterForm({ lang, label, placeholder, submit, invalid }: NewsletterFormProps) {
-  const [email, setEmail] = useState('');
   const [message, setMessage] = useState<Message>(null);
   const [sending, setSending] = useState(false);
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // Read from the form, not kept in state: an address typed before the island was hydrated counts too.
+    const email = String(new FormData(event.currentTarget).get('email') ?? '');
     if (email === '' || sending) return;
     setSending(true);
     try {
@@ -46,7 +47,7 @@ export function NewsletterForm({ lang, label, placeholder, submit, invalid }: Ne
       <label className="visually-hidden" htmlFor="newsletter-email">
         {label}
       </label>
-      <input id="newsletter-email" name="email" type="email" autoComplete="email" placeholder={placeholder} value={email} onChange={(e) => setEmail(e.target.value)} />
+      <input id="newsletter-email" name="email" type="email" autoComplete="email" placeholder={placeholder} />
       <button type="submit" disabled={sending}>
         {submit}
       </button>

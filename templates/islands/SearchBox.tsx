@@ -33,6 +33,15 @@ export function SearchBox({ lang, title, label, placeholder, subtext, minTermLen
   const [loading, setLoading] = useState(false);
   const [active, setActive] = useState(-1);
   const latest = useRef(0);
+  const field = useRef<HTMLInputElement>(null);
+
+  // Words typed before the island was hydrated (its script comes after the page has loaded) are in
+  // the field but not in the state: searched for once hydrated. The field is left uncontrolled, so
+  // that no render puts back what the state held before.
+  useEffect(() => {
+    const typed = field.current?.value ?? '';
+    if (typed !== '') setTerm(typed);
+  }, []);
 
   useEffect(() => {
     const query = term.trim();
@@ -92,7 +101,7 @@ export function SearchBox({ lang, title, label, placeholder, subtext, minTermLen
           aria-expanded={open}
           aria-controls="search-results"
           aria-activedescendant={active >= 0 ? `search-result-${active}` : undefined}
-          value={term}
+          ref={field}
           onChange={(e) => setTerm(e.target.value)}
           onKeyDown={onKeyDown}
         />
