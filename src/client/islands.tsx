@@ -5,10 +5,13 @@ import { ISLANDS, type IslandName } from '../../templates/islands/registry';
 /**
  * Hydrates every island of the page with the component the server rendered it with. The props
  * are in the JSON script right after each island; the rest of the page stays static HTML.
- * React and the islands are this chunk; `main.ts` loads it once the page has loaded.
+ * React and the islands are this chunk; `main.ts` loads it once the page has loaded. Each island
+ * starts in a task of its own, after the one that evaluated this chunk, so that no task keeps
+ * the main thread long from a reader's input; resolves once every island has started.
  */
-export function hydrateIslands(root: Document): void {
+export async function hydrateIslands(root: Document): Promise<void> {
   for (const element of root.querySelectorAll<HTMLElement>('[data-island]')) {
+    await nextTask();
     const name = element.dataset.island as IslandName;
     const Component = ISLANDS[name] as unknown as ComponentType<Record<string, unknown>> | undefined;
     const script = element.nextElementSibling;
@@ -18,4 +21,13 @@ export function hydrateIslands(root: Document): void {
     }
     hydrateRoot(element, <Component {...(JSON.parse(script.textContent ?? '{}') as Record<string, unknown>)} />);
   }
+}
+
+/** Resolves in a task of its own, after the tasks already queued (React's work on the islands started before). */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
 }

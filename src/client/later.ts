@@ -1,6 +1,6 @@
 /** What the islands' chunk (`islands.tsx`) gives the page. */
 export interface IslandsModule {
-  hydrateIslands(root: Document): void;
+  hydrateIslands(root: Document): Promise<void>;
 }
 
 /** The longest the work after the load event waits for an idle moment of the main thread. */
@@ -54,17 +54,18 @@ export function loadIslandsLater(root: Document, load: () => Promise<IslandsModu
     if (started) return;
     started = true;
     for (const type of FIRST_TOUCH) root.removeEventListener(type, start, true);
-    load().then(
-      ({ hydrateIslands }) => {
-        stopHolding();
-        hydrateIslands(root);
-        for (const target of held.splice(0)) target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true }));
-      },
-      (error: unknown) => {
-        stopHolding();
-        console.error("The page's interactive parts could not be loaded", error);
-      },
-    );
+    load()
+      .then(({ hydrateIslands }) => hydrateIslands(root))
+      .then(
+        () => {
+          stopHolding();
+          for (const target of held.splice(0)) target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true }));
+        },
+        (error: unknown) => {
+          stopHolding();
+          console.error("The page's interactive parts could not be loaded", error);
+        },
+      );
   }
 
   root.addEventListener('click', hold, true);
