@@ -27,6 +27,7 @@ import type { BuiltAssets } from '../write/assets';
 import { treeSignature } from '../write/commit';
 import { type ManifestLog, type OutputManifest, readManifest, readManifestLog, stillDescribes, writeManifest } from '../write/manifest';
 import { BodyContents } from './bodyContents';
+import { sweepCache } from './cacheSweep';
 import { codeFingerprint } from './fingerprint';
 import type { MarkdownMemory, StoredBody } from './markdown';
 import { Memo } from './memo';
@@ -116,6 +117,8 @@ export class BuildSession {
   /** The build cache's folder; undefined with `cache: false`. */
   readonly cacheDir: string | undefined;
   private readonly save: boolean;
+  /** Whether this session swept the cache folder of what ended processes and old output folders left (`sweepCache`). */
+  private swept = false;
   private readonly rebuilds: boolean;
   /** The words of each compiled body's link texts (LINK004), for as long as the body is held. */
   private readonly linkWords = new WeakMap<CompiledMarkdown, readonly string[]>();
@@ -431,6 +434,11 @@ export class BuildSession {
       memos.titles?.save(),
     ]);
     memos.contents.prune(memos.bodies.size, () => new Set(memos.bodies.values().map((stored) => stored.body.hash)));
+    // Once a session: `site dev` settles after every save.
+    if (!this.swept && this.cacheDir) {
+      this.swept = true;
+      await sweepCache(this.cacheDir, file);
+    }
   }
 
   /** One manifest per output folder: `site dev` and `site build` write to different folders; and one for each one's spare. */

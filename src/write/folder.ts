@@ -67,7 +67,7 @@ export async function removeAbandonedStaging(outDir: string): Promise<void> {
   await Promise.all(
     names.map(async (name) => {
       const pid = Number(STAGING.exec(name)?.[1] ?? Number.NaN);
-      if (Number.isNaN(pid) || pid === process.pid || running(pid)) return;
+      if (Number.isNaN(pid) || pid === process.pid || processRunning(pid)) return;
       // Another build may be removing it too: what is gone is gone.
       await rm(path.join(parent, name), { recursive: true, force: true }).catch(() => undefined);
     }),
@@ -75,7 +75,7 @@ export async function removeAbandonedStaging(outDir: string): Promise<void> {
 }
 
 /** Whether a process with this id runs (one of another user's too). */
-function running(pid: number): boolean {
+export function processRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

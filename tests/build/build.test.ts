@@ -150,4 +150,22 @@ describe('site build after a build that was stopped midway', () => {
       await content.cleanup();
     }
   });
+
+  it('removes the temporary files a stopped build left in its cache', async () => {
+    const content = await copyOfContent({ articles: 'clean' });
+    try {
+      // As a build or `site dev` stopped while rewriting a cache file, or a worker storing a body, leaves them.
+      const cache = path.join(content.root, '.cache', 'site');
+      await mkdir(path.join(cache, 'bodies'), { recursive: true });
+      const pid = endedPid();
+      await writeFile(path.join(cache, `checks.bin.${pid}.tmp`), '');
+      await writeFile(path.join(cache, 'bodies', `0f3a.${pid}.1.tmp`), 'partial');
+      const result = await site(['--root', content.root, 'build', '--quiet']);
+      expect(result.code).toBe(0);
+      expect((await readdir(cache)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+      expect((await readdir(path.join(cache, 'bodies'))).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    } finally {
+      await content.cleanup();
+    }
+  });
 });
