@@ -69,7 +69,9 @@ describe('React and the islands come after the page', () => {
     const before = await places();
     const toggle = page.locator('.toolbar .theme-toggle:not(.theme-toggle--labelled)');
     expect(await toggle.isVisible()).toBe(false);
-    await expect.poll(() => toggle.isVisible(), { timeout: 5000 }).toBe(true);
+    expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 5000 });
+    expect(await toggle.isVisible()).toBe(true);
     expect(await places()).toEqual(before);
     expect(problems).toEqual([]);
     await page.context().close();
