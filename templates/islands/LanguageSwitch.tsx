@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { rememberLang } from '../../src/client/remember';
 import { LANGUAGES, type Lang } from '../../src/shared/lang';
 import type { LanguageLabels } from '../../src/shared/props';
 
@@ -49,7 +48,7 @@ export function LanguageSwitch(props: LanguageSwitchProps) {
         }
         if (href) {
           return (
-            <a key={target} className="lang-switch__item" href={href} hrefLang={target} lang={target} title={label.switchTo} onClick={() => rememberLang(target)}>
+            <a key={target} className="lang-switch__item" href={href} hrefLang={target} lang={target} title={label.switchTo}>
               {content}
               {props.variant === 'flags' && <span className="visually-hidden">{label.switchTo}</span>}
             </a>

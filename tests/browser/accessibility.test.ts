@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSite } from '../../src/build/pipeline';
 import { editionUrl } from '../../src/shared/route';
-import { type BrowserSession, startBrowserSession } from '../support/browser';
+import { type BrowserSession, hydrated, startBrowserSession } from '../support/browser';
 import { PROJECT_ROOT } from '../support/content';
 import { addAxe, axeViolations } from './axe';
 
@@ -34,6 +34,8 @@ describe.each([1280, 375])('axe-core at %i px', (width) => {
       const violations: string[] = [];
       for (const url of pagesFor(width, colorScheme)) {
         await page.goto(session.origin + url);
+        // As a reader mostly sees it: its islands hydrated (the theme switch shown, among others).
+        await hydrated(page);
         for (const violation of await axeViolations(page)) violations.push(`${url}: ${violation}`);
       }
       expect(violations).toEqual([]);
@@ -48,6 +50,7 @@ describe('the axe-core run', () => {
     const { page } = await session.open(1280, { reducedMotion: 'reduce' });
     await addAxe(page.context());
     await page.goto(`${session.origin}/blog`);
+    await hydrated(page);
     expect(await axeViolations(page)).toEqual([]);
     await page.evaluate(() => {
       const main = document.querySelector('main') as HTMLElement;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSession, startBrowserSession } from '../support/browser';
+import { type BrowserSession, hydrated, startBrowserSession } from '../support/browser';
 
 let session: BrowserSession;
 beforeAll(async () => {
@@ -128,7 +128,7 @@ describe('About Me', () => {
     await page.clock.install();
     await page.goto(url('/pt/aboutme'));
     // The carousel turns from the moment it is hydrated, after the page has loaded.
-    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await hydrated(page);
     // textContent: the class says which quote is shown; its fade-in runs on real time, not the test clock.
     const active = async () => (await page.locator('.quotes__slide--active blockquote').textContent()) ?? '';
     expect(await page.locator('.quotes__slide').count()).toBe(4);
@@ -148,7 +148,7 @@ describe('About Me', () => {
     await page.clock.install();
     await page.goto(url('/aboutme'));
     // The typing starts from the moment the typewriter is hydrated, after the page has loaded.
-    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await hydrated(page);
     const text = () => page.locator('.typewriter__text').innerText();
     const first = await text();
     await page.clock.runFor(2200 + 2000 + 100 * first.length + 1100 + 300);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSession, startBrowserSession } from '../support/browser';
+import { type BrowserSession, hydrated, startBrowserSession } from '../support/browser';
 
 let session: BrowserSession;
 beforeAll(async () => {
@@ -95,7 +95,7 @@ describe('what a reader does before the islands are hydrated', () => {
     });
   }
 
-  it('a language flag, a link, is followed at once', async () => {
+  it('a language flag, a link, is followed at once, and the language it chose is remembered', async () => {
     const { page, problems } = await session.open(1280);
     await slowIslands(page, 3000);
     await page.goto(url('/blog'));
@@ -103,6 +103,9 @@ describe('what a reader does before the islands are hydrated', () => {
     await page.locator('.toolbar a.lang-switch__item[hreflang="pt"]').click();
     await page.waitForURL(url('/pt/blog'));
     expect(Date.now() - started).toBeLessThan(2500);
+    // The site's root sends a reader to the About Me of the language last chosen.
+    await page.goto(url('/'));
+    await page.waitForURL(url('/pt/aboutme'));
     expect(problems).toEqual([]);
     await page.context().close();
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSession, startBrowserSession } from '../support/browser';
+import { type BrowserSession, hydrated, startBrowserSession } from '../support/browser';
 
 let session: BrowserSession;
 let origin: string;
@@ -41,7 +41,8 @@ describe('pages in Chromium', () => {
       const { page, problems } = await open(width);
       for (const url of EDITIONS) {
         await page.goto(origin + url, { waitUntil: 'load' });
-        await page.waitForFunction(() => document.querySelectorAll('[data-island]').length > 0);
+        // Every island hydrated (React's chunk comes after the page has loaded): a mismatch would have been logged.
+        await hydrated(page);
         expect(problems, `${url} at ${width}px`).toEqual([]);
       }
       await page.context().close();

@@ -39,3 +39,11 @@ export async function startBrowserSession(options: { api?: boolean; distDir?: st
     },
   };
 }
+
+/**
+ * Waits until every island of the page is hydrated (`data-hydrated` on its root element): React's
+ * chunk is requested after the page's load event, which `page.goto` waits for by default.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+}
