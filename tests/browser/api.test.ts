@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSession, startBrowserSession } from '../support/browser';
+import { type BrowserSession, hydrated, startBrowserSession } from '../support/browser';
 
 let withApi: BrowserSession;
 let staticHost: BrowserSession;
@@ -51,6 +51,8 @@ describe.each([
       if (r.url().endsWith('/api/newsletter')) requests.push(r.url());
     });
     await page.goto(withApi.origin + path);
+    // Hydrated first: a click before then would be held until it is, and the wait below would prove nothing.
+    await hydrated(page);
     await page.locator('.newsletter__form button').click();
     await page.waitForTimeout(200);
     expect(requests).toEqual([]);
