@@ -49,8 +49,9 @@ export function storeBodyContent(dir: string, key: string, content: BodyContent)
  * shard when that is made again. A cold build keeps no body's content in memory once it is stored,
  * and a warm one reads a few of them rather than deserializing hundreds of megabytes.
  *
- * Without a folder (`--no-cache`), or when nothing may be written (`site check`), what is made is
- * kept in memory instead.
+ * When nothing may be written (`site check`), what is made is kept in memory instead.
+ * `site build --no-cache` gives it a temporary folder of the system's, removed at the end (see
+ * `build` in pipeline.ts), so that a build without the cache holds no more than one with it.
  */
 export class BodyContents {
   /** Keys of the files in the folder, listed once and kept up to date. */

@@ -15,7 +15,8 @@
  * Every output is made from inputs written down as data (build/inputs.ts) and found again by
  * them; a cold build, a warm build and a `site dev` rebuild differ only in what the session holds.
  */
-import { rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { checkSite } from '../check/check';
 import { idsInHtml, type RenderedIds } from '../check/ids';
@@ -107,9 +108,18 @@ export interface BuildResult {
   output?: { entries: PageEntry[]; write: WriteReport; scriptImports: ScriptImports };
 }
 
-/** `site build`: a session of its own, one build. */
+/**
+ * `site build`: a session of its own, one build. Without the cache (`--no-cache`), compiled bodies
+ * are kept in a temporary folder of the system's, removed at the end, as the cache would keep them.
+ */
 export async function build(options: BuildOptions): Promise<BuildResult> {
-  return buildSite(new BuildSession({ root: options.root, cache: options.cache !== false }), options);
+  if (options.cache !== false) return buildSite(new BuildSession({ root: options.root }), options);
+  const scratch = await mkdtemp(path.join(os.tmpdir(), 'site-bodies-'));
+  try {
+    return await buildSite(new BuildSession({ root: options.root, cache: false, scratch }), options);
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
 }
 
 /** `site check`: load, model and check, with what the build cache holds; nothing is written. */

@@ -1,4 +1,5 @@
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { loadSite } from '../../src/build/pipeline';
@@ -165,6 +166,38 @@ describe('site build after a build that was stopped midway', () => {
       expect((await readdir(cache)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
       expect((await readdir(path.join(cache, 'bodies'))).filter((name) => name.endsWith('.tmp'))).toEqual([]);
     } finally {
+      await content.cleanup();
+    }
+  });
+});
+
+describe('site build --no-cache', () => {
+  it('keeps the compiled bodies in a temporary folder while it runs, not in memory, and leaves nothing behind', async () => {
+    const content = await copyOfContent({ articles: 'clean' });
+    const tmp = await mkdtemp(path.join(os.tmpdir(), 'site-tmpdir-'));
+    try {
+      // Watch the system's temporary folder (TMPDIR, for this build) while the build runs.
+      let bodies = 0;
+      let running = true;
+      const watching = (async () => {
+        while (running) {
+          for (const name of await readdir(tmp).catch(() => [])) {
+            if (name.startsWith('site-bodies-')) bodies = Math.max(bodies, (await readdir(path.join(tmp, name)).catch(() => [])).length);
+          }
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      })();
+      const result = await site(['--root', content.root, 'build', '--quiet', '--no-cache'], { TMPDIR: tmp }).finally(() => {
+        running = false;
+      });
+      await watching;
+      expect(result.code).toBe(0);
+      expect(bodies).toBeGreaterThan(10);
+      // Neither its bodies' folder nor its photos' (the loader of the command's own code keeps a folder there too).
+      expect((await readdir(tmp)).filter((name) => name.startsWith('site-'))).toEqual([]);
+      expect(await readdir(content.root)).not.toContain('.cache');
+    } finally {
+      await rm(tmp, { recursive: true, force: true });
       await content.cleanup();
     }
   });
