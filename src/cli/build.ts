@@ -29,10 +29,26 @@ export async function runBuild(options: BuildCommandOptions): Promise<number> {
   const quiet = options.quiet || Boolean(process.env.CI);
   const progress = quiet ? { listener: undefined, done: () => {} } : progressLine();
   const { explain: _explain, quiet: _quiet, ...buildOptions } = options;
-  const result = await build({ ...buildOptions, ...(progress.listener ? { onProgress: progress.listener } : {}) }).finally(progress.done);
+  const out = path.relative(options.root, options.outDir) || options.outDir;
+  // Ctrl-C (or a TERM) stops the build at its next step, which takes its staged files away and
+  // leaves the output as it was; a second Ctrl-C ends the process at once, as by default.
+  const stop = new AbortController();
+  const onSignal = () => stop.abort();
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  let result: BuildResult;
+  try {
+    result = await build({ ...buildOptions, signal: stop.signal, ...(progress.listener ? { onProgress: progress.listener } : {}) }).finally(progress.done);
+  } catch (error) {
+    if (!stop.signal.aborted) throw error;
+    console.error(`✗ build stopped: ${out} left unchanged`);
+    return 130;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
   report(options.root, result.diagnostics, 'human');
   if (options.explain) console.log(formatExplanation(result.remade));
-  const out = path.relative(options.root, options.outDir) || options.outDir;
   if (!result.ok) {
     console.error(`✗ build failed: ${out} left unchanged`);
     return 1;

@@ -1,9 +1,12 @@
+import { spawn } from 'node:child_process';
+import { watch } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { loadSite } from '../../src/build/pipeline';
 import { editionUrl } from '../../src/shared/route';
+import { writeSyntheticSite } from '../bench/synthetic';
 import { site } from '../support/cli';
 import { copyOfContent, PROJECT_ROOT } from '../support/content';
 import { endedPid } from '../support/processes';
@@ -167,6 +170,42 @@ describe('site build after a build that was stopped midway', () => {
       expect((await readdir(path.join(cache, 'bodies'))).filter((name) => name.endsWith('.tmp'))).toEqual([]);
     } finally {
       await content.cleanup();
+    }
+  });
+});
+
+describe('site build stopped by Ctrl-C', () => {
+  it('stops at its next step, takes its staging folder away at once and leaves dist/ as it was', async () => {
+    // A site of 200 articles: its pages take long enough to render for the stop to land among them.
+    const root = await mkdtemp(path.join(os.tmpdir(), 'site-stopped-'));
+    try {
+      await writeSyntheticSite(PROJECT_ROOT, root, 200);
+      expect((await site(['--root', root, 'build', '--quiet'])).code).toBe(0);
+      const page = path.join(root, 'dist', 'aboutme.html');
+      const before = await readFile(page, 'utf8');
+      // A build that renders every English page again (their footer changed), stopped as soon as
+      // its staging folder appears beside dist/, with its first page.
+      const strings = path.join(root, 'content', 'strings.json');
+      await writeFile(strings, (await readFile(strings, 'utf8')).replace('"en": "All rights reserved."', '"en": "All rights reserved, and more."'));
+      const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'bin/site'), '--root', root, 'build', '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+      });
+      // One Ctrl-C: a second would end the process at once, as it is meant to.
+      let stopped = false;
+      const watcher = watch(root, (_event, name) => {
+        if (stopped || !name?.startsWith('.dist-new-')) return;
+        stopped = true;
+        child.kill('SIGINT');
+      });
+      const code = await new Promise<number | null>((resolve) => child.once('exit', resolve)).finally(() => watcher.close());
+      expect(code).toBe(130);
+      expect(stderr).toContain('✗ build stopped: dist left unchanged');
+      expect((await readdir(root)).filter((name) => name.startsWith('.dist-new-'))).toEqual([]);
+      expect(await readFile(page, 'utf8')).toBe(before);
+    } finally {
+      await rm(root, { recursive: true, force: true });
     }
   });
 });
