@@ -207,7 +207,8 @@ describe('site build stopped by Ctrl-C', () => {
     } finally {
       await rm(root, { recursive: true, force: true });
     }
-  });
+    // Writing the site and its first build (its photos encoded) take about 20 s alone, more on a busy machine.
+  }, 120_000);
 });
 
 describe('site build --no-cache', () => {
