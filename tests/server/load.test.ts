@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { openPostgresStore } from '../../server/storage/postgres';
 import { openSqliteStore } from '../../server/storage/sqlite';
@@ -24,8 +24,19 @@ const count = async (origin: string) => ((await (await fetch(`${origin}/api/view
 const pg = usePostgres();
 
 describe(`${INCREMENTS} concurrent increments`, () => {
+  // The SQLite store's folder, removed once the tests are done.
+  let sqliteDir: string | undefined;
+  afterAll(async () => {
+    if (sqliteDir) await rm(sqliteDir, { recursive: true, force: true });
+  });
   for (const [name, open] of [
-    ['SQLite', async () => openSqliteStore(path.join(await mkdtemp(path.join(os.tmpdir(), 'site-load-')), 'site.db'))],
+    [
+      'SQLite',
+      async () => {
+        sqliteDir = await mkdtemp(path.join(os.tmpdir(), 'site-load-'));
+        return openSqliteStore(path.join(sqliteDir, 'site.db'));
+      },
+    ],
     ['PostgreSQL', async () => openPostgresStore(pg.url)],
   ] as const) {
     it(`are all counted on ${name}`, async () => {
