@@ -7,7 +7,7 @@ export const LANG_KEY = 'lang';
  * Remembers the chosen language: in localStorage for the static-host redirect page, and in a
  * cookie so the server can send "/" straight to the right About Me.
  */
-export function rememberLang(lang: Lang): void {
+function rememberLang(lang: Lang): void {
   try {
     window.localStorage.setItem(LANG_KEY, lang);
   } catch {
