@@ -9,6 +9,7 @@ import { SlowestFirst } from './tests/support/sequencer.ts';
 const UNIT = [
   'tests/build/bodyContents.test.ts',
   'tests/build/cacheSweep.test.ts',
+  'tests/build/fingerprint.test.ts',
   'tests/build/memo.test.ts',
   'tests/build/workers.test.ts',
   'tests/check/**/*.test.ts',

@@ -41,9 +41,10 @@ import type { BuiltAssets, ScriptImports } from '../write/assets';
 import { type Commit, type Copy, commitOutput, placeWritten, StaleOutputError, type WriteReport } from '../write/commit';
 import { Output } from '../write/output';
 import type { Explain, Remade } from './explain';
+import type { Codes } from './fingerprint';
 import { changedInputs, type Inputs, type PlannedFile } from './inputs';
 import { compileBodies } from './markdown';
-import { BuildSession, type Codes, type Memos } from './session';
+import { BuildSession, type Memos } from './session';
 import { type ProgressListener, type Stage, Tasks } from './tasks';
 
 export type { BuildProgress, ProgressListener } from './tasks';
@@ -147,7 +148,10 @@ export async function loadSite(root: string, publishing: Partial<Publication> = 
 export async function buildSite(session: BuildSession, options: BuildOptions): Promise<BuildResult> {
   const tasks = new Tasks(options.onProgress, options.signal);
   const remade: Remade[] = [];
-  const explain: Explain = (output, changed) => remade.push({ output, changed });
+  // Code is named by the files that changed in it, so that `--explain` after an edit of the tool says which.
+  const codeChanges = await session.codeChanges();
+  const code = codeChanges.length > 0 ? `code: ${codeChanges.join(', ')}` : 'code';
+  const explain: Explain = (output, changed) => remade.push({ output, changed: changed.map((name) => (name === 'code' ? code : name)) });
   const failed = (diagnostics: Diagnostic[]): BuildResult => ({ ok: false, diagnostics, pages: { en: 0, pt: 0 }, stages: tasks.timings, milliseconds: tasks.milliseconds, remade, held: [] });
 
   // The photos are encoded first, in a process of their own, while this one is still small.
@@ -335,7 +339,7 @@ async function renderedIds(plans: readonly PagePlan[], ctx: RenderContext, memo:
 
 /** The client bundle and stylesheets, made again when the code or a stylesheet changed. */
 async function clientAssets(memos: Memos, code: Codes, styles: string, explain: Explain): Promise<BuiltAssets> {
-  const inputs: Inputs = { code: code.pipeline, styles };
+  const inputs: Inputs = { code: code.assets, styles };
   const known = memos.assets.get('client', inputs);
   if (known) return known;
   explain('assets', changedInputs(memos.assets.previous('client'), inputs));

@@ -1,4 +1,4 @@
-import { copyFile, rename, rm } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ArticleRulesMemo } from '../check/byArticle';
 import { type CheckMemo, listMedia } from '../check/check';
@@ -28,33 +28,12 @@ import { treeSignature } from '../write/commit';
 import { type ManifestLog, type OutputManifest, readManifest, readManifestLog, stillDescribes, writeManifest } from '../write/manifest';
 import { BodyContents } from './bodyContents';
 import { sweepCache } from './cacheSweep';
-import { codeFingerprint } from './fingerprint';
+import { type CodeState, type Codes, codeState } from './fingerprint';
 import type { MarkdownMemory, StoredBody } from './markdown';
 import { Memo } from './memo';
 
 /** Articles whose search terms `countAhead` counts in one step (about half a millisecond each). */
 const COUNT_AHEAD = 16;
-
-/** The pipeline code each kind of work depends on: markdown bodies on the compiler and link resolution only. */
-const MARKDOWN_CODE = [
-  'src/markdown',
-  'src/images/picture.ts',
-  'src/images/raster.ts',
-  'src/images/urls.ts',
-  'src/images/variants.ts',
-  'src/build/compileEdition.ts',
-  'src/build/found.ts',
-  'src/model/links.ts',
-  'src/shared/route.ts',
-  'src/shared/lang.ts',
-  'src/shared/url.ts',
-];
-/** Article files are parsed by the loader, against the schemas and what they import. */
-const LOAD_CODE = ['src/load', 'src/translations/print.ts', 'src/model/schema.ts', 'src/shared/date.ts', 'src/shared/lang.ts', 'src/shared/strings.ts'];
-/** Image variants on their naming and encoding alone: a change elsewhere encodes no image again. */
-const IMAGES_CODE = ['src/images/encode.ts', 'src/images/encoder.ts', 'src/images/variants.ts'];
-/** Pages, indexes and the bundle on the templates and the whole pipeline (stylesheets are inputs of the bundle instead). */
-const PIPELINE_CODE = ['src', 'templates'];
 
 /** The files under content/media (see `listMedia`), and a signature that changes when any of them does. */
 export interface MediaFolder {
@@ -80,14 +59,6 @@ export interface Memos {
   search?: Memo<IndexedDocument>;
   /** The check's index of article titles (LINK004), in memory only, when the session builds again. */
   titles?: Memo<TitleIndex>;
-}
-
-export interface Codes {
-  load: string;
-  markdown: string;
-  pipeline: string;
-  /** The image variants' naming and encoding. */
-  images: string;
 }
 
 export interface SessionOptions {
@@ -159,7 +130,7 @@ export class BuildSession {
   private memos: Promise<Memos> | undefined;
   private media: Promise<MediaFolder> | undefined;
   private styles: Promise<string> | undefined;
-  private codes: Promise<Codes> | undefined;
+  private codes: Promise<CodeState> | undefined;
   private compilerModule: Promise<typeof import('./compileEdition')> | undefined;
   private workerScript: Promise<string> | undefined;
   /** Each bilingual article's translation states as last worked out (translations/state.ts). */
@@ -353,16 +324,24 @@ export class BuildSession {
     };
   }
 
-  /** The code fingerprints, worked out once per session: a change of code starts a new one. */
+  /**
+   * The fingerprint of each kind of work's code, worked out once per session from the import graph
+   * of the modules that do it (see `WORK`): a change of code starts a new session.
+   */
   code(): Promise<Codes> {
-    this.codes ??= Promise.all([codeFingerprint(LOAD_CODE), codeFingerprint(MARKDOWN_CODE), codeFingerprint(PIPELINE_CODE), codeFingerprint(IMAGES_CODE)]).then(
-      ([load, markdown, pipeline, images]) => ({
-        load,
-        markdown,
-        pipeline,
-        images,
-      }),
-    );
+    return this.codeState().then((state) => state.codes);
+  }
+
+  /** The code files that changed since the code graph the build cache kept (for `--explain`). */
+  codeChanges(): Promise<readonly string[]> {
+    return this.codeState().then((state) => state.changed);
+  }
+
+  private codeState(): Promise<CodeState> {
+    this.codes ??= (async () => {
+      if (this.cacheDir && this.save) await mkdir(this.cacheDir, { recursive: true });
+      return codeState(this.cacheDir && path.join(this.cacheDir, 'code.json'), this.save);
+    })();
     return this.codes;
   }
 

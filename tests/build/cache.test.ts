@@ -142,6 +142,26 @@ describe('the build cache', () => {
     expect(await readFile(path.join(tool, 'dist/blog/tech/Site.html'), 'utf8')).toContain('decoding="auto"');
   });
 
+  it('sees a pipeline constant edited in a module the compiler imports indirectly, and names the file', async () => {
+    // Quotes 40 deep build under the limit of 64; lowered to 32, the cached compile must not be reused.
+    await writeFile(path.join(tool, 'content/blog/books/Deep.en.md'), `---\ntitle: Quotes within quotes\ndescription: Deep.\ndate: 2020-01-01\n---\n\n${'> '.repeat(40)}deep\n`);
+    await expectSameAsColdBuild();
+    await edit('src/load/limits.ts', (t) => t.replace('export const MAX_DEPTH = 64;', 'export const MAX_DEPTH = 32;'));
+    const failed = await build('--explain').then(
+      () => undefined,
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    );
+    expect(failed?.code).toBe(1);
+    expect(`${failed?.stdout}${failed?.stderr}`).toContain('DEPTH001');
+    await edit('src/load/limits.ts', (t) => t.replace('export const MAX_DEPTH = 32;', 'export const MAX_DEPTH = 64;'));
+    await unlink(path.join(tool, 'content/blog/books/Deep.en.md'));
+    // An edit that changes no output: the file is named, and every output is still the same.
+    await edit('src/load/limits.ts', (t) => `${t}\n// A comment a contributor added.\n`);
+    const explained = await build('--explain');
+    expect(explained).toContain('changed: code: src/load/limits.ts\n');
+    await expectSameAsColdBuild();
+  });
+
   it('matches a cold build after an image is replaced', async () => {
     const image = 'content/media/owner/portrait.svg';
     await writeFile(path.join(tool, image), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><title>replaced</title></svg>\n');
