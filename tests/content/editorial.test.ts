@@ -133,6 +133,21 @@ describe('one spelling and one number format per language', () => {
     ).toEqual([]);
   });
 
+  it('names products as their makers do and technical terms as Portuguese readers know them', () => {
+    /** A name or word, the languages it is wrong in, and what is written instead. */
+    const MISNAMED: [RegExp, Lang[], string][] = [
+      [/App Service for Containers/g, ['en', 'pt'], 'Web App for Containers, Azure’s name'],
+      [/\banfitri(?:ão|ões)\b/gi, ['pt'], 'servidor (host): anfitrião renders an Internet host word for word'],
+    ];
+    const misnamed = MISNAMED.flatMap(([re, langs, instead]) =>
+      found(
+        allTexts.filter((t) => langs.includes(t.lang)),
+        re,
+      ).map((where) => `${where} (write ${instead})`),
+    );
+    expect(misnamed).toEqual([]);
+  });
+
   it('groups thousands with a comma in English and a space in Portuguese, and never leaves a long number ungrouped', () => {
     expect(
       found(
