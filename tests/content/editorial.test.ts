@@ -133,6 +133,21 @@ describe('one spelling and one number format per language', () => {
     ).toEqual([]);
   });
 
+  it('names products as their makers do and technical terms as Portuguese readers know them', () => {
+    /** A name or word, the languages it is wrong in, and what is written instead. */
+    const MISNAMED: [RegExp, Lang[], string][] = [
+      [/App Service for Containers/g, ['en', 'pt'], 'Web App for Containers, Azure’s name'],
+      [/\banfitri(?:ão|ões)\b/gi, ['pt'], 'servidor (host): anfitrião renders an Internet host word for word'],
+    ];
+    const misnamed = MISNAMED.flatMap(([re, langs, instead]) =>
+      found(
+        allTexts.filter((t) => langs.includes(t.lang)),
+        re,
+      ).map((where) => `${where} (write ${instead})`),
+    );
+    expect(misnamed).toEqual([]);
+  });
+
   it('groups thousands with a comma in English and a space in Portuguese, and never leaves a long number ungrouped', () => {
     expect(
       found(
@@ -171,6 +186,35 @@ describe('articles that show what existed on their date', () => {
       FIRST_RELEASED.filter(([re, released]) => re.test(e.source.body) && e.source.frontMatter.date < released).map(
         ([, released, name]) => `${e.url} (${e.source.frontMatter.date}) shows ${name}, released ${released}`,
       ),
+    );
+    expect(early).toEqual([]);
+  });
+
+  /**
+   * Documentation pages that moved to a new address, and the day the new address is known to exist:
+   * the date of the pull request that moved the page or, where that is not known, the first sign of
+   * the new address. An article dated before links the page where it was then.
+   */
+  const DOCS_MOVED: { at: RegExp; since: string; before: string; source: string }[] = [
+    { at: /^docs\.docker\.com\/reference\/dockerfile\//, since: '2024-04-05', before: 'docs.docker.com/engine/reference/builder/', source: 'docker/docs#19746 redirects the old address' },
+    { at: /^docs\.docker\.com\/build\/building\/best-practices\//, since: '2024-06-05', before: 'docs.docker.com/develop/develop-images/dockerfile_best-practices/', source: 'docker/docs#20150' },
+    { at: /^docs\.docker\.com\/engine\/storage\//, since: '2024-08-11', before: 'docs.docker.com/storage/', source: 'docker/docs#20573' },
+    { at: /^docs\.docker\.com\/reference\/compose-file\//, since: '2024-08-19', before: 'docs.docker.com/compose/compose-file/', source: 'docker/docs#20641' },
+    { at: /^developer\.mozilla\.org\/[^/]+\/docs\/Web\/HTTP\/Guides\//, since: '2025-03-14', before: 'developer.mozilla.org/…/docs/Web/HTTP/', source: 'mdn/content#38555, live by mdn/rari#155' },
+    { at: /^developer\.mozilla\.org\/[^/]+\/docs\/Web\/HTTP\/Reference\//, since: '2025-03-14', before: 'developer.mozilla.org/…/docs/Web/HTTP/', source: 'mdn/content#38555, live by mdn/rari#155' },
+  ];
+
+  it('links each documentation page at the address it had on the article’s date', () => {
+    const early = editions.flatMap((e) =>
+      e.body.references
+        .filter((r) => r.kind === 'link' && /^https?:\/\//.test(r.href))
+        .flatMap((r) => {
+          const url = new URL(r.href);
+          const address = `${url.host}${url.pathname}`;
+          return DOCS_MOVED.filter(({ at, since }) => at.test(address) && e.source.frontMatter.date < since).map(
+            ({ since, before, source }) => `${e.url} (${e.source.frontMatter.date}) links ${address}, an address since ${since} (${source}); the page was under ${before} then`,
+          );
+        }),
     );
     expect(early).toEqual([]);
   });
