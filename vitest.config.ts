@@ -14,6 +14,7 @@ const UNIT = [
   'tests/build/workers.test.ts',
   'tests/check/**/*.test.ts',
   'tests/dev/rehearsal.test.ts',
+  'tests/dev/roots.test.ts',
   'tests/dev/session.test.ts',
   'tests/diagnostics/**/*.test.ts',
   'tests/images/**/*.test.ts',

@@ -28,7 +28,7 @@ import { treeSignature } from '../write/commit';
 import { type ManifestLog, type OutputManifest, readManifest, readManifestLog, stillDescribes, writeManifest } from '../write/manifest';
 import { BodyContents } from './bodyContents';
 import { sweepCache } from './cacheSweep';
-import { type CodeState, type Codes, codeState } from './fingerprint';
+import { type CodeState, type Codes, codeState, TOOL_ROOT } from './fingerprint';
 import type { MarkdownMemory, StoredBody } from './markdown';
 import { Memo } from './memo';
 
@@ -154,15 +154,23 @@ export class BuildSession {
     this.feedItems = this.rebuilds ? new WeakMap() : undefined;
   }
 
-  /** Files that may have changed since the last build (a watcher's report): they are read again, from the file (not a rehearsed text). */
+  /**
+   * Files that may have changed since the last build (a watcher's report): they are read again,
+   * from the file (not a rehearsed text). A folder (content/ written again by a branch switch)
+   * stands for everything under it: every article file is listed and looked at again.
+   */
   invalidate(files: Iterable<string>): void {
-    const { stale } = this.articles;
     const media = this.mediaDir();
+    const blog = path.join(this.root, 'content', 'blog');
+    const within = (folder: string, file: string) => file === folder || file.startsWith(folder + path.sep);
     for (const file of files) {
       const absolute = path.resolve(file);
       this.articles.instead?.delete(absolute);
-      if (absolute === media || absolute.startsWith(media + path.sep)) this.media = undefined;
-      if (absolute.endsWith('.css')) this.styles = undefined;
+      if (within(media, absolute) || within(absolute, media)) this.media = undefined;
+      if (absolute.endsWith('.css') || within(absolute, path.join(TOOL_ROOT, 'templates', 'styles'))) this.styles = undefined;
+      // A folder above the articles or among them (a file is an article's `.md`): all are listed and looked at again.
+      if (within(absolute, blog) || (within(blog, absolute) && !absolute.endsWith('.md'))) this.articles.stale = 'all';
+      const { stale } = this.articles;
       if (stale !== 'all') stale.add(absolute);
       this.edited.add(absolute);
     }

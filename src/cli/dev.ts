@@ -10,6 +10,7 @@ import { openStore } from '../../server/storage/open';
 import { TOOL_ROOT } from '../build/fingerprint';
 import { DevEvents } from '../dev/events';
 import { devServer } from '../dev/plugin';
+import { RootGuard } from '../dev/roots';
 import { DevSession } from '../dev/session';
 import { notFoundUrl, pageFile } from '../shared/route';
 import { report } from './report';
@@ -43,12 +44,27 @@ export async function runDev(options: DevOptions): Promise<number> {
   const session = new DevSession({ root: options.root, outDir: options.outDir, events, log, report: (d) => report(options.root, d, 'human') });
   // Watching starts before the first build reads anything: every change after that read is
   // reported, so later builds look again only at the files reported (see loadArticles).
-  const watcher = watch([path.join(options.root, 'content'), path.join(TOOL_ROOT, 'templates'), path.join(TOOL_ROOT, 'src')], {
+  const roots = [path.join(options.root, 'content'), path.join(TOOL_ROOT, 'templates'), path.join(TOOL_ROOT, 'src')];
+  // A folder deleted and written again (a branch switch) is watched again and read whole.
+  const guard = new RootGuard(roots, {
+    replaced: (root) => {
+      watcher.unwatch(root);
+      watcher.add(root);
+    },
+    rescan: (root) => session.changed(root),
+    log,
+  });
+  const watcher = watch(roots, {
     ignoreInitial: true,
     // Editors' swap and backup files are not content.
     ignored: editorFile,
   });
-  watcher.on('all', (_event, file) => session.changed(path.resolve(file)));
+  watcher.on('all', (event, file) => {
+    const absolute = path.resolve(file);
+    // A watched folder itself deleted: the guard below watches it again once it is back.
+    if (event === 'unlinkDir' && roots.includes(absolute)) guard.lost(absolute);
+    session.changed(absolute);
+  });
   // Chokidar drops a file's change when the file was read since its previous change and the new
   // write lands within a few milliseconds of the read (its access-time check): a fix saved right
   // after a failed build read the broken file was never built. It also says nothing of a link to
@@ -58,9 +74,11 @@ export async function runDev(options: DevOptions): Promise<number> {
     const watched = (details as { watchedPath?: string } | undefined)?.watchedPath;
     if (!watched || !name) return;
     const file = path.basename(watched) === name ? watched : path.join(watched, name);
+    if (roots.includes(path.resolve(file))) guard.lost(path.resolve(file));
     if (!editorFile(file)) session.changed(path.resolve(file));
   });
   await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+  await guard.start();
   const first = await session.start();
   const clientScript = (await transform(await readFile(path.join(TOOL_ROOT, 'src/dev/client.ts'), 'utf8'), { loader: 'ts', format: 'iife', minify: true, target: 'es2020' })).code;
   let store: Awaited<ReturnType<typeof openStore>>;
@@ -69,6 +87,7 @@ export async function runDev(options: DevOptions): Promise<number> {
   } catch (error) {
     // A database that cannot be opened ends the command; the watcher and the build thread would
     // otherwise keep the process alive after the message.
+    guard.close();
     await Promise.all([watcher.close(), session.close()]);
     throw error;
   }
@@ -77,7 +96,7 @@ export async function runDev(options: DevOptions): Promise<number> {
     // The output folder is written in place, so the server is told of each build by its count.
     const server = await buildApp({ distDir: options.outDir, store, logger: false, distRevision: () => events.generation, rateLimit: { max: 1000, timeWindow: 60_000 } });
     try {
-      await server.register(devServer, { events, clientScript });
+      await server.register(devServer, { events, clientScript, busy: () => session.busy() || guard.busy() });
       await listenOn(server, options.host, options.port);
     } catch (error) {
       await server.close();
@@ -111,6 +130,7 @@ export async function runDev(options: DevOptions): Promise<number> {
     await stopped;
   } finally {
     events.close();
+    guard.close();
     await Promise.all([watcher.close(), session.close(), app?.close()]);
     await store.close();
   }

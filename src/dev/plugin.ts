@@ -10,6 +10,11 @@ export interface DevServerOptions {
   events: DevEvents;
   /** The dev client script (JavaScript), served at /__dev/client.js. */
   clientScript: string;
+  /**
+   * Whether a build is under way or due (a change being gathered, a folder to read again), served
+   * at /__dev/status: a tool waiting for `site dev` to have built what is on disk asks it.
+   */
+  busy?: () => boolean;
 }
 
 /**
@@ -19,7 +24,8 @@ export interface DevServerOptions {
  * itself rather than in a scope of its own (Fastify's `skip-override`, what fastify-plugin sets),
  * so its hook sees the pages of the app's routes and of its Not Found handler.
  */
-const devServerPlugin: FastifyPluginAsync<DevServerOptions> = async (app, { events, clientScript }) => {
+const devServerPlugin: FastifyPluginAsync<DevServerOptions> = async (app, { events, clientScript, busy }) => {
+  app.get('/__dev/status', async (_request, reply) => reply.header('cache-control', 'no-store').send({ busy: busy?.() ?? false, generation: events.generation }));
   app.get('/__dev/events', (_request, reply) => {
     reply.hijack();
     events.connect(reply.raw);

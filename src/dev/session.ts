@@ -66,6 +66,8 @@ export class DevSession {
   /** The build under way, and the thread it runs on. */
   private running: { id: number; worker: BuildThread; resolve: (reply: BuildOutcome) => void; early: string[] } | undefined;
   private pending = new Set<string>();
+  /** Builds started and not yet ended (a thread being restarted for one included). */
+  private building = 0;
   private timer: NodeJS.Timeout | undefined;
   private served: Record<string, string> | undefined;
   private failing = false;
@@ -89,6 +91,11 @@ export class DevSession {
     this.pending.add(file);
     clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.kick(), COALESCE_MS);
+  }
+
+  /** Whether a build is running, or changes are waiting to be built. */
+  busy(): boolean {
+    return this.building > 0 || this.pending.size > 0;
   }
 
   /** Runs `listener` after every completed build (not after a cancelled one). */
@@ -120,6 +127,15 @@ export class DevSession {
   }
 
   private async build(changes: Set<string>): Promise<Rebuild> {
+    this.building++;
+    try {
+      return await this.buildOnThread(changes);
+    } finally {
+      this.building--;
+    }
+  }
+
+  private async buildOnThread(changes: Set<string>): Promise<Rebuild> {
     if ([...changes].some(isCode)) await this.restartWorker();
     const worker = this.ensureWorker();
     const id = this.nextId++;
@@ -250,7 +266,12 @@ export class DevSession {
 
 /** A change to the tool's templates or pipeline code (stylesheets are read at each build). */
 function isCode(file: string): boolean {
-  return !file.endsWith('.css') && (file.startsWith(path.join(TOOL_ROOT, 'src') + path.sep) || file.startsWith(path.join(TOOL_ROOT, 'templates') + path.sep));
+  if (file.endsWith('.css')) return false;
+  // A folder of code written again as a whole (a branch switch) counts as code changed.
+  return ['src', 'templates'].some((folder) => {
+    const dir = path.join(TOOL_ROOT, folder);
+    return file === dir || file.startsWith(dir + path.sep);
+  });
 }
 
 /** The site paths of the pages among changed files (changed, new or gone). */
