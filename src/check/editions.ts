@@ -9,6 +9,7 @@
  * the titles is unchanged (LINK004, `TitleJudge.reads`): a title edit judges again the articles
  * whose link texts share a word with the old or the new title.
  */
+import { agrees } from '../build/shortcuts';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { digest, digestAll } from '../load/digest';
 import type { CompiledMarkdown } from '../markdown/compile';
@@ -254,16 +255,85 @@ function linkWords(body: CompiledMarkdown, known: WeakMap<CompiledMarkdown, read
   return words;
 }
 
-function judge({ site, ids, media, titles }: EditionSurroundings, article: Article, edition: ArticleEdition): EditionFindings {
-  const { title, description } = edition.source.frontMatter;
-  const pt = edition.lang === 'pt';
-  // A rule that fails on this edition is reported on its file; the other rules and editions are still judged.
-  const file = edition.source.file;
+/**
+ * The parts of the site beyond an edition that its rules can see, each as the strings that stand
+ * for it in the memo key. A rule declares the parts it reads (`EDITION_RULES`); the key of an
+ * edition's findings is made from those parts and no others (`siteFacts`), so a rule given a new
+ * part to read says so in one place, and its key follows.
+ */
+const SITE_PARTS = {
+  /** Every route: its path, kind, name and languages. */
+  routes: ({ site }, parts) => {
+    for (const route of site.routes) parts.push(route.path, route.component, route.name, route.meta.availableLangs.join(' '));
+  },
+  /** Every article edition's URL, index and ids (links into it, and its `#id`s). */
+  editions: ({ site }, parts) => {
+    for (const article of site.articles) {
+      parts.push(article.slug, article.route.path);
+      for (const edition of Object.values(article.editions)) parts.push(edition.lang, edition.url, edition.source.frontMatter.index ? 'index' : '', edition.body.ids.join(' '));
+    }
+  },
+  /** The ids of every page that is not an article, as rendered. */
+  pages: ({ site, ids }, parts) => {
+    for (const route of site.routes) {
+      if (route.component === 'article') continue;
+      for (const lang of route.meta.availableLangs) parts.push(ids.rendered(route, lang).join(' '));
+    }
+  },
+  /** The ids of the layout around every page. */
+  layout: ({ ids }, parts) => {
+    parts.push([...ids.layout].join(' '));
+  },
+  /** Which articles wait (drafts and scheduled ones), and until when. */
+  waiting: ({ site }, parts) => {
+    parts.push(waitingSignature(site));
+  },
+  /** The files under content/media. */
+  media: ({ media }, parts) => {
+    parts.push([...media].join('\n'));
+  },
+  /** The raster images' widths. */
+  images: ({ site }, parts) => {
+    for (const image of site.images.values()) parts.push(`${image.file} ${image.width}`);
+  },
+} satisfies Record<string, (around: Omit<EditionSurroundings, 'titles'>, parts: string[]) => void>;
+
+type SitePart = keyof typeof SITE_PARTS;
+
+/** A rule judged edition by edition, with the parts of the site it reads besides the edition (titles, read word by word, apart). */
+interface EditionRule<K extends keyof EditionFindings> {
+  reads: readonly SitePart[];
+  judge: (around: EditionSurroundings, article: Article, edition: ArticleEdition) => EditionFindings[K];
+}
+
+/** The rules judged edition by edition, in the order `checkSite` reports them, each with what it reads. */
+const EDITION_RULES: { [K in keyof EditionFindings]: EditionRule<K> } = {
+  links: {
+    reads: ['routes', 'editions', 'pages', 'layout', 'waiting'],
+    judge: ({ site, ids, titles }, article, edition) => guarded('links', () => checkLinks(site, editionLinks(article, edition), ids, titles.match), edition.source.file),
+  },
+  ids: { reads: ['layout'], judge: ({ ids }, _article, edition) => guarded('ids', () => editionIdProblems(edition, ids.layout), edition.source.file) },
+  assets: { reads: ['media', 'images'], judge: ({ site, media }, _article, edition) => guarded('assets', () => editionAssetProblems(edition, media, site.images), edition.source.file) },
+  register: {
+    reads: [],
+    judge: (_around, _article, edition) => {
+      const { title, description } = edition.source.frontMatter;
+      const pt = edition.lang === 'pt';
+      return { title: pt ? registerMarks(title) : [], description: pt && description ? registerMarks(description) : [] };
+    },
+  },
+};
+
+/** The parts of the site the edition rules read, together: what their findings' key is made from. */
+const READ_PARTS: readonly SitePart[] = (Object.keys(SITE_PARTS) as SitePart[]).filter((part) => Object.values(EDITION_RULES).some((rule) => rule.reads.includes(part)));
+
+/** Every edition rule's findings in one edition. A rule that fails on it is reported on its file; the others are still judged. */
+function judge(around: EditionSurroundings, article: Article, edition: ArticleEdition): EditionFindings {
   return {
-    links: guarded('links', () => checkLinks(site, editionLinks(article, edition), ids, titles.match), file),
-    ids: guarded('ids', () => editionIdProblems(edition, ids.layout), file),
-    assets: guarded('assets', () => editionAssetProblems(edition, media, site.images), file),
-    register: { title: pt ? registerMarks(title) : [], description: pt && description ? registerMarks(description) : [] },
+    links: EDITION_RULES.links.judge(around, article, edition),
+    ids: EDITION_RULES.ids.judge(around, article, edition),
+    assets: EDITION_RULES.assets.judge(around, article, edition),
+    register: EDITION_RULES.register.judge(around, article, edition),
   };
 }
 
@@ -281,6 +351,9 @@ function siteKeys(around: Omit<EditionSurroundings, 'titles'>, known: EditionMem
     facts: same?.facts ? last!.facts : siteFacts(around),
     titles: same?.retitled.length === 0 ? last!.titles : titleIndexKey(around.site),
   };
+  // The identities compared by `sameFacts` stand for the hashes: they never decide otherwise.
+  if (same?.facts) agrees("the site's facts kept from the last check", keys.facts, () => siteFacts(around));
+  if (same?.retitled.length === 0) agrees('the title index kept from the last check', keys.titles, () => titleIndexKey(around.site));
   if (known) known.last = keys;
   if (!same?.facts || same.retitled.length === 0) return { keys };
   const retitled = new Set<string>();
@@ -342,25 +415,14 @@ function sameSet(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
 }
 
 /**
- * A hash of everything of the site an edition's rules can see beyond the edition, titles aside
- * (`TitleJudge.reads`): each route (its path, kind, name and languages), each article (its slug,
- * and each edition's URL, index and ids), the ids of the layout and of every other page, and the
- * media files with the raster images' widths.
+ * A hash of everything of the site the edition rules read beyond the edition, titles aside
+ * (`TitleJudge.reads`): the parts they declare (`EDITION_RULES`), each as `SITE_PARTS` writes it.
  */
-function siteFacts({ site, ids, media }: Omit<EditionSurroundings, 'titles'>): string {
+function siteFacts(around: Omit<EditionSurroundings, 'titles'>): string {
   const parts: string[] = [];
-  for (const route of site.routes) {
-    parts.push(route.path, route.component, route.name, route.meta.availableLangs.join(' '));
-    if (route.component === 'article') continue;
-    for (const lang of route.meta.availableLangs) parts.push(ids.rendered(route, lang).join(' '));
+  for (const part of READ_PARTS) {
+    parts.push(`[${part}]`);
+    SITE_PARTS[part](around, parts);
   }
-  for (const article of site.articles) {
-    parts.push(article.slug, article.route.path);
-    for (const edition of Object.values(article.editions)) {
-      parts.push(edition.lang, edition.url, edition.source.frontMatter.index ? 'index' : '', edition.body.ids.join(' '));
-    }
-  }
-  parts.push([...ids.layout].join(' '), [...media].join('\n'), waitingSignature(site));
-  for (const image of site.images.values()) parts.push(`${image.file} ${image.width}`);
   return digestAll(parts);
 }

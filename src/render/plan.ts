@@ -1,4 +1,5 @@
 import { type Inputs, sameInputs } from '../build/inputs';
+import { agrees, CHECK_SHORTCUTS } from '../build/shortcuts';
 import { digest, digestAll } from '../load/digest';
 import { neighboursMovedSince } from '../model/neighbours';
 import { routeTable } from '../model/routes';
@@ -276,6 +277,7 @@ export function planPages(site: Site, hashes: SiteHashes, basis: PageBasis, prev
         at++;
       }
     }
+    checkPlans(site, hashes, shared, plans);
     return plans;
   }
   for (const route of site.routes) {
@@ -287,7 +289,29 @@ export function planPages(site: Site, hashes: SiteHashes, basis: PageBasis, prev
       plan && plan.kind === 'notfound' && plan.lang === lang && sameInputs(plan.inputs, shared) ? plan : { file: planFile(undefined, lang), route: undefined, lang, kind: 'notfound', inputs: shared },
     );
   }
+  checkPlans(site, hashes, shared, plans);
   return plans;
+}
+
+/**
+ * Under `SITE_CHECK_SHORTCUTS=1`: every plan kept from the last build (by its place, by `holds`,
+ * by the pages a save may have changed) is the plan the data makes, page for page.
+ */
+function checkPlans(site: Site, hashes: SiteHashes, shared: Inputs, plans: readonly PagePlan[]): void {
+  if (!CHECK_SHORTCUTS) return;
+  const fresh: { file: string; inputs: Inputs }[] = [];
+  for (const route of site.routes) for (const lang of route.meta.availableLangs) fresh.push({ file: planFile(route, lang), inputs: { ...shared, ...ownInputs(site, hashes, route, lang) } });
+  for (const lang of LANGUAGES) fresh.push({ file: planFile(undefined, lang), inputs: shared });
+  agrees('the pages planned', plans.length, () => fresh.length);
+  for (const [i, plan] of plans.entries()) {
+    const truth = fresh[i] as { file: string; inputs: Inputs };
+    agrees(
+      `the plan of ${truth.file}`,
+      { file: plan.file, inputs: plan.inputs },
+      () => truth,
+      (a, b) => a.file === b.file && sameInputs(a.inputs, b.inputs),
+    );
+  }
 }
 
 /**
