@@ -39,12 +39,14 @@ import { readLock } from '../translations/lock';
 import { translationStates } from '../translations/state';
 import type { BuiltAssets, ScriptImports } from '../write/assets';
 import { type Commit, type Copy, commitOutput, placeWritten, StaleOutputError, type WriteReport } from '../write/commit';
+import type { OutputManifest } from '../write/manifest';
 import { Output } from '../write/output';
 import type { Explain, Remade } from './explain';
 import type { Codes } from './fingerprint';
-import { changedInputs, type Inputs, type PlannedFile } from './inputs';
+import { changedInputs, type Inputs, type PlannedFile, sameInputs } from './inputs';
 import { compileBodies } from './markdown';
 import { BuildSession, type Memos } from './session';
+import { agrees } from './shortcuts';
 import { type ProgressListener, type Stage, Tasks } from './tasks';
 
 export type { BuildProgress, ProgressListener } from './tasks';
@@ -135,61 +137,120 @@ export async function loadSite(root: string, publishing: Partial<Publication> = 
   const styles = { aboutme: none, professional: none, projects: none, atelier: none, blog: none, category: none, gallery: none, article: none, notfound: none };
   const ctx: RenderContext = { site, styles, script: '/check.js', year: 2000 };
   const plans = planPages(site, siteHashes(site), { code: (await session.code()).pipeline, look: '' });
-  const ids = await renderedIds(plans, ctx, (await session.cached()).ids, new Map(), () => session.renderer());
+  const ids = await renderedIds({ plans, render: ctx, memo: (await session.cached()).ids, rendered: new Map(), renderer: () => session.renderer() });
   const checkMemo = await session.checkMemo();
   const all = [...diagnostics, ...(await tasks.run('check', () => checkSite(site, media, ids, checkMemo)))];
   return hasErrors(all) ? { diagnostics: all } : { site, diagnostics: all, media };
 }
 
 /**
- * One build in a session: check, render every edition, index, publish, write the output. Work
- * whose inputs are unchanged since the session (or the build cache) last made it is found again.
+ * One build in a session: a flat list of named stages over one build context (`Build`), each a
+ * plain function that reads what the stages before it made and adds what it makes. Work whose
+ * inputs are unchanged since the session (or the build cache) last made it is found again.
+ *
+ *   images   the photos' variants, in a process of their own while this one is still small
+ *   model    load, markdown and model: the site in memory, or the errors that stop the build
+ *   assets   the client bundle and the stylesheets
+ *   plan     every page's inputs, as data
+ *   check    every rule of `site check`; an error stops the build
+ *   output   render, search, publish and write, into a new output or the last one in place
+ *   settle   what the session keeps for the next build
  */
 export async function buildSite(session: BuildSession, options: BuildOptions): Promise<BuildResult> {
-  const tasks = new Tasks(options.onProgress, options.signal);
-  const remade: Remade[] = [];
-  // Code is named by the files that changed in it, so that `--explain` after an edit of the tool says which.
-  const codeChanges = await session.codeChanges();
-  const code = codeChanges.length > 0 ? `code: ${codeChanges.join(', ')}` : 'code';
-  const explain: Explain = (output, changed) => remade.push({ output, changed: changed.map((name) => (name === 'code' ? code : name)) });
-  const failed = (diagnostics: Diagnostic[]): BuildResult => ({ ok: false, diagnostics, pages: { en: 0, pt: 0 }, stages: tasks.timings, milliseconds: tasks.milliseconds, remade, held: [] });
-
-  // The photos are encoded first, in a process of their own, while this one is still small.
-  const [folder, { images: imageCode }] = await Promise.all([session.mediaFolder(), session.code()]);
-  const mediaDir = path.join(session.root, 'content', 'media');
-  const work: ImageWork = { images: folder.images, mediaDir, code: imageCode, folder: await variantFolder(session.cacheDir, imageCode) };
+  const build = await startBuild(session, options);
   try {
-    const unreadable = await tasks.run('images', (progress) => encodeMissing(work, explain, progress, options.signal));
-    return await buildModelled({ session, options, tasks, work, unreadable, remade, explain, failed });
+    await build.tasks.run('images', (progress) => encodeImages(build, progress));
+    if (!(await modelSite(build))) return result(build);
+    await build.tasks.run('assets', () => clientAssets(build));
+    planSite(build);
+    await build.tasks.run('check', () => checkBuild(build));
+    if (hasErrors(build.diagnostics)) return result(build);
+    await writeOutput(build);
+    await settleBuild(build);
+    return result(build);
   } finally {
-    if (work.folder.temporary) await rm(work.folder.dir, { recursive: true, force: true });
+    if (build.images.folder.temporary) await rm(build.images.folder.dir, { recursive: true, force: true });
   }
 }
 
-/** What the rest of a build carries on with once the images are encoded. */
-interface Underway {
+/**
+ * Everything one build works with, and what its stages have made so far: each stage reads the
+ * fields of the stages before it (a stage that finds one missing is run out of order, a mistake
+ * of the code).
+ */
+interface Build {
   session: BuildSession;
   options: BuildOptions;
   tasks: Tasks;
-  /** The images and the folder of their variants. */
-  work: ImageWork;
-  /** ASSET004 for each image the encoder could not read. */
-  unreadable: Diagnostic[];
-  /** The outputs made again so far, which `explain` adds to. */
+  /** The fingerprint of each kind of work's code. */
+  code: Codes;
+  memos: Memos;
+  /** The outputs made again so far, which `explain` adds to (`--explain`). */
   remade: Remade[];
   explain: Explain;
-  /** The result of a build that stops with these diagnostics. */
-  failed: (diagnostics: Diagnostic[]) => BuildResult;
+  /** The raster images and the folder of their variants. */
+  images: ImageWork;
+  /** Every diagnostic so far: the encoder's (ASSET004), the loader's and model's, the check's. */
+  diagnostics: Diagnostic[];
+  /** The site in memory and the media folder's files (the model stage). */
+  site?: Site;
+  media?: ReadonlySet<string>;
+  /** The client bundle and stylesheets (the assets stage). */
+  assets?: BuiltAssets;
+  /** What every page is rendered with, each page's plan, the hashes they read (the plan stage). */
+  render?: RenderContext;
+  hashes?: SiteHashes;
+  basis?: PageBasis;
+  plans?: readonly PagePlan[];
+  /** Pages the check rendered for their ids, handed on to the render stage: one render per page. */
+  rendered: Map<string, string>;
+  /** The output written (the output stage). */
+  written?: NonNullable<BuildResult['output']>;
 }
 
-/** The rest of a build, once the images are encoded: model, check, render, index, publish, write. */
-async function buildModelled({ session, options, tasks, work, unreadable, remade, explain, failed }: Underway): Promise<BuildResult> {
-  const modelled = await model(session, tasks, explain, publicationOf(options));
-  if (!modelled.site) return failed([...unreadable, ...modelled.diagnostics]);
-  const { site, media } = modelled;
-  const [memos, code] = await Promise.all([session.cached(), session.code()]);
-  const assets = await tasks.run('assets', async () => clientAssets(memos, code, await session.stylesheets(), explain));
-  const ctx: RenderContext = {
+/** The context of a new build: its code, its caches, and the images' folder. */
+async function startBuild(session: BuildSession, options: BuildOptions): Promise<Build> {
+  const remade: Remade[] = [];
+  const [code, memos, codeChanges, folder] = await Promise.all([session.code(), session.cached(), session.codeChanges(), session.mediaFolder()]);
+  // Code is named by the files that changed in it, so that `--explain` after an edit of the tool says which.
+  const codeNote = codeChanges.length > 0 ? `code: ${codeChanges.join(', ')}` : 'code';
+  const explain: Explain = (output, changed) => remade.push({ output, changed: changed.map((name) => (name === 'code' ? codeNote : name)) });
+  const mediaDir = path.join(session.root, 'content', 'media');
+  const images: ImageWork = { images: folder.images, mediaDir, code: code.images, folder: await variantFolder(session.cacheDir, code.images) };
+  return { session, options, tasks: new Tasks(options.onProgress, options.signal), code, memos, remade, explain, images, diagnostics: [], rendered: new Map() };
+}
+
+/** What a build ends with: its pages when it wrote an output, its diagnostics either way. */
+function result(build: Build): BuildResult {
+  const { tasks, diagnostics, remade, written, plans } = build;
+  const base = { diagnostics, stages: tasks.timings, milliseconds: tasks.milliseconds, remade };
+  if (!written || !plans || !build.site) return { ...base, ok: false, pages: { en: 0, pt: 0 }, held: [] };
+  const pages = { en: 0, pt: 0 };
+  for (const plan of plans) if (plan.route) pages[plan.lang]++;
+  return { ...base, ok: true, pages, held: build.site.held, output: written };
+}
+
+/** The images stage: each raster image's variants encoded, unless the cache has them; ASSET004 for those the encoder cannot read. */
+async function encodeImages(build: Build, progress: (done: number, total: number) => void): Promise<void> {
+  build.diagnostics.push(...(await encodeMissing(build.images, build.explain, progress, build.options.signal)));
+}
+
+/** The load, markdown and model stages: false when the site could not be modelled. */
+async function modelSite(build: Build): Promise<boolean> {
+  const modelled = await model(build.session, build.tasks, build.explain, publicationOf(build.options));
+  build.diagnostics.push(...modelled.diagnostics);
+  if (!modelled.site) return false;
+  build.site = modelled.site;
+  build.media = modelled.media;
+  return true;
+}
+
+/** The plan stage: what every page is rendered with, and each page's inputs as data. */
+function planSite(build: Build): void {
+  const { session, options, code } = build;
+  const site = need(build.site, 'the site');
+  const assets = need(build.assets, 'the assets');
+  const render: RenderContext = {
     site,
     styles: assets.styles,
     script: assets.script,
@@ -198,60 +259,82 @@ async function buildModelled({ session, options, tasks, work, unreadable, remade
     ...(site.publication.drafts ? { preview: site.publication.today } : {}),
   };
   const hashes = siteHashes(site, session.planned);
-  const basis = { code: code.pipeline, look: lookOf(ctx) };
+  const basis = { code: code.pipeline, look: lookOf(render) };
   const plans = planPages(site, hashes, basis, session.planned);
   session.planned = { site, hashes, plans };
-  // Pages rendered by the check for their ids, handed on to the render stage: one render per page.
-  const rendered = new Map<string, string>();
-  const checkMemo = await session.checkMemo();
-  const renderer = () => session.renderer();
-  const diagnostics = [
-    ...modelled.diagnostics,
-    ...unreadable,
-    ...(await tasks.run('check', async () => checkSite(site, media, await renderedIds(plans, ctx, memos.ids, rendered, renderer), checkMemo))),
-  ];
-  if (hasErrors(diagnostics)) return failed(diagnostics);
+  Object.assign(build, { render, hashes, basis, plans });
+}
 
-  // Raster images are published as their variants alone (the images stage), never as they are.
-  const copies: Copy[] = [{ from: work.mediaDir, to: 'media', signature: (await session.mediaFolder()).signature, exclude: isRaster }];
-  const write = async (previous: Awaited<ReturnType<BuildSession['previousOutput']>>) => {
-    const how = options.commit ?? 'swap';
-    // In place, pages are served as they are: compressing them would only slow `site dev` down (and a rehearsal of it).
-    const output = await Output.open(options.outDir, previous, { compress: how === 'swap' || !previous });
-    try {
-      // First, so that the densest compression of the build (brotli 11 of the client script, about
-      // 0.3 s) runs on zlib's threads while the pages are rendered.
-      for (const file of assets.files) await output.add(file.path, file.contents);
-      const entries = await tasks.run('render', (progress) => renderPages(plans, session.madeFrom(previous), ctx, output, rendered, renderer, explain, progress));
-      if (how === 'in-place' && previous && options.onPages) {
-        const placed = await placeWritten(output);
-        tasks.finishing();
-        if (placed.size > 0) options.onPages(placed);
-      }
-      await tasks.run('search', () => searchIndexes(site, code, memos.search, session.shards, output, explain));
-      await tasks.run('publish', async () => {
-        await publishFiles(ctx, hashes, basis, output, explain, session.feedItems);
-        await publishImages(work, output);
-      });
-      const spare = how === 'swap' ? await session.spareOutput(options.outDir) : undefined;
-      return { entries, write: await tasks.run('write', () => commitOutput(output, copies, how, spare)), scriptImports: assets.scriptImports };
-    } catch (error) {
-      await output.abort();
-      // Pages put in place ahead of a build that then failed: the output is no longer the one its
-      // manifest describes, and the next build writes it whole.
-      if (output.placed.size > 0) await session.forgetOutput(options.outDir);
-      throw error;
-    }
-  };
-  // A hand-deleted file in the previous output cannot be carried over: build it all again.
-  const built = await write(await session.previousOutput(options.outDir)).catch((error: unknown) => {
-    if (error instanceof StaleOutputError) return write(undefined);
+/** The check stage: every rule, with the ids of the rendered pages. */
+async function checkBuild(build: Build): Promise<void> {
+  const { session, memos, rendered } = build;
+  const ids = await renderedIds({ plans: need(build.plans, 'the plans'), render: need(build.render, 'the render context'), memo: memos.ids, rendered, renderer: () => session.renderer() });
+  build.diagnostics.push(...checkSite(need(build.site, 'the site'), need(build.media, 'the media'), ids, await session.checkMemo()));
+}
+
+/**
+ * The output stages, render, search, publish and write: into a new folder swapped in at the end,
+ * or in place (`site dev`). A hand-deleted file of the previous output cannot be carried over: the
+ * output is then made again whole.
+ */
+async function writeOutput(build: Build): Promise<void> {
+  const { session, options } = build;
+  build.written = await writeInto(build, await session.previousOutput(options.outDir)).catch((error: unknown) => {
+    if (error instanceof StaleOutputError) return writeInto(build, undefined);
     throw error;
   });
-  if (options.commit !== 'none') await session.settle(options.outDir, built.write.manifest, built.write.spare, plans);
-  const pages = { en: 0, pt: 0 };
-  for (const plan of plans) if (plan.route) pages[plan.lang]++;
-  return { ok: true, diagnostics, pages, stages: tasks.timings, milliseconds: tasks.milliseconds, remade, held: site.held, output: built };
+}
+
+async function writeInto(build: Build, previous: OutputManifest | undefined): Promise<NonNullable<BuildResult['output']>> {
+  const { session, options, tasks, explain, memos, code, rendered } = build;
+  const site = need(build.site, 'the site');
+  const assets = need(build.assets, 'the assets');
+  const plans = need(build.plans, 'the plans');
+  const render = need(build.render, 'the render context');
+  const how = options.commit ?? 'swap';
+  // In place, pages are served as they are: compressing them would only slow `site dev` down (and a rehearsal of it).
+  const output = await Output.open(options.outDir, previous, { compress: how === 'swap' || !previous });
+  try {
+    // First, so that the densest compression of the build (brotli 11 of the client script, about
+    // 0.3 s) runs on zlib's threads while the pages are rendered.
+    for (const file of assets.files) await output.add(file.path, file.contents);
+    const entries = await tasks.run('render', (progress) =>
+      renderPages({ plans, before: session.madeFrom(previous), render, output, rendered, renderer: () => session.renderer(), explain, progress }),
+    );
+    if (how === 'in-place' && previous && options.onPages) {
+      const placed = await placeWritten(output);
+      tasks.finishing();
+      if (placed.size > 0) options.onPages(placed);
+    }
+    await tasks.run('search', () => searchIndexes({ site, code: code.pipeline, indexed: memos.search, last: session.shards, output, explain }));
+    await tasks.run('publish', async () => {
+      await publishFiles({ render, hashes: need(build.hashes, 'the hashes'), basis: need(build.basis, 'the basis'), output, explain, ...(session.feedItems && { feedItems: session.feedItems }) });
+      await publishImages(build.images, output);
+    });
+    // Raster images are published as their variants alone (the images stage), never as they are.
+    const copies: Copy[] = [{ from: build.images.mediaDir, to: 'media', signature: (await session.mediaFolder()).signature, exclude: isRaster }];
+    const spare = how === 'swap' ? await session.spareOutput(options.outDir) : undefined;
+    return { entries, write: await tasks.run('write', () => commitOutput(output, copies, how, spare)), scriptImports: assets.scriptImports };
+  } catch (error) {
+    await output.abort();
+    // Pages put in place ahead of a build that then failed: the output is no longer the one its
+    // manifest describes, and the next build writes it whole.
+    if (output.placed.size > 0) await session.forgetOutput(options.outDir);
+    throw error;
+  }
+}
+
+/** What the session keeps of the build for the next one: the output's manifest and the work it used. */
+async function settleBuild(build: Build): Promise<void> {
+  const { session, options, written, plans } = build;
+  if (options.commit === 'none' || !written) return;
+  await session.settle(options.outDir, written.write.manifest, written.write.spare, plans);
+}
+
+/** A field a stage before this one made: missing only when the stages run out of order. */
+function need<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`the build has no ${what} yet: a stage ran out of order`);
+  return value;
 }
 
 /** What a build publishes, from its options: no drafts, and today's date, unless told otherwise. */
@@ -312,12 +395,23 @@ type RenderDocument = typeof import('../render/document').renderDocument;
 /** The page renderer, loaded when the first page must be rendered (see `BuildSession.renderer`). */
 type Renderer = () => Promise<RenderDocument>;
 
+/** What `renderedIds` reads. */
+interface IdWork {
+  plans: readonly PagePlan[];
+  render: RenderContext;
+  /** The ids of each page, by its inputs. */
+  memo: Memos['ids'];
+  /** Pages rendered here, left for the render stage. */
+  rendered: Map<string, string>;
+  renderer: Renderer;
+}
+
 /**
  * The ids of every page other than an article (and of the layout, from the Not Found page), from
  * the ids memo while a page's inputs are unchanged, or read from the page rendered now; pages
  * rendered here are left in `rendered` for the render stage.
  */
-async function renderedIds(plans: readonly PagePlan[], ctx: RenderContext, memo: Memos['ids'], rendered: Map<string, string>, renderer: Renderer): Promise<RenderedIds> {
+async function renderedIds({ plans, render: ctx, memo, rendered, renderer }: IdWork): Promise<RenderedIds> {
   const byPage = new Map<string, readonly string[]>();
   const name = (plan: Pick<PagePlan, 'route' | 'lang'>) => `${plan.lang} ${plan.route?.path ?? '404'}`;
   let render: RenderDocument | undefined;
@@ -337,16 +431,34 @@ async function renderedIds(plans: readonly PagePlan[], ctx: RenderContext, memo:
   return (route, lang) => byPage.get(name({ route, lang })) ?? [];
 }
 
-/** The client bundle and stylesheets, made again when the code or a stylesheet changed. */
-async function clientAssets(memos: Memos, code: Codes, styles: string, explain: Explain): Promise<BuiltAssets> {
-  const inputs: Inputs = { code: code.assets, styles };
+/** The assets stage: the client bundle and stylesheets, made again when their code or a stylesheet changed. */
+async function clientAssets(build: Build): Promise<void> {
+  const { memos, code, session, explain } = build;
+  const inputs: Inputs = { code: code.assets, styles: await session.stylesheets() };
   const known = memos.assets.get('client', inputs);
-  if (known) return known;
+  if (known) {
+    build.assets = known;
+    return;
+  }
   explain('assets', changedInputs(memos.assets.previous('client'), inputs));
   const { buildAssets } = await import('../write/assets');
   const assets = await buildAssets();
   memos.assets.set('client', inputs, assets);
-  return assets;
+  build.assets = assets;
+}
+
+/** What `renderPages` reads and writes. */
+interface PageWork {
+  plans: readonly PagePlan[];
+  /** The plans the previous output was made from, when this session wrote it (see `BuildSession.madeFrom`). */
+  before: readonly PagePlan[] | undefined;
+  render: RenderContext;
+  output: Output;
+  /** Pages the check rendered already. */
+  rendered: ReadonlyMap<string, string>;
+  renderer: Renderer;
+  explain: Explain;
+  progress: (done: number, total: number) => void;
 }
 
 /**
@@ -355,22 +467,15 @@ async function clientAssets(memos: Memos, code: Codes, styles: string, explain: 
  * place) is carried over without looking its file up: at 4,000 articles a save's build otherwise
  * looks up 7,670 pages among 24,000 files, some 6 ms before its page is in place.
  */
-async function renderPages(
-  plans: readonly PagePlan[],
-  before: readonly PagePlan[] | undefined,
-  ctx: RenderContext,
-  output: Output,
-  rendered: ReadonlyMap<string, string>,
-  renderer: Renderer,
-  explain: Explain,
-  progress: (done: number, total: number) => void,
-): Promise<PageEntry[]> {
+async function renderPages({ plans, before, render: ctx, output, rendered, renderer, explain, progress }: PageWork): Promise<PageEntry[]> {
   const total = plans.length;
   // React and the templates are loaded on the first page that must be rendered.
   let render: RenderDocument | undefined;
   for (const [i, plan] of plans.entries()) {
     if (i % 100 === 0) progress(i, total);
     if (plan === before?.[i]) {
+      // The very plan the previous output was made from, in the same place: its record is the same.
+      agrees(`${plan.file} carried over by its plan`, true, () => sameInputs(output.previousInputs(plan.file), plan.inputs));
       output.carryMade(plan.file);
       continue;
     }
@@ -384,9 +489,33 @@ async function renderPages(
   return plans.map((plan) => ({ path: plan.file, kind: plan.kind }));
 }
 
+/** What `searchIndexes` reads and writes. */
+interface SearchWork {
+  site: Site;
+  /** The fingerprint of the code that makes the shards. */
+  code: string;
+  /** Each edition's counted terms, in a session that builds again. */
+  indexed: Memos['search'];
+  /** The shards of the session's last build, by language. */
+  last: BuildSession['shards'];
+  output: Output;
+  explain: Explain;
+}
+
 /** Each language's search index, shard by shard: a shard is carried over while its articles are unchanged. */
-async function searchIndexes(site: Site, code: Codes, indexed: Memos['search'], last: BuildSession['shards'], output: Output, explain: Explain): Promise<void> {
-  for (const lang of LANGUAGES) await addPlanned(searchFiles(site, lang, code.pipeline, indexed, last), output, explain);
+async function searchIndexes({ site, code, indexed, last, output, explain }: SearchWork): Promise<void> {
+  for (const lang of LANGUAGES) await addPlanned(searchFiles(site, lang, code, indexed, last), output, explain);
+}
+
+/** What `publishFiles` reads and writes. */
+interface PublishWork {
+  render: RenderContext;
+  hashes: SiteHashes;
+  basis: PageBasis;
+  output: Output;
+  explain: Explain;
+  /** Each edition's feed item, in a session that builds again. */
+  feedItems?: FeedItems;
 }
 
 /**
@@ -394,7 +523,7 @@ async function searchIndexes(site: Site, code: Codes, indexed: Memos['search'], 
  * from the hashes the pages use, so a body edit, which changes no listing, makes none of them; and
  * the client bundle's files, which are written when they changed.
  */
-async function publishFiles(ctx: RenderContext, hashes: SiteHashes, basis: PageBasis, output: Output, explain: Explain, feedItems?: FeedItems): Promise<void> {
+async function publishFiles({ render: ctx, hashes, basis, output, explain, feedItems }: PublishWork): Promise<void> {
   const base = () => baseUrlOf(ctx);
   const whole = { code: basis.code, look: basis.look, site: hashes.site };
   const files: PlannedFile[] = [
