@@ -25,6 +25,7 @@ const DARK = `@media (prefers-color-scheme: dark) {
   .mail-card a:not(.mail-button) { color: #a9c2ff !important; }
   .mail-muted, .mail-muted a { color: #a6afbd !important; }
   .mail-note { background: #1a2848 !important; color: #e3e7ee !important; }
+  .mail-button { background: #f4d6a0 !important; color: #0b2545 !important; }
 }`;
 
 export interface EmailFrameProps {
