@@ -4,11 +4,15 @@ import { isLang, type Lang } from '../src/shared/lang';
 import { prefixLang } from '../src/shared/route';
 import { MIN_TERM_LENGTH, type SearchResult } from '../src/shared/search';
 import { NEWSLETTER_TEXT } from './messages';
+import { mailAddress } from './newsletter/address';
+import type { Newsletter } from './newsletter/service';
 import type { SiteStore } from './storage/store';
 import { hasValidXsrf } from './xsrf';
 
 export interface ApiOptions {
   store: SiteStore;
+  /** Sign-ups: stored with their consent, confirmed by e-mail. */
+  newsletter: Newsletter;
   /** The blog search in a language's index (loaded from dist/search/). */
   search: (lang: Lang, term: string) => Promise<SearchResult[]>;
   /** Writes allowed per client and window (429 beyond). */
@@ -16,12 +20,12 @@ export interface ApiOptions {
 }
 
 const NewsletterRequest = z.object({
-  email: z.string().max(320),
+  // Longer than any address, so that an over-long one gets the answer of an address that is not
+  // valid (mailAddress), as the form shows it; the body limit bounds it anyway.
+  email: z.string().max(4096),
   /** The language of the page the form was on; taken from the referring page when absent. */
   language: z.string().optional(),
 });
-
-const EmailAddress = z.email();
 
 /**
  * The longest search term answered. The search's time grows with the term (every word is looked
@@ -48,7 +52,7 @@ const SEARCH_ANSWER = {
 const PROBLEM = { type: 'object', properties: { error: text, message: text } } as const;
 
 /** The site's API (DESIGN.md): the visit counter, the newsletter and the blog search. */
-export const api: FastifyPluginAsync<ApiOptions> = async (app, { store, search, rateLimit }) => {
+export const api: FastifyPluginAsync<ApiOptions> = async (app, { store, newsletter, search, rateLimit }) => {
   const writes = { config: { rateLimit } };
 
   app.addHook('preHandler', async (request, reply) => {
@@ -81,10 +85,11 @@ export const api: FastifyPluginAsync<ApiOptions> = async (app, { store, search, 
     const { email, language } = parsed.data;
     if (language !== undefined && !isLang(language)) return reply.code(400).send({ error: 'Bad Request', message: `unknown language "${language}"` });
     const lang = language ?? refererLang(request.headers.referer);
-    const address = email.trim();
-    if (!EmailAddress.safeParse(address).success) return { success: false, text: NEWSLETTER_TEXT.invalid };
-    const outcome = await store.subscribe(address, lang);
-    request.log.info({ outcome }, 'newsletter subscription');
-    return { success: true, text: outcome === 'subscribed' ? NEWSLETTER_TEXT.subscribed : NEWSLETTER_TEXT.already };
+    const address = mailAddress(email);
+    if (!address) return { success: false, text: NEWSLETTER_TEXT.invalid };
+    // The same answer whatever the address's state: it must not tell anyone who subscribed.
+    await newsletter.signUp(address, lang);
+    request.log.info('newsletter: a sign-up');
+    return { success: true, text: NEWSLETTER_TEXT.checkInbox };
   });
 };

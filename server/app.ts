@@ -14,6 +14,11 @@ import { loadSearchIndex, type SearchDocument, searchIn } from '../src/shared/se
 import { THEME_SCRIPT } from '../src/shared/theme';
 import { api } from './api';
 import { DistListing, resolveDistFile } from './files';
+import { pageShell } from './newsletter/page';
+import type { Postman } from './newsletter/postman';
+import { newsletterPages } from './newsletter/routes';
+import { Newsletter, resolveSecret } from './newsletter/service';
+import { loadSiteWords, type SiteWords } from './newsletter/siteWords';
 import type { SiteStore } from './storage/store';
 import { ensureXsrfCookie } from './xsrf';
 
@@ -34,6 +39,41 @@ export interface AppOptions {
    * indexes are read again.
    */
   distRevision?: () => number;
+  /** The newsletter's mail and links; see NewsletterSetup. */
+  newsletter?: NewsletterSetup;
+}
+
+/** How the newsletter sends and links, for a server with a store. */
+export interface NewsletterSetup {
+  /** Where confirmation e-mails go. Without one (tests of the API alone) they stay owed in the store. */
+  postman?: Postman;
+  /** The public origin of the site for the links in e-mails; content/site.json's baseUrl by default. */
+  baseUrl?: string;
+  /** NEWSLETTER_SECRET; otherwise the one kept in the store (made on the first start). */
+  secret?: string;
+  /** The project folder whose content/ holds the site's words; the working folder by default. */
+  root?: string;
+  /** The first wait before a confirmation e-mail is tried again. */
+  retryMs?: number;
+  now?: () => Date;
+}
+
+/** How long the site's words read for the newsletter are used before they are read again (site dev edits them). */
+const WORDS_FOR_MS = 1000;
+
+/** The site's words, read again at most once a `WORDS_FOR_MS`. */
+function siteWordsOf(root: string): () => Promise<SiteWords> {
+  let read: { at: number; words: Promise<SiteWords> } | undefined;
+  return () => {
+    if (!read || performance.now() - read.at > WORDS_FOR_MS) {
+      const words = loadSiteWords(root);
+      read = { at: performance.now(), words };
+      words.catch(() => {
+        if (read?.words === words) read = undefined;
+      });
+    }
+    return read.words;
+  };
 }
 
 /**
@@ -191,7 +231,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const index = await searchIndex(lang);
       return index ? searchIn(index, term) : [];
     };
-    await app.register(api, { prefix: '/api', store: options.store, search, rateLimit: options.rateLimit ?? { max: 30, timeWindow: 60_000 } });
+    const setup = options.newsletter ?? {};
+    const words = siteWordsOf(path.resolve(setup.root ?? '.'));
+    const newsletter = new Newsletter({
+      store: options.store.newsletter,
+      ...(setup.postman ? { postman: setup.postman } : {}),
+      baseUrl: (setup.baseUrl ?? (await words()).config.baseUrl).replace(/\/+$/, ''),
+      secret: await resolveSecret(options.store.newsletter, setup.secret),
+      words,
+      ...(setup.now ? { now: setup.now } : {}),
+      ...(setup.retryMs !== undefined ? { retryMs: setup.retryMs } : {}),
+      warn: (message) => app.log.warn(message),
+    });
+    app.addHook('onClose', async () => newsletter.close());
+    // Confirmation e-mails owed by an earlier run (the mail server was away, the process stopped) go out now.
+    void newsletter.sendConfirmations().catch(() => undefined);
+    const shell = async (lang: Lang) => {
+      await refresh();
+      return pageShell(notFound[lang]);
+    };
+    await app.register(api, { prefix: '/api', store: options.store, newsletter, search, rateLimit: options.rateLimit ?? { max: 30, timeWindow: 60_000 } });
+    await app.register(newsletterPages, { newsletter, words, shell });
   }
 
   app.get(rootUrl('en'), async (request, reply) => {

@@ -1,5 +1,7 @@
 import { buildApp } from './app';
 import { listenOn } from './listen';
+import { postmanFor, senderOf } from './newsletter/environment';
+import { loadSiteWords } from './newsletter/siteWords';
 import { openStore } from './storage/open';
 
 export interface ServeOptions {
@@ -10,6 +12,10 @@ export interface ServeOptions {
   databaseUrl?: string;
   sqliteFile?: string;
   trustProxy?: boolean;
+  /** The project folder: content/ for the newsletter's words, data/outbox for its mail without SMTP_URL. */
+  root: string;
+  /** The site's public origin for the links in e-mails; content/site.json's baseUrl by default. */
+  baseUrl?: string;
 }
 
 /**
@@ -19,7 +25,10 @@ export interface ServeOptions {
  * nothing keeps the process alive after the message.
  */
 export async function startServer(options: ServeOptions): Promise<void> {
-  const store = await openStore({ databaseUrl: options.databaseUrl, sqliteFile: options.sqliteFile });
+  const words = await loadSiteWords(options.root);
+  const baseUrl = options.baseUrl ?? words.config.baseUrl;
+  const postman = postmanFor(process.env, options.root, senderOf(process.env, words.owner.name, baseUrl));
+  const store = await openStore({ databaseUrl: options.databaseUrl, sqliteFile: options.sqliteFile, log: (line) => console.log(line) });
   // SITE_RATE_LIMIT raises the writes allowed per client and minute (load tests, trusted networks).
   const max = Number(process.env.SITE_RATE_LIMIT ?? 30);
   let app: Awaited<ReturnType<typeof buildApp>>;
@@ -30,12 +39,17 @@ export async function startServer(options: ServeOptions): Promise<void> {
       logger: { level: 'info' },
       trustProxy: options.trustProxy ?? false,
       rateLimit: { max: Number.isFinite(max) && max > 0 ? max : 30, timeWindow: 60_000 },
+      newsletter: { postman, baseUrl, root: options.root, secret: process.env.NEWSLETTER_SECRET },
     });
   } catch (error) {
     await store.close().catch(() => undefined);
     throw error;
   }
-  app.addHook('onClose', async () => store.close());
+  app.addHook('onClose', async () => {
+    postman.close();
+    await store.close();
+  });
+  if (postman.toOutbox) app.log.info(`newsletter: SMTP_URL is not set, so e-mails are written to ${postman.where} as .eml files, not sent`);
   try {
     await listenOn(app, options.host, options.port);
   } catch (error) {

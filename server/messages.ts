@@ -1,6 +1,9 @@
 /** The newsletter's answers, in both languages (spec section 7: the client shows text[lang]). */
 export const NEWSLETTER_TEXT = {
-  subscribed: { en: 'Thank you! You will hear from me when there is something new.', pt: 'Obrigado! Vais saber de mim quando houver novidades.' },
-  already: { en: 'You are already subscribed. Thank you!', pt: 'Já estavas subscrito. Obrigado!' },
+  /** The one answer to every valid address, whether new, pending, confirmed or unsubscribed. */
+  checkInbox: {
+    en: 'Almost there: check your inbox and confirm with the link in the e-mail.',
+    pt: 'Quase feito: vê o teu e-mail e confirma com o link da mensagem.',
+  },
   invalid: { en: 'That e-mail address does not look right.', pt: 'Esse endereço de e-mail não parece correto.' },
 } as const;

@@ -1,6 +1,8 @@
 import pg from 'pg';
 import { OperationalError, systemCode } from '../../src/diagnostics/failure';
-import type { Lang } from '../../src/shared/lang';
+import { newsletterStore } from '../newsletter/store';
+import { doubleOptIn, MIGRATION_NOTES, type MigrationLog } from './migrations';
+import type { Sql } from './sql';
 import type { SiteStore } from './store';
 
 const MIGRATIONS = [
@@ -12,6 +14,8 @@ const MIGRATIONS = [
      lang TEXT NOT NULL CHECK (lang IN ('en', 'pt')),
      subscribed_at TIMESTAMPTZ NOT NULL DEFAULT now()
    );`,
+  // The newsletter's double opt-in (issue 42), as in the SQLite store.
+  doubleOptIn({ id: 'INTEGER GENERATED ALWAYS AS IDENTITY PRIMARY KEY', time: 'TIMESTAMPTZ' }),
 ];
 
 /** Any constant: the advisory lock that lets one instance migrate while the others wait. */
@@ -30,6 +34,8 @@ function connectTimeoutMs(): number {
 export interface PostgresOptions {
   /** The connection attempt's limit; PGCONNECT_TIMEOUT or 5 s by default. */
   connectTimeoutMs?: number;
+  /** Where a migration says what it did to existing rows. */
+  log?: MigrationLog;
 }
 
 /**
@@ -60,7 +66,7 @@ export async function openPostgresStore(connectionString: string, options: Postg
     throw connectFailure(error, `cannot connect to PostgreSQL at ${where}`, timeoutMs);
   }
   try {
-    await migrate(client);
+    await migrate(client, options.log ?? (() => undefined));
     client.release();
   } catch (error) {
     // The connection may be broken; it is not given back to the pool, which is closed.
@@ -76,14 +82,7 @@ export async function openPostgresStore(connectionString: string, options: Postg
       const { rows } = await pool.query<{ count: string }>('SELECT count FROM view_count WHERE id = 1');
       return Number(rows[0]?.count ?? 0);
     },
-    async subscribe(email: string, lang: Lang) {
-      const { rowCount } = await pool.query('INSERT INTO subscribers (email, email_key, lang) VALUES ($1, $2, $3) ON CONFLICT (email_key) DO NOTHING', [email, email.toLowerCase(), lang]);
-      return rowCount === 1 ? 'subscribed' : 'already';
-    },
-    async subscribers() {
-      const { rows } = await pool.query<{ email: string; lang: Lang; subscribed_at: Date }>('SELECT email, lang, subscribed_at FROM subscribers ORDER BY subscribed_at, email');
-      return rows.map((r) => ({ email: r.email, lang: r.lang, subscribedAt: r.subscribed_at.toISOString() }));
-    },
+    newsletter: newsletterStore(sqlOn(pool)),
     async close() {
       if (!pool.ended && !pool.ending) await pool.end();
     },
@@ -95,7 +94,7 @@ export async function openPostgresStore(connectionString: string, options: Postg
  * number: one that fails is rolled back, the version stays that of the last one that succeeded,
  * and the error names the migration.
  */
-async function migrate(client: pg.PoolClient): Promise<void> {
+async function migrate(client: pg.PoolClient, log: MigrationLog): Promise<void> {
   await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
   try {
     await client.query('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)');
@@ -108,6 +107,8 @@ async function migrate(client: pg.PoolClient): Promise<void> {
         await client.query(MIGRATIONS[version]!);
         await client.query('UPDATE schema_version SET version = $1', [version + 1]);
         await client.query('COMMIT');
+        const note = MIGRATION_NOTES[version + 1];
+        if (note) log(note.line(Number((await client.query<{ n: string }>(note.count)).rows[0]?.n ?? 0)));
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
         const sqlState = (error as { code?: unknown }).code;
@@ -121,6 +122,26 @@ async function migrate(client: pg.PoolClient): Promise<void> {
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
   }
+}
+
+/** A value as the repository reads it: timestamps as ISO strings. */
+function plain(value: unknown): string | number | null {
+  if (value instanceof Date) return value.toISOString();
+  if (value === null || value === undefined) return null;
+  return typeof value === 'number' ? value : String(value);
+}
+
+/** The repository's SQL on the pool; PostgreSQL reads the `$n` placeholders itself. */
+function sqlOn(pool: pg.Pool): Sql {
+  return {
+    async all(text, params = []) {
+      const { rows } = await pool.query(text, params as unknown[]);
+      return rows.map((row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, plain(v)])));
+    },
+    async run(text, params = []) {
+      return (await pool.query(text, params as unknown[])).rowCount ?? 0;
+    },
+  };
 }
 
 function firstLine(error: unknown): string {

@@ -2,8 +2,10 @@ import { accessSync, constants, mkdirSync, type Stats, statSync } from 'node:fs'
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { OperationalError, operational, systemCode } from '../../src/diagnostics/failure';
-import type { Lang } from '../../src/shared/lang';
-import type { SiteStore, Subscriber } from './store';
+import { newsletterStore } from '../newsletter/store';
+import { doubleOptIn, MIGRATION_NOTES, type MigrationLog } from './migrations';
+import type { Row, Sql } from './sql';
+import type { SiteStore } from './store';
 
 /** Schema versions, applied in order on open; each runs once. */
 const MIGRATIONS = [
@@ -15,6 +17,9 @@ const MIGRATIONS = [
      lang TEXT NOT NULL CHECK (lang IN ('en', 'pt')),
      subscribed_at TEXT NOT NULL
    );`,
+  // The newsletter's double opt-in (issue 42); ids are never reused (AUTOINCREMENT), since an
+  // unsubscribe link names its subscriber by id for good.
+  doubleOptIn({ id: 'INTEGER PRIMARY KEY AUTOINCREMENT', time: 'TEXT' }),
 ];
 
 /**
@@ -22,7 +27,7 @@ const MIGRATIONS = [
  * synchronous in this process, so an acknowledged write is in the file even if the process is
  * killed right after.
  */
-export function openSqliteStore(file: string): SiteStore {
+export function openSqliteStore(file: string, log: MigrationLog = () => undefined): SiteStore {
   let db: Database.Database | undefined;
   try {
     if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
@@ -36,6 +41,8 @@ export function openSqliteStore(file: string): SiteStore {
         db!.exec(MIGRATIONS[v]!);
         db!.pragma(`user_version = ${v + 1}`);
       })();
+      const note = MIGRATION_NOTES[v + 1];
+      if (note) log(note.line((db.prepare(note.count).get() as { n: number }).n));
     }
   } catch (error) {
     db?.close();
@@ -47,8 +54,6 @@ export function openSqliteStore(file: string): SiteStore {
 function storeOn(db: Database.Database): SiteStore {
   const increment = db.prepare('UPDATE view_count SET count = count + 1 WHERE id = 1');
   const count = db.prepare('SELECT count FROM view_count WHERE id = 1');
-  const insert = db.prepare('INSERT INTO subscribers (email, email_key, lang, subscribed_at) VALUES (?, ?, ?, ?) ON CONFLICT (email_key) DO NOTHING');
-  const list = db.prepare('SELECT email, lang, subscribed_at AS subscribedAt FROM subscribers ORDER BY subscribed_at, email');
   return {
     async incrementViews() {
       increment.run();
@@ -56,15 +61,42 @@ function storeOn(db: Database.Database): SiteStore {
     async viewCount() {
       return (count.get() as { count: number }).count;
     },
-    async subscribe(email: string, lang: Lang) {
-      const result = insert.run(email, email.toLowerCase(), lang, new Date().toISOString());
-      return result.changes === 1 ? 'subscribed' : 'already';
-    },
-    async subscribers() {
-      return list.all() as Subscriber[];
-    },
+    newsletter: newsletterStore(sqlOn(db)),
     async close() {
       db.close();
+    },
+  };
+}
+
+/**
+ * The repository's SQL on SQLite: `$n` placeholders become `?` with their values in that order,
+ * and each statement is prepared once.
+ */
+function sqlOn(db: Database.Database): Sql {
+  const prepared = new Map<string, { statement: Database.Statement; order: number[] }>();
+  const prepare = (text: string, params: readonly (string | number | null)[]) => {
+    let entry = prepared.get(text);
+    if (!entry) {
+      const order: number[] = [];
+      const statement = db.prepare(
+        text.replace(/\$(\d+)/g, (_, n: string) => {
+          order.push(Number(n) - 1);
+          return '?';
+        }),
+      );
+      entry = { statement, order };
+      prepared.set(text, entry);
+    }
+    return { statement: entry.statement, values: entry.order.map((i) => params[i] ?? null) };
+  };
+  return {
+    async all(text, params = []) {
+      const { statement, values } = prepare(text, params);
+      return statement.all(...values) as Row[];
+    },
+    async run(text, params = []) {
+      const { statement, values } = prepare(text, params);
+      return statement.run(...values).changes;
     },
   };
 }

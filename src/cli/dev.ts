@@ -6,6 +6,9 @@ import { watch } from 'chokidar';
 import { transform } from 'esbuild';
 import { buildApp } from '../../server/app';
 import { listenOn } from '../../server/listen';
+import { outboxDir, postmanFor, senderOf } from '../../server/newsletter/environment';
+import { OUTBOX_URL, outboxPage } from '../../server/newsletter/outboxPage';
+import { loadSiteWords } from '../../server/newsletter/siteWords';
 import { openStore } from '../../server/storage/open';
 import { TOOL_ROOT } from '../build/fingerprint';
 import { DevEvents } from '../dev/events';
@@ -94,9 +97,15 @@ export async function runDev(options: DevOptions): Promise<number> {
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   const listen = async () => {
     // The output folder is written in place, so the server is told of each build by its count.
-    const server = await buildApp({ distDir: options.outDir, store, logger: false, distRevision: () => events.generation, rateLimit: { max: 1000, timeWindow: 60_000 } });
+    // The newsletter's links lead to this dev server; its mail goes to the outbox unless SMTP_URL is set.
+    const origin = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${options.port}`;
+    const postman = postmanFor(process.env, options.root, senderOf(process.env, (await loadSiteWords(options.root)).owner.name, origin));
+    const newsletter = { postman, baseUrl: origin, root: options.root, secret: process.env.NEWSLETTER_SECRET };
+    const server = await buildApp({ distDir: options.outDir, store, logger: false, distRevision: () => events.generation, rateLimit: { max: 1000, timeWindow: 60_000 }, newsletter });
+    server.addHook('onClose', async () => postman.close());
     try {
       await server.register(devServer, { events, clientScript, busy: () => session.busy() || guard.busy() });
+      await server.register(outboxPage, { dir: outboxDir(options.root) });
       await listenOn(server, options.host, options.port);
     } catch (error) {
       await server.close();
@@ -105,6 +114,7 @@ export async function runDev(options: DevOptions): Promise<number> {
     app = server;
     const url = `http://${options.host}:${options.port}/`;
     log(`site dev: ${url} (watching content/, templates/ and src/; Ctrl+C stops)`);
+    if (postman.toOutbox) log(`newsletter: no SMTP_URL, e-mails go to ${postman.where}: ${url.replace(/\/$/, '')}${OUTBOX_URL}`);
     if (options.open) openBrowser(url);
   };
   // Ends at Ctrl+C, or with the error of a server that cannot listen (the port in use).

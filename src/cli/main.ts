@@ -68,8 +68,11 @@ program
   .option('--host <host>', 'address to listen on', process.env.HOST ?? '127.0.0.1')
   .option('--db <file>', 'SQLite file of the API (ignored when DATABASE_URL is set)', process.env.SITE_DB ?? 'data/site.db')
   .option('--trust-proxy', 'behind a reverse proxy: trust its X-Forwarded-* headers', false)
-  .action(async (options: { dist: string; port: number; host: string; db: string; trustProxy: boolean }) => {
+  .option('--base-url <url>', "the site's public address for the links in the newsletter's e-mails, instead of content/site.json's baseUrl", siteOrigin)
+  .action(async (options: { dist: string; port: number; host: string; db: string; trustProxy: boolean; baseUrl?: string }) => {
     process.exitCode = await (await import('./serve')).runServe({
+      root: rootDir(),
+      ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
       distDir: path.resolve(rootDir(), options.dist),
       port: options.port,
       host: options.host,
@@ -79,13 +82,42 @@ program
     });
   });
 
-const newsletter = program.command('newsletter').description("the newsletter's subscribers");
+const newsletter = program.command('newsletter').description('the newsletter: mail an article, export the subscribers, forget an address');
+const storeOf = (db: string) => ({ databaseUrl: process.env.DATABASE_URL, sqliteFile: path.resolve(rootDir(), db) });
+newsletter
+  .command('send')
+  .description('mail a published article to every confirmed subscriber, in their language; run again to finish a send that stopped (nobody gets it twice)')
+  .argument('<route>', "the article's route, as its URL reads: /blog/tech/Git")
+  .option('--dry-run', 'send nothing: say who would get which edition, and write the two messages to data/outbox/dry-run/', false)
+  .option('--base-url <url>', "the site's public address for the links, instead of content/site.json's baseUrl", siteOrigin)
+  .option('--rate <n>', 'messages per second at most (NEWSLETTER_RATE, 10 by default)', whole('--rate', 1, 10_000), rateDefault())
+  .option('--db <file>', 'SQLite file (ignored when DATABASE_URL is set)', process.env.SITE_DB ?? 'data/site.db')
+  .action(async (route: string, options: { dryRun: boolean; baseUrl?: string; rate: number; db: string }) => {
+    const backoff = Number(process.env.NEWSLETTER_BACKOFF_MS);
+    process.exitCode = await (await import('./newsletter')).runNewsletterSend({
+      ...storeOf(options.db),
+      root: rootDir(),
+      route,
+      dryRun: options.dryRun,
+      rate: options.rate,
+      ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+      ...(Number.isFinite(backoff) && backoff >= 0 && process.env.NEWSLETTER_BACKOFF_MS ? { backoffMs: backoff } : {}),
+    });
+  });
 newsletter
   .command('export')
-  .description('print the subscribers as CSV (email, language, subscribed_at)')
+  .description('print the subscribers as CSV with their consent: state, signed up, confirmed, unsubscribed, the text they were shown')
   .option('--db <file>', 'SQLite file (ignored when DATABASE_URL is set)', process.env.SITE_DB ?? 'data/site.db')
   .action(async (options: { db: string }) => {
-    process.exitCode = await (await import('./newsletter')).runNewsletterExport({ databaseUrl: process.env.DATABASE_URL, sqliteFile: path.resolve(rootDir(), options.db) });
+    process.exitCode = await (await import('./newsletter')).runNewsletterExport(storeOf(options.db));
+  });
+newsletter
+  .command('forget')
+  .description('remove everything stored about an address, keeping only a hash of it so it is not added again unasked')
+  .argument('<address>', 'the e-mail address')
+  .option('--db <file>', 'SQLite file (ignored when DATABASE_URL is set)', process.env.SITE_DB ?? 'data/site.db')
+  .action(async (address: string, options: { db: string }) => {
+    process.exitCode = await (await import('./newsletter')).runNewsletterForget({ ...storeOf(options.db), address });
   });
 
 const translations = program
@@ -142,6 +174,24 @@ program
 function portDefault(): number {
   const port = Number(process.env.PORT);
   return Number.isInteger(port) && port >= 0 && port <= 65535 && process.env.PORT?.trim() ? port : 3000;
+}
+
+/** NEWSLETTER_RATE from the environment when it is a whole number of messages a second, 10 otherwise. */
+function rateDefault(): number {
+  const rate = Number(process.env.NEWSLETTER_RATE);
+  return Number.isInteger(rate) && rate >= 1 && rate <= 10_000 ? rate : 10;
+}
+
+/** A site address given on the command line: an http(s) URL, its origin kept. */
+function siteOrigin(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new InvalidArgumentError('--base-url must be an absolute URL: https://example.com');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new InvalidArgumentError('--base-url must be an http:// or https:// URL');
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
 function rootDir(): string {

@@ -1,10 +1,14 @@
+import type { LoadedContent } from '../load/content';
 import { localizeHref } from '../model/links';
 import type { Site } from '../model/site';
 import { LANGUAGES, type Lang } from '../shared/lang';
 import type { Chrome, LanguageLabels } from '../shared/props';
 import { BLOG_PATH, editionUrl, homeUrl, type PageKind, type Route } from '../shared/route';
 
-function languageLabels(site: Site): Record<Lang, LanguageLabels> {
+/** What the chrome reads of the site: its site-wide content, never the articles (the server's newsletter pages have no model). */
+export type ChromeSite = Pick<Site, 'strings' | 'media' | 'picture' | 'routeByPath'> & { content: Pick<LoadedContent, 'owner' | 'navigation' | 'config' | 'strings'> };
+
+function languageLabels(site: ChromeSite): Record<Lang, LanguageLabels> {
   const s = site.content.strings;
   const labels = {} as Record<Lang, LanguageLabels>;
   for (const target of LANGUAGES) {
@@ -29,7 +33,7 @@ function section(route: Route | undefined): string | undefined {
 }
 
 export interface ChromeInput {
-  site: Site;
+  site: ChromeSite;
   lang: Lang;
   /** Undefined on the Not Found page. */
   route: Route | undefined;

@@ -2,7 +2,8 @@
 // measures the pipeline against Eleventy in one run. Prints a table; writes the figures as JSON
 // under bench-results/ so that commits can be compared. Options: --articles N (default 4000),
 // --runs R (repetitions of each measurement, default 3), --no-lighthouse, --growth (the cold,
-// unchanged and check measures again at 2N articles; off by default, as it doubles the run).
+// unchanged and check measures again at 2N articles; off by default, as it doubles the run),
+// --no-newsletter (leaves out `site newsletter send` to --subscribers N, 10,000 by default).
 import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -14,6 +15,7 @@ import { devFigures } from './dev';
 import { ELEVENTY, eleventyBuild, prepareEleventy } from './eleventy';
 import { type LighthousePage, type LighthouseResult, runLighthouse } from './lighthouse';
 import { type Stats, stats, type Timed, timed } from './measure';
+import { newsletterFigures, newsletterRows } from './newsletter';
 import { apiFigures, indexFigures } from './search';
 import { serveSite } from './serve';
 import { articleFile, PHOTOS, syntheticMarkdown, syntheticOutline, withTitle, writeSyntheticSite } from './synthetic';
@@ -24,6 +26,8 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '3' },
     lighthouse: { type: 'boolean', default: true },
     growth: { type: 'boolean', default: false },
+    newsletter: { type: 'boolean', default: true },
+    subscribers: { type: 'string', default: '10000' },
   },
   allowNegative: true,
 });
@@ -44,7 +48,7 @@ const LIGHTHOUSE_PAGES: LighthousePage[] = [
 const count = Number(values.articles);
 const runs = Number(values.runs);
 if (!Number.isInteger(count) || count < 1 || !Number.isInteger(runs) || runs < 1) {
-  console.error('usage: npm run bench -- [--articles N] [--runs R] [--no-lighthouse] [--growth]');
+  console.error('usage: npm run bench -- [--articles N] [--runs R] [--no-lighthouse] [--growth] [--no-newsletter] [--subscribers N]');
   process.exit(2);
 }
 
@@ -236,6 +240,9 @@ log('search: index size and query latency');
 const distDir = path.join(root, 'dist');
 const indexes = await indexFigures(distDir);
 
+if (values.newsletter) log(`site newsletter send to ${values.subscribers} subscribers on a loopback SMTP server`);
+const newsletter = values.newsletter ? await newsletterFigures(Number(values.subscribers)) : undefined;
+
 if (values.lighthouse) log('Lighthouse (mobile) over one page of each kind of the real site');
 const lighthouse = values.lighthouse ? await lighthouseFigures() : [];
 
@@ -252,6 +259,7 @@ const results = {
   commit: gitCommit(),
   machine: { cpus: os.availableParallelism(), node: process.version, memoryGb: Math.round(os.totalmem() / 2 ** 30) },
   site: { articles: count, editions, pages },
+  newsletter: newsletter ?? { skipped: '--no-newsletter' },
   check: check.ms,
   // The budget's measure is the cold build; the cold check, the stricter one, is kept beside it.
   checkAfterBuild: { ms: checkAfterBuild.ms, ratioToCold: checkAfterBuild.ms.median / cold.ms.median, ratioToColdCheck: checkAfterBuild.ms.median / check.ms.median },
@@ -319,6 +327,7 @@ const table: [string, string, string][] = [
     `p99 ${api.p99Ms.toFixed(1)} ms`,
     `median ${api.medianMs.toFixed(1)} ms; capacity ${Math.round(api.capacityPerSecond)} req/s (p99 ${api.saturatedP99Ms} ms); ${api.errors} errors, ${api.non2xx} non-2xx`,
   ],
+  ...(newsletter ? newsletterRows(newsletter) : []),
   ...STAGES.map((stage): [string, string, string] => [`  cold build: ${stage}`, seconds(coldStages[stage]?.median ?? 0), range(coldStages[stage] ?? stats([0]))]),
   [`  rebuild, nothing changed: images (${photos} photos)`, seconds(unchangedImages.median), range(unchangedImages)],
   ...lighthouse.map((l): [string, string, string] => [

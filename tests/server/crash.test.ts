@@ -94,7 +94,7 @@ describe('a crash', () => {
       await new Promise((r) => restarted.once('exit', r));
     }
     const store = openSqliteStore(db);
-    const stored = new Set((await store.subscribers()).map((s) => s.email));
+    const stored = new Set((await store.newsletter.subscribers()).map((s) => s.email));
     await store.close();
     expect(acknowledgedEmails.filter((e) => !stored.has(e))).toEqual([]);
     await rm(dir, { recursive: true, force: true });

@@ -62,7 +62,7 @@ describe('PostgreSQL migrations', () => {
     // Another application's table of the same name: the first migration creates view_count, then fails on subscribers.
     await query(database, 'CREATE TABLE subscribers (someone_else INTEGER)');
     const error = await rejection(openPostgresStore(urlOf(database)));
-    expect(error.message).toMatch(/^PostgreSQL migration 1 of 1 failed and was rolled back \(the schema stays at version 0\): relation "subscribers" already exists \(42P07\)$/);
+    expect(error.message).toMatch(/^PostgreSQL migration 1 of 2 failed and was rolled back \(the schema stays at version 0\): relation "subscribers" already exists \(42P07\)$/);
     expect(error.hint).toMatch(/tables of the same names/);
     expect(await query(database, 'SELECT version FROM schema_version')).toEqual([{ version: 0 }]);
     // Rolled back: the table the migration made before failing is gone again.
@@ -77,7 +77,7 @@ describe('PostgreSQL migrations', () => {
     const store = await openPostgresStore(urlOf(database));
     expect(await store.viewCount()).toBe(0);
     await store.close();
-    expect(await query(database, 'SELECT version FROM schema_version')).toEqual([{ version: 1 }]);
+    expect(await query(database, 'SELECT version FROM schema_version')).toEqual([{ version: 2 }]);
   });
 
   it('site newsletter export ends at once with one line naming the migration, not a stack trace', async () => {
@@ -88,7 +88,7 @@ describe('PostgreSQL migrations', () => {
     expect(result.code).toBe(1);
     // An open pool would keep the process alive for its idle timeout (10 s) after the message.
     expect(Date.now() - started).toBeLessThan(8_000);
-    expect(result.stderr).toMatch(/^✗ PostgreSQL migration 1 of 1 failed and was rolled back \(the schema stays at version 0\): relation "view_count" already exists \(42P07\)\n {2}\S/);
+    expect(result.stderr).toMatch(/^✗ PostgreSQL migration 1 of 2 failed and was rolled back \(the schema stays at version 0\): relation "view_count" already exists \(42P07\)\n {2}\S/);
     expect(result.stderr).not.toMatch(/^\s+at /m);
     expect(result.stdout).toBe('');
   });
