@@ -136,8 +136,8 @@ export async function loadSite(root: string, publishing: Partial<Publication> = 
   const none = { links: [] };
   const styles = { aboutme: none, professional: none, projects: none, atelier: none, blog: none, category: none, gallery: none, article: none, notfound: none };
   const ctx: RenderContext = { site, styles, script: '/check.js', year: 2000 };
-  const plans = planPages(site, siteHashes(site), { code: (await session.code()).pipeline, look: '' });
-  const ids = await renderedIds({ plans, render: ctx, memo: (await session.cached()).ids, rendered: new Map(), renderer: () => session.renderer() });
+  const plans = planPages(site, siteHashes(site), { code: (await session.modules.code()).pipeline, look: '' });
+  const ids = await renderedIds({ plans, render: ctx, memo: (await session.cached()).ids, rendered: new Map(), renderer: () => session.modules.renderer() });
   const checkMemo = await session.checkMemo();
   const all = [...diagnostics, ...(await tasks.run('check', () => checkSite(site, media, ids, checkMemo)))];
   return hasErrors(all) ? { diagnostics: all } : { site, diagnostics: all, media };
@@ -211,7 +211,7 @@ interface Build {
 /** The context of a new build: its code, its caches, and the images' folder. */
 async function startBuild(session: BuildSession, options: BuildOptions): Promise<Build> {
   const remade: Remade[] = [];
-  const [code, memos, codeChanges, folder] = await Promise.all([session.code(), session.cached(), session.codeChanges(), session.mediaFolder()]);
+  const [code, memos, codeChanges, folder] = await Promise.all([session.modules.code(), session.cached(), session.modules.codeChanges(), session.mediaFolder()]);
   // Code is named by the files that changed in it, so that `--explain` after an edit of the tool says which.
   const codeNote = codeChanges.length > 0 ? `code: ${codeChanges.join(', ')}` : 'code';
   const explain: Explain = (output, changed) => remade.push({ output, changed: changed.map((name) => (name === 'code' ? codeNote : name)) });
@@ -268,7 +268,7 @@ function planSite(build: Build): void {
 /** The check stage: every rule, with the ids of the rendered pages. */
 async function checkBuild(build: Build): Promise<void> {
   const { session, memos, rendered } = build;
-  const ids = await renderedIds({ plans: need(build.plans, 'the plans'), render: need(build.render, 'the render context'), memo: memos.ids, rendered, renderer: () => session.renderer() });
+  const ids = await renderedIds({ plans: need(build.plans, 'the plans'), render: need(build.render, 'the render context'), memo: memos.ids, rendered, renderer: () => session.modules.renderer() });
   build.diagnostics.push(...checkSite(need(build.site, 'the site'), need(build.media, 'the media'), ids, await session.checkMemo()));
 }
 
@@ -279,7 +279,7 @@ async function checkBuild(build: Build): Promise<void> {
  */
 async function writeOutput(build: Build): Promise<void> {
   const { session, options } = build;
-  build.written = await writeInto(build, await session.previousOutput(options.outDir)).catch((error: unknown) => {
+  build.written = await writeInto(build, await session.outputs.previousOutput(options.outDir)).catch((error: unknown) => {
     if (error instanceof StaleOutputError) return writeInto(build, undefined);
     throw error;
   });
@@ -299,7 +299,7 @@ async function writeInto(build: Build, previous: OutputManifest | undefined): Pr
     // 0.3 s) runs on zlib's threads while the pages are rendered.
     for (const file of assets.files) await output.add(file.path, file.contents);
     const entries = await tasks.run('render', (progress) =>
-      renderPages({ plans, before: session.madeFrom(previous), render, output, rendered, renderer: () => session.renderer(), explain, progress }),
+      renderPages({ plans, before: session.outputs.madeFrom(previous), render, output, rendered, renderer: () => session.modules.renderer(), explain, progress }),
     );
     if (how === 'in-place' && previous && options.onPages) {
       const placed = await placeWritten(output);
@@ -313,13 +313,13 @@ async function writeInto(build: Build, previous: OutputManifest | undefined): Pr
     });
     // Raster images are published as their variants alone (the images stage), never as they are.
     const copies: Copy[] = [{ from: build.images.mediaDir, to: 'media', signature: (await session.mediaFolder()).signature, exclude: isRaster }];
-    const spare = how === 'swap' ? await session.spareOutput(options.outDir) : undefined;
+    const spare = how === 'swap' ? await session.outputs.spareOutput(options.outDir) : undefined;
     return { entries, write: await tasks.run('write', () => commitOutput(output, copies, how, spare)), scriptImports: assets.scriptImports };
   } catch (error) {
     await output.abort();
     // Pages put in place ahead of a build that then failed: the output is no longer the one its
     // manifest describes, and the next build writes it whole.
-    if (output.placed.size > 0) await session.forgetOutput(options.outDir);
+    if (output.placed.size > 0) await session.outputs.forgetOutput(options.outDir);
     throw error;
   }
 }
@@ -352,7 +352,7 @@ async function model(session: BuildSession, tasks: Tasks, explain: Explain, publ
   const { loaded, media } = await tasks.run('load', () => session.load());
   if (!loaded.content) return { diagnostics: loaded.diagnostics, media };
   const { content, held } = publishable(loaded.content, publication);
-  const [memos, code, folder] = await Promise.all([session.cached(), session.code(), session.mediaFolder()]);
+  const [memos, code, folder] = await Promise.all([session.cached(), session.modules.code(), session.mediaFolder()]);
   // The last build's model: what did not change is shared with it (see createSite).
   const previous = session.planned?.site;
   const routes = deriveRoutes(content, previous);
@@ -371,8 +371,8 @@ async function model(session: BuildSession, tasks: Tasks, explain: Explain, publ
       contents: memos.contents,
       ...(session.markdown && { memory: session.markdown }),
       code: code.markdown,
-      compiler: () => session.compiler(),
-      workerCode: () => session.workerCode(),
+      compiler: () => session.modules.compiler(),
+      workerCode: () => session.modules.workerCode(),
       explain,
       progress,
     }),

@@ -1,4 +1,3 @@
-import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ArticleRulesMemo } from '../check/byArticle';
 import { type CheckMemo, listMedia } from '../check/check';
@@ -11,7 +10,6 @@ import type { RouteClashes } from '../check/routes';
 import { type RasterCatalogue, readRasters } from '../images/raster';
 import { articleFiles, type ParsedArticle } from '../load/articles';
 import { type LoadResult, loadContent } from '../load/content';
-import { digest } from '../load/digest';
 import type { CompiledMarkdown } from '../markdown/compile';
 import type { ArticleEdition } from '../model/site';
 import type { FeedItems } from '../publish/feed';
@@ -25,12 +23,14 @@ import type { ReadLock } from '../translations/lock';
 import { type KnownStates, knownStates } from '../translations/state';
 import type { BuiltAssets } from '../write/assets';
 import { treeSignature } from '../write/commit';
-import { type ManifestLog, type OutputManifest, readManifest, readManifestLog, stillDescribes, writeManifest } from '../write/manifest';
+import type { OutputManifest } from '../write/manifest';
 import { BodyContents } from './bodyContents';
 import { sweepCache } from './cacheSweep';
-import { type CodeState, type Codes, codeState, TOOL_ROOT } from './fingerprint';
+import { TOOL_ROOT } from './fingerprint';
 import type { MarkdownMemory, StoredBody } from './markdown';
 import { Memo } from './memo';
+import { LoadedModules } from './modules';
+import { OutputFolders } from './outputs';
 
 /** Articles whose search terms `countAhead` counts in one step (about half a millisecond each). */
 const COUNT_AHEAD = 16;
@@ -123,16 +123,13 @@ export class BuildSession {
   /** Each text's body as the last builds found it (see `compileBodies`), when the session builds again. */
   readonly markdown: MarkdownMemory | undefined;
   private readonly articles = articleFiles();
-  /** Each output folder's manifest, as its file in the build cache holds it. */
-  private readonly manifests = new Map<string, ManifestLog>();
-  /** The page plans each output this session wrote was made from, every one carried over or made (see `madeFrom`). */
-  private readonly plansOf = new WeakMap<OutputManifest, readonly PagePlan[]>();
+  /** The output folders it builds into, and what each holds. */
+  readonly outputs: OutputFolders;
+  /** The code it loads, and each kind of work's fingerprint. */
+  readonly modules: LoadedModules;
   private memos: Promise<Memos> | undefined;
   private media: Promise<MediaFolder> | undefined;
   private styles: Promise<string> | undefined;
-  private codes: Promise<CodeState> | undefined;
-  private compilerModule: Promise<typeof import('./compileEdition')> | undefined;
-  private workerScript: Promise<string> | undefined;
   /** Each bilingual article's translation states as last worked out (translations/state.ts). */
   readonly translationStates: KnownStates = knownStates();
   /** The translation lock as the session last read it (translations/lock.ts). */
@@ -141,7 +138,6 @@ export class BuildSession {
   private readonly edited = new Set<string>();
   /** The day each content file last changed, asked once per file and content (translations/changed.ts). */
   readonly changeDays: (file: string, hash: string) => Promise<string>;
-  private rendererModule: Promise<typeof import('../render/document')> | undefined;
 
   constructor(options: SessionOptions) {
     this.root = path.resolve(options.root);
@@ -152,6 +148,8 @@ export class BuildSession {
     this.rebuilds = options.rebuilds === true;
     this.markdown = this.rebuilds ? { seen: new WeakMap(), tables: new WeakMap() } : undefined;
     this.feedItems = this.rebuilds ? new WeakMap() : undefined;
+    this.outputs = new OutputFolders(this.cacheDir, this.save);
+    this.modules = new LoadedModules(this.cacheDir, this.save);
   }
 
   /**
@@ -196,7 +194,7 @@ export class BuildSession {
    * this while the owner reads.
    */
   async countAhead(stop: () => boolean): Promise<void> {
-    const [{ search }, { pipeline }] = await Promise.all([this.cached(), this.code()]);
+    const [{ search }, { pipeline }] = await Promise.all([this.cached(), this.modules.code()]);
     const site = this.planned?.site;
     if (!site || !search) return;
     for (const lang of LANGUAGES) {
@@ -230,35 +228,13 @@ export class BuildSession {
     return this.styles;
   }
 
-  /**
-   * The markdown compiler, loaded the first time a build must compile a text: the toolchain takes
-   * a while to load, and a build that finds every body made does not need it. Each import goes
-   * through the module loader, so it is asked for once per session, not once per build.
-   */
-  compiler(): Promise<typeof import('./compileEdition').compileTracked> {
-    this.compilerModule ??= import('./compileEdition');
-    return this.compilerModule.then((module) => module.compileTracked);
-  }
-
-  /** The markdown worker threads' script, bundled the first time a build compiles texts on workers. */
-  workerCode(): Promise<string> {
-    this.workerScript ??= import('./workerCode').then((module) => module.compileWorkerCode());
-    return this.workerScript;
-  }
-
-  /** React and the templates, loaded the first time a build must render a page (as `compiler`). */
-  renderer(): Promise<typeof import('../render/document').renderDocument> {
-    this.rendererModule ??= import('../render/document');
-    return this.rendererModule.then((module) => module.renderDocument);
-  }
-
   private mediaDir(): string {
     return path.join(this.root, 'content', 'media');
   }
 
   /** Every content file, loaded and validated, and the media folder's listing. */
   async load(): Promise<{ loaded: LoadResult; media: Set<string> }> {
-    const [{ articles }, { load }] = await Promise.all([this.cached(), this.code()]);
+    const [{ articles }, { load }] = await Promise.all([this.cached(), this.modules.code()]);
     this.articles.parsed = {
       get: (file, hash) => articles.get(file, { code: load, text: hash }),
       set: (file, hash, parsed) => articles.set(file, { code: load, text: hash }, parsed),
@@ -301,7 +277,7 @@ export class BuildSession {
    * changes, and the words of each body's link texts.
    */
   async checkMemo(): Promise<CheckMemo> {
-    const [{ checks, titles }, { pipeline }] = await Promise.all([this.cached(), this.code()]);
+    const [{ checks, titles }, { pipeline }] = await Promise.all([this.cached(), this.modules.code()]);
     // The title index lives on through a build that judged no link text, which a next one may.
     titles?.keep('titles');
     return {
@@ -333,92 +309,15 @@ export class BuildSession {
   }
 
   /**
-   * The fingerprint of each kind of work's code, worked out once per session from the import graph
-   * of the modules that do it (see `WORK`): a change of code starts a new session.
-   */
-  code(): Promise<Codes> {
-    return this.codeState().then((state) => state.codes);
-  }
-
-  /** The code files that changed since the code graph the build cache kept (for `--explain`). */
-  codeChanges(): Promise<readonly string[]> {
-    return this.codeState().then((state) => state.changed);
-  }
-
-  private codeState(): Promise<CodeState> {
-    this.codes ??= (async () => {
-      if (this.cacheDir && this.save) await mkdir(this.cacheDir, { recursive: true });
-      return codeState(this.cacheDir && path.join(this.cacheDir, 'code.json'), this.save);
-    })();
-    return this.codes;
-  }
-
-  /** The manifest of what the last build wrote into `outDir`, when that folder is still intact. */
-  async previousOutput(outDir: string): Promise<OutputManifest | undefined> {
-    const file = this.manifestFile(outDir);
-    if (!file) return undefined;
-    const known = this.manifests.get(file);
-    if (known) return stillDescribes(known.manifest, outDir);
-    const read = await readManifest(file, outDir);
-    // Kept as read: a build that changes nothing ends with this same manifest, and does not write it again.
-    if (read) this.manifests.set(file, read);
-    return read?.manifest;
-  }
-
-  /**
-   * The page plans `manifest` was made from, when this session wrote it: a plan of a later build
-   * that is one of these very objects, in the same place, has its page in that output from exactly
-   * its inputs (plans are shared from build to build while nothing they read changed).
-   */
-  madeFrom(manifest: OutputManifest | undefined): readonly PagePlan[] | undefined {
-    return manifest && this.plansOf.get(manifest);
-  }
-
-  /** Forgets what `outDir` holds (its manifest, here and in the build cache): the next build writes it whole. */
-  async forgetOutput(outDir: string): Promise<void> {
-    const file = this.manifestFile(outDir);
-    if (!file) return;
-    this.manifests.delete(file);
-    await rm(file, { force: true });
-  }
-
-  /** The manifest of the output kept beside `outDir` by the last swap (see `spareFolder`), when the build cache has it. */
-  async spareOutput(outDir: string): Promise<OutputManifest | undefined> {
-    const file = this.manifestFile(outDir, 'spare');
-    const read = file ? await readManifestLog(file) : undefined;
-    // A log cut short may leave out files the folder holds: no spare is better than a wrong one.
-    return read && Number.isFinite(read.records) ? read.manifest : undefined;
-  }
-
-  /**
-   * Ends a build that wrote `outDir`: its manifest and the work it used are kept for the next, and
-   * the manifest of the output a swap kept as the spare (the previous one, whose log it copies).
+   * Ends a build that wrote `outDir`: its manifest (and the spare's, see `OutputFolders.record`)
+   * and the work it used are kept for the next.
    */
   async settle(outDir: string, manifest: OutputManifest | undefined, spare?: OutputManifest, plans?: readonly PagePlan[]): Promise<void> {
-    const file = this.manifestFile(outDir);
-    if (!this.save || !file) return;
-    if (manifest && plans) this.plansOf.set(manifest, plans);
+    if (!this.save || !this.cacheDir) return;
     const memos = await this.cached();
-    // The spare's log is the previous output's, as it was before this build appends to it. A
-    // spare log is never wrong for long: it names its folder's inode, which a swap changes.
-    const spareFile = this.manifestFile(outDir, 'spare') as string;
-    if (spare && this.manifests.get(file)?.manifest === spare) {
-      // Whole or not at all: a reader finds the old log or the new one.
-      const temporary = `${spareFile}.${process.pid}.tmp`;
-      await copyFile(file, temporary)
-        .then(() => rename(temporary, spareFile))
-        .catch(() => Promise.all([rm(temporary, { force: true }), rm(spareFile, { force: true })]));
-    }
-    const known = this.manifests.get(file);
     // Each file on its own: written side by side rather than one after another.
-    const manifestWritten =
-      manifest && known?.manifest !== manifest
-        ? writeManifest(file, manifest, known).then((log) => {
-            this.manifests.set(file, log);
-          })
-        : undefined;
     await Promise.all([
-      manifestWritten,
+      this.outputs.record(outDir, manifest, spare, plans),
       memos.contents.flush(),
       memos.articles.save(),
       memos.bodies.save(),
@@ -430,14 +329,9 @@ export class BuildSession {
     ]);
     memos.contents.prune(memos.bodies.size, () => new Set(memos.bodies.values().map((stored) => stored.body.hash)));
     // Once a session: `site dev` settles after every save.
-    if (!this.swept && this.cacheDir) {
+    if (!this.swept) {
       this.swept = true;
-      await sweepCache(this.cacheDir, file);
+      await sweepCache(this.cacheDir, this.outputs.manifestFile(outDir) as string);
     }
-  }
-
-  /** One manifest per output folder: `site dev` and `site build` write to different folders; and one for each one's spare. */
-  private manifestFile(outDir: string, kind: 'output' | 'spare' = 'output'): string | undefined {
-    return this.cacheDir && path.join(this.cacheDir, `${kind}-${digest(path.resolve(outDir)).slice(0, 12)}.log`);
   }
 }

@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import v8 from 'node:v8';
-import { watch } from 'chokidar';
 import { transform } from 'esbuild';
 import { buildApp } from '../../server/app';
 import { listenOn } from '../../server/listen';
@@ -13,8 +12,8 @@ import { openStore } from '../../server/storage/open';
 import { TOOL_ROOT } from '../build/fingerprint';
 import { DevEvents } from '../dev/events';
 import { devServer } from '../dev/plugin';
-import { RootGuard } from '../dev/roots';
 import { DevSession } from '../dev/session';
+import { SiteWatcher } from '../dev/watch';
 import { notFoundUrl, pageFile } from '../shared/route';
 import { report } from './report';
 
@@ -49,39 +48,8 @@ export async function runDev(options: DevOptions): Promise<number> {
   // reported, so later builds look again only at the files reported (see loadArticles).
   const roots = [path.join(options.root, 'content'), path.join(TOOL_ROOT, 'templates'), path.join(TOOL_ROOT, 'src')];
   // A folder deleted and written again (a branch switch) is watched again and read whole.
-  const guard = new RootGuard(roots, {
-    replaced: (root) => {
-      watcher.unwatch(root);
-      watcher.add(root);
-    },
-    rescan: (root) => session.changed(root),
-    log,
-  });
-  const watcher = watch(roots, {
-    ignoreInitial: true,
-    // Editors' swap and backup files are not content.
-    ignored: editorFile,
-  });
-  watcher.on('all', (event, file) => {
-    const absolute = path.resolve(file);
-    // A watched folder itself deleted: the guard below watches it again once it is back.
-    if (event === 'unlinkDir' && roots.includes(absolute)) guard.lost(absolute);
-    session.changed(absolute);
-  });
-  // Chokidar drops a file's change when the file was read since its previous change and the new
-  // write lands within a few milliseconds of the read (its access-time check): a fix saved right
-  // after a failed build read the broken file was never built. It also says nothing of a link to
-  // a file that does not exist. The system's own notices are heard too; the session merges them
-  // with chokidar's.
-  watcher.on('raw', (_event, name, details) => {
-    const watched = (details as { watchedPath?: string } | undefined)?.watchedPath;
-    if (!watched || !name) return;
-    const file = path.basename(watched) === name ? watched : path.join(watched, name);
-    if (roots.includes(path.resolve(file))) guard.lost(path.resolve(file));
-    if (!editorFile(file)) session.changed(path.resolve(file));
-  });
-  await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
-  await guard.start();
+  const watcher = new SiteWatcher(roots, (file) => session.changed(file), log);
+  await watcher.start();
   const first = await session.start();
   const clientScript = (await transform(await readFile(path.join(TOOL_ROOT, 'src/dev/client.ts'), 'utf8'), { loader: 'ts', format: 'iife', minify: true, target: 'es2020' })).code;
   let store: Awaited<ReturnType<typeof openStore>>;
@@ -90,7 +58,6 @@ export async function runDev(options: DevOptions): Promise<number> {
   } catch (error) {
     // A database that cannot be opened ends the command; the watcher and the build thread would
     // otherwise keep the process alive after the message.
-    guard.close();
     await Promise.all([watcher.close(), session.close()]);
     throw error;
   }
@@ -104,7 +71,7 @@ export async function runDev(options: DevOptions): Promise<number> {
     const server = await buildApp({ distDir: options.outDir, store, logger: false, distRevision: () => events.generation, rateLimit: { max: 1000, timeWindow: 60_000 }, newsletter });
     server.addHook('onClose', async () => postman.close());
     try {
-      await server.register(devServer, { events, clientScript, busy: () => session.busy() || guard.busy() });
+      await server.register(devServer, { events, clientScript, busy: () => session.busy() || watcher.busy() });
       await server.register(outboxPage, { dir: outboxDir(options.root) });
       await listenOn(server, options.host, options.port);
     } catch (error) {
@@ -140,16 +107,10 @@ export async function runDev(options: DevOptions): Promise<number> {
     await stopped;
   } finally {
     events.close();
-    guard.close();
     await Promise.all([watcher.close(), session.close(), app?.close()]);
     await store.close();
   }
   return 0;
-}
-
-/** Editors' swap and backup files, which are not content. */
-function editorFile(file: string): boolean {
-  return /(^|[/\\])(\.[^/\\]*\.sw.|[^/\\]*~|\.#[^/\\]*)$/.test(file);
 }
 
 async function exists(file: string): Promise<boolean> {

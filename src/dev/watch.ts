@@ -1,0 +1,90 @@
+import path from 'node:path';
+import { type FSWatcher, watch } from 'chokidar';
+import { RootGuard } from './roots';
+
+/**
+ * `site dev`'s watch over its folders (content/, templates/, src/): every change under them is
+ * told to `changed`, whatever happens to the folders themselves. Each folder has a watcher of its
+ * own; one deleted and written again, or replaced by a renamed copy (see `RootGuard`), gets a new
+ * watcher, made from nothing: a watcher told to watch again a folder it knew keeps what it knew of
+ * the old one's subfolders, and saves in some of them went unseen. The new watcher's folder is read
+ * whole once it is ready, and the guard's readings before and after cover the files written meanwhile.
+ */
+export class SiteWatcher {
+  private readonly watchers = new Map<string, FSWatcher>();
+  private readonly guard: RootGuard;
+  private closed = false;
+
+  constructor(
+    private readonly roots: readonly string[],
+    private readonly changed: (file: string) => void,
+    log: (line: string) => void,
+  ) {
+    this.guard = new RootGuard(roots, { replaced: (root) => void this.rewatch(root), rescan: (root) => changed(root), log });
+  }
+
+  /** Watches every folder; resolves once each watcher is ready and the guard looks on. */
+  async start(): Promise<void> {
+    await Promise.all(this.roots.map((root) => this.watchRoot(root)));
+    await this.guard.start();
+  }
+
+  /** Whether a folder's reading is still due after a replacement. */
+  busy(): boolean {
+    return this.guard.busy() || this.pending > 0;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.guard.close();
+    await Promise.all([...this.watchers.values()].map((watcher) => watcher.close()));
+  }
+
+  /** Watchers being made again, until ready. */
+  private pending = 0;
+
+  private async rewatch(root: string): Promise<void> {
+    this.pending++;
+    try {
+      await this.watchers.get(root)?.close();
+      if (this.closed) return;
+      await this.watchRoot(root);
+      this.changed(root);
+    } finally {
+      this.pending--;
+    }
+  }
+
+  private watchRoot(root: string): Promise<void> {
+    const watcher = watch(root, {
+      ignoreInitial: true,
+      // Editors' swap and backup files are not content.
+      ignored: editorFile,
+    });
+    this.watchers.set(root, watcher);
+    watcher.on('all', (event, file) => {
+      const absolute = path.resolve(file);
+      // The folder itself deleted: the guard watches it again once it is back.
+      if (event === 'unlinkDir' && absolute === root) this.guard.lost(root);
+      this.changed(absolute);
+    });
+    // Chokidar drops a file's change when the file was read since its previous change and the new
+    // write lands within a few milliseconds of the read (its access-time check): a fix saved right
+    // after a failed build read the broken file was never built. It also says nothing of a link to
+    // a file that does not exist. The system's own notices are heard too; the session merges them
+    // with chokidar's.
+    watcher.on('raw', (_event, name, details) => {
+      const watched = (details as { watchedPath?: string } | undefined)?.watchedPath;
+      if (!watched || !name) return;
+      const file = path.resolve(path.basename(watched) === name ? watched : path.join(watched, name));
+      if (file === root) this.guard.lost(root);
+      if (!editorFile(file)) this.changed(file);
+    });
+    return new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+  }
+}
+
+/** Editors' swap and backup files, which are not content. */
+export function editorFile(file: string): boolean {
+  return /(^|[/\\])(\.[^/\\]*\.sw.|[^/\\]*~|\.#[^/\\]*)$/.test(file);
+}
