@@ -71,12 +71,19 @@ export const UI_STRING_KEYS = [
   'professional.visit',
   'aboutme.quotes',
   'aboutme.readMore',
-  'aboutme.flip',
+  'aboutme.turn',
+  'aboutme.portrait',
   'media.open',
   'projects.open',
   'atelier.watch',
   'atelier.read',
   'external.newTab',
+  'search.none',
+  'motion.pause',
+  'motion.play',
+  'motion.banner',
+  'motion.quotes',
+  'newsletter.empty',
 ] as const;
 
 export type StringKey = (typeof UI_STRING_KEYS)[number];
