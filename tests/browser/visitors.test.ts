@@ -390,6 +390,20 @@ describe('text at 200 %', () => {
   }
 });
 
+describe('the phone toolbar at normal text size', () => {
+  it('keeps one row at 375 px in both languages: the name wraps before the toolbar does', async () => {
+    for (const path of ['/blog', '/pt/blog']) {
+      const { page } = await session.open(375, { height: 740 });
+      await page.goto(url(path));
+      await hydrated(page);
+      const [brand, menu] = await Promise.all([page.locator('.toolbar__brand').boundingBox(), page.locator('.menu-button').boundingBox()]);
+      expect(menu!.y, path).toBeLessThan(brand!.y + brand!.height);
+      expect(await page.locator('.toolbar').evaluate((t) => t.getBoundingClientRect().height), path).toBeLessThanOrEqual(64);
+      await page.context().close();
+    }
+  });
+});
+
 describe('the focus ring', () => {
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`stands out 3:1 against the toolbar, the footer and the page (${colorScheme}, 1280 px)`, async () => {
