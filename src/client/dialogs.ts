@@ -1,6 +1,7 @@
 /**
  * Dialogs over server-rendered content (the Professional experience dialogs): a button with
- * data-dialog-open="<id>" opens the <dialog> with that id as a modal; its data-dialog-close
+ * data-dialog-open="<id>" opens the <dialog> with that id as a modal, at its top (focus on the
+ * element marked autofocus, its title); its data-dialog-close
  * button, Escape or a click on the backdrop close it. The native modal keeps focus inside and
  * gives it back to the button on close. The dialog text stays in the HTML, never in JSON.
  */
@@ -12,6 +13,8 @@ export function enableDialogs(root: Document): void {
       const dialog = root.getElementById(opener.dataset.dialogOpen ?? '');
       if (dialog instanceof HTMLDialogElement) {
         dialog.showModal();
+        // A dialog opens at its top, whatever took focus in it.
+        dialog.scrollTop = 0;
         lockScroll(dialog);
       }
       return;

@@ -22,6 +22,8 @@ export function enableGallery(root: Document): void {
   let index = 0;
 
   const show = (to: number) => {
+    // The arrow that has focus may be the one this step disables: focus then moves on (below).
+    const focused = root.activeElement;
     index = Math.max(0, Math.min(items.length - 1, to));
     const item = items[index]!;
     const img = item.querySelector('img')!;
@@ -39,6 +41,12 @@ export function enableGallery(root: Document): void {
     previous.disabled = index === 0;
     next.disabled = index === items.length - 1;
     if (counter) counter.textContent = `${index + 1} / ${items.length}`;
+    if (focused instanceof HTMLButtonElement && focused.disabled && dialog.open) {
+      // To the other arrow, or the close button shown at this width when both are disabled.
+      const other = focused === next ? previous : next;
+      const closers = [...dialog.querySelectorAll<HTMLButtonElement>('[data-dialog-close]')];
+      (other.disabled ? closers.find((button) => button.offsetParent !== null) : other)?.focus();
+    }
   };
 
   grid.addEventListener('click', (event) => {

@@ -71,7 +71,8 @@ export const UI_STRING_KEYS = [
   'professional.visit',
   'aboutme.quotes',
   'aboutme.readMore',
-  'aboutme.flip',
+  'aboutme.turn',
+  'aboutme.portrait',
   'media.open',
   'projects.open',
   'atelier.watch',
@@ -97,6 +98,12 @@ export const UI_STRING_KEYS = [
   'email.article.onlyOther',
   'email.footer.why',
   'email.footer.unsubscribe',
+  'search.none',
+  'motion.pause',
+  'motion.play',
+  'motion.banner',
+  'motion.quotes',
+  'newsletter.empty',
 ] as const;
 
 export type StringKey = (typeof UI_STRING_KEYS)[number];

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { LANGUAGES, type Lang } from '../../src/shared/lang';
 import type { LanguageLabels } from '../../src/shared/props';
 
@@ -18,15 +18,30 @@ const WARNING_MS = 5000;
 /**
  * The language flags of the toolbar and the footer's language entry. A language the page offers
  * is a link to that edition (the choice is remembered); one it does not offer shows the warning
- * of spec section 8 in the target language, and nothing else changes.
+ * of spec section 8 in the target language, and nothing else changes. The warning closes after
+ * 5 s, with its × or with Escape; focus that was on its × goes back to the flag that opened it.
  */
 export function LanguageSwitch(props: LanguageSwitchProps) {
   const [warning, setWarning] = useState<Lang | null>(null);
+  const opener = useRef<HTMLButtonElement | null>(null);
+  const box = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (warning === null) return undefined;
-    const timer = window.setTimeout(() => setWarning(null), WARNING_MS);
-    return () => window.clearTimeout(timer);
+    const close = () => {
+      // Focus inside the warning would fall to the page's start when it goes.
+      if (box.current?.contains(document.activeElement)) opener.current?.focus();
+      setWarning(null);
+    };
+    const timer = window.setTimeout(close, WARNING_MS);
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      window.clearTimeout(timer);
+      document.removeEventListener('keydown', onKey);
+    };
   }, [warning]);
 
   const targets = props.variant === 'flags' ? LANGUAGES : LANGUAGES.filter((l) => l !== props.lang);
@@ -55,17 +70,35 @@ export function LanguageSwitch(props: LanguageSwitchProps) {
           );
         }
         return (
-          <button key={target} type="button" className="lang-switch__item" lang={target} title={label.switchTo} onClick={() => setWarning(target)}>
+          <button
+            key={target}
+            type="button"
+            className="lang-switch__item"
+            lang={target}
+            title={label.switchTo}
+            onClick={(event) => {
+              opener.current = event.currentTarget;
+              setWarning(target);
+            }}
+          >
             {content}
             {props.variant === 'flags' && <span className="visually-hidden">{label.switchTo}</span>}
           </button>
         );
       })}
       {warning !== null && (
-        <div className="notification notification--warning" role="alert" lang={warning}>
+        <div ref={box} className="notification notification--warning" role="alert" lang={warning}>
           <strong className="notification__title">{props.labels[warning].warningTitle}</strong>
           <span className="notification__text">{props.labels[warning].warningText}</span>
-          <button type="button" className="notification__close" aria-label={props.labels[warning].dismiss} onClick={() => setWarning(null)}>
+          <button
+            type="button"
+            className="notification__close"
+            aria-label={props.labels[warning].dismiss}
+            onClick={() => {
+              opener.current?.focus();
+              setWarning(null);
+            }}
+          >
             ×
           </button>
         </div>

@@ -30,7 +30,7 @@ export function MenuDrawer(props: MenuDrawerProps) {
   const [open, setOpen] = useState(false);
   const closeButton = useRef<HTMLButtonElement>(null);
   const openButton = useRef<HTMLButtonElement>(null);
-  const drawer = useRef<HTMLElement>(null);
+  const drawer = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (!open) return undefined;
@@ -57,7 +57,8 @@ export function MenuDrawer(props: MenuDrawerProps) {
         <span className="visually-hidden">{props.openLabel}</span>
       </button>
       <div className={`drawer-backdrop${open ? ' drawer-backdrop--open' : ''}`} onClick={() => setOpen(false)} aria-hidden="true" />
-      <aside ref={drawer} id="drawer" className={`drawer${open ? ' drawer--open' : ''}`} aria-hidden={!open} inert={!open}>
+      {/* A modal dialog while open: focus is kept inside it (trapFocus) and the page behind is locked. */}
+      <div ref={drawer} id="drawer" className={`drawer${open ? ' drawer--open' : ''}`} role="dialog" aria-modal="true" aria-label={props.navLabel} aria-hidden={!open} inert={!open}>
         <button ref={closeButton} type="button" className="drawer__close" onClick={() => setOpen(false)}>
           <span aria-hidden="true">×</span>
           <span className="visually-hidden">{props.closeLabel}</span>
@@ -90,7 +91,7 @@ export function MenuDrawer(props: MenuDrawerProps) {
             </li>
           ))}
         </ul>
-      </aside>
+      </div>
     </>
   );
 }

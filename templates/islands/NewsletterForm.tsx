@@ -9,16 +9,20 @@ export interface NewsletterFormProps {
   submit: string;
   /** 'Invalid request.' / 'Pedido inválido.': any failure (spec section 8). */
   invalid: string;
+  /** Said to screen readers only, for a press with the field empty. */
+  empty: string;
 }
 
-type Message = { tone: 'success' | 'failure'; text: string } | null;
+type Message = { tone: 'success' | 'failure' | 'empty'; text: string } | null;
 
 /**
- * The footer's sign-up. Nothing is sent for an empty field (and nothing shown); the address is
- * checked by the server, whose text is shown in light green on success and in red when success is
- * not true; any other failure (network, 4xx, 5xx) shows 'Invalid request.' in red.
+ * The footer's sign-up. Nothing is sent for an empty field and nothing is shown (spec section 5),
+ * but a screen reader, which cannot see that nothing happened, hears "enter your e-mail address"
+ * (a visually hidden status). The address is checked by the server, whose text is shown in light
+ * green on success and in red when success is not true; any other failure (network, 4xx, 5xx)
+ * shows 'Invalid request.' in red.
  */
-export function NewsletterForm({ lang, label, placeholder, submit, invalid }: NewsletterFormProps) {
+export function NewsletterForm({ lang, label, placeholder, submit, invalid, empty }: NewsletterFormProps) {
   const [message, setMessage] = useState<Message>(null);
   const [sending, setSending] = useState(false);
 
@@ -26,7 +30,11 @@ export function NewsletterForm({ lang, label, placeholder, submit, invalid }: Ne
     event.preventDefault();
     // Read from the form, not kept in state: an address typed before the island was hydrated counts too.
     const email = String(new FormData(event.currentTarget).get('email') ?? '');
-    if (email === '' || sending) return;
+    if (email === '') {
+      setMessage({ tone: 'empty', text: empty });
+      return;
+    }
+    if (sending) return;
     setSending(true);
     try {
       const response = await postJson('/api/newsletter', { email, language: lang });
@@ -51,8 +59,8 @@ export function NewsletterForm({ lang, label, placeholder, submit, invalid }: Ne
       <button type="submit" disabled={sending}>
         {submit}
       </button>
-      <p className={`newsletter__message${message ? ` newsletter__message--${message.tone}` : ''}`} role="status">
-        {message?.text}
+      <p className={`newsletter__message${message && message.tone !== 'empty' ? ` newsletter__message--${message.tone}` : ''}`} role="status">
+        {message?.tone === 'empty' ? <span className="visually-hidden">{message.text}</span> : message?.text}
       </p>
     </form>
   );

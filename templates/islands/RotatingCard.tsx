@@ -5,7 +5,9 @@ import { Picture } from '../pieces/Picture';
 
 export interface RotatingCardProps {
   card: CardView;
-  /** Accessible name of the card where a click turns it. */
+  /** The card's id on the page: its back's text, which describes it, is `${id}-back`. */
+  id: string;
+  /** Accessible name of the card: which card, and that pressing turns it ("Turn the card: Blog"). */
   label: string;
 }
 
@@ -15,11 +17,14 @@ export const MOBILE_MAX_WIDTH = 767;
 export const BACK_FACE_DELAY_MS = 1300;
 
 /**
- * The About Me cards: an image with a quote and its author on the back. At 767 px or less a click
- * turns the card; wider, it turns on hover and any click-turned card resets. The back's content
- * appears 1300 ms after the card turns.
+ * The About Me cards: an image with a quote and its author on the back (the portrait: its caption,
+ * which is no quote). At 767 px or less a click turns the card; wider, it turns on hover or focus
+ * and any click-turned card resets. At every width it is a toggle button named after the card,
+ * that Enter and Space turn, described by its back's text. The back's content appears 1300 ms
+ * after the card turns, as the turn ends; at once where the reader asked for reduced motion, as
+ * the card then turns with no animation.
  */
-export function RotatingCard({ card, label }: RotatingCardProps) {
+export function RotatingCard({ card, id, label }: RotatingCardProps) {
   const [mobile, setMobile] = useState(false);
   const [flipped, setFlipped] = useState(false);
   const [backVisible, setBackVisible] = useState(false);
@@ -40,7 +45,8 @@ export function RotatingCard({ card, label }: RotatingCardProps) {
       setBackVisible(false);
       return undefined;
     }
-    const timer = window.setTimeout(() => setBackVisible(true), BACK_FACE_DELAY_MS);
+    const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    const timer = window.setTimeout(() => setBackVisible(true), still ? 0 : BACK_FACE_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [flipped]);
 
@@ -54,19 +60,26 @@ export function RotatingCard({ card, label }: RotatingCardProps) {
       value={flipped}
       onChange={setFlipped}
       label={label}
+      describedBy={`${id}-back`}
       front={
         <>
           {/* Width and height give the card's 4:5 frame before the picture loads (CSS sizes it). */}
           <Picture src={card.src} picture={card.picture} sizes="(min-width: 768px) 25rem, calc(100vw - 2.5rem)" alt={card.alt} width={400} height={500} loading="lazy" decoding="async" />
-          {mobile && <span className="rotating-card__title">{card.mobileTitle}</span>}
+          {mobile && card.mobileTitle && <span className="rotating-card__title">{card.mobileTitle}</span>}
         </>
       }
       back={
         <div className={`rotating-card__back${backVisible ? ' rotating-card__back--visible' : ''}`}>
-          <blockquote>
-            <p>“{card.quote}”</p>
-            {card.writer && <footer>{card.writer}</footer>}
-          </blockquote>
+          {card.writer ? (
+            <blockquote id={`${id}-back`}>
+              <p>“{card.quote}”</p>
+              <footer>{card.writer}</footer>
+            </blockquote>
+          ) : (
+            <p id={`${id}-back`} className="rotating-card__caption">
+              {card.quote}
+            </p>
+          )}
           {mobile && card.mobileText && <p className="rotating-card__text">{card.mobileText}</p>}
         </div>
       }

@@ -48,7 +48,14 @@ export function Footer({ chrome }: { chrome: Chrome }) {
           <p className="newsletter__text">{s['newsletter.text']}</p>
           <Island
             name="NewsletterForm"
-            props={{ lang: chrome.lang, label: s['newsletter.label'], placeholder: s['newsletter.placeholder'], submit: s['newsletter.submit'], invalid: s['newsletter.invalid'] }}
+            props={{
+              lang: chrome.lang,
+              label: s['newsletter.label'],
+              placeholder: s['newsletter.placeholder'],
+              submit: s['newsletter.submit'],
+              invalid: s['newsletter.invalid'],
+              empty: s['newsletter.empty'],
+            }}
           />
         </section>
       </div>

@@ -13,15 +13,16 @@ export function AboutMe({ chrome, page }: { chrome: Chrome; page: AboutMeProps }
       <section className="banner body-height" aria-labelledby="greeting">
         {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: a video without controls is not focusable; this one is decoration, hidden from assistive technology */}
         <video className="banner__video" autoPlay muted loop playsInline poster={page.banner.poster} aria-hidden="true">
+          {/* Only for readers who have not asked for reduced motion: for the others the video is its poster, and nothing is downloaded until they press Play (islands/Typewriter.tsx). */}
           {page.banner.videos.map((v) => (
-            <source key={v.src} src={v.src} type={v.type} />
+            <source key={v.src} src={v.src} type={v.type} media="(prefers-reduced-motion: no-preference)" />
           ))}
         </video>
         <div className="banner__overlay">
           <h1 id="greeting" className="banner__title">
             {page.title}
           </h1>
-          <Island name="Typewriter" props={{ texts: page.greeting }} />
+          <Island name="Typewriter" props={{ texts: page.greeting, pause: s['motion.pause'], play: s['motion.play'], what: s['motion.banner'] }} />
         </div>
       </section>
 
@@ -48,14 +49,15 @@ export function AboutMe({ chrome, page }: { chrome: Chrome; page: AboutMeProps }
                 mobileTitle: '',
                 mobileText: '',
               },
-              label: s['aboutme.flip'],
+              id: 'portrait-card',
+              label: s['aboutme.turn'].replace('{title}', s['aboutme.portrait']),
             }}
           />
           <p className="intro__caption">{page.intro.portrait.caption}</p>
         </div>
       </section>
 
-      <Island name="QuoteCarousel" props={{ quotes: page.quotes, label: page.quotesTitle }} />
+      <Island name="QuoteCarousel" props={{ quotes: page.quotes, label: page.quotesTitle, pause: s['motion.pause'], play: s['motion.play'], what: s['motion.quotes'] }} />
 
       {page.sections.map((section, i) => (
         <section key={section.id} id={section.id} className={`section story${i % 2 ? ' story--reverse' : ''}`} data-reveal="">
@@ -71,7 +73,7 @@ export function AboutMe({ chrome, page }: { chrome: Chrome; page: AboutMeProps }
             </a>
           </div>
           <div className="story__card">
-            <Island name="RotatingCard" props={{ card: section.card, label: s['aboutme.flip'] }} />
+            <Island name="RotatingCard" props={{ card: section.card, id: `${section.id}-card`, label: s['aboutme.turn'].replace('{title}', section.card.mobileTitle || section.heading) }} />
           </div>
         </section>
       ))}

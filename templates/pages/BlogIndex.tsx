@@ -19,6 +19,7 @@ export function BlogIndex({ chrome, page }: { chrome: Chrome; page: BlogProps })
           label: s['search.label'],
           placeholder: s['search.placeholder'],
           subtext: s['search.subtext'],
+          none: s['search.none'],
           minTermLength: MIN_TERM_LENGTH,
         }}
       />

@@ -43,7 +43,8 @@ export function Professional({ chrome, page }: { chrome: Chrome; page: Professio
           <dialog key={card.id} id={`experience-${card.id}`} className="dialog experience-dialog" aria-labelledby={`experience-${card.id}-title`}>
             <Picture className="dialog__img" src={card.img} picture={card.picture} sizes="min(100vw, 40rem)" alt="" width={300} height={200} loading="lazy" decoding="async" />
             <div className="dialog__body">
-              <h3 id={`experience-${card.id}-title`}>
+              {/* biome-ignore lint/a11y/noAutofocus: in a <dialog>, autofocus names what showModal() focuses: the title, so the dialog opens at its top (its Close button, last, would scroll it to its end); the closed dialog takes no focus on page load */}
+              <h3 id={`experience-${card.id}-title`} tabIndex={-1} autoFocus>
                 {card.name} · {card.title}
               </h3>
               <p className="experience__period">{card.period}</p>
@@ -56,8 +57,7 @@ export function Professional({ chrome, page }: { chrome: Chrome; page: Professio
               </p>
             </div>
             <div className="dialog__actions">
-              {/* biome-ignore lint/a11y/noAutofocus: in a <dialog>, autofocus names the control showModal() focuses; the closed dialog takes no focus on page load */}
-              <button type="button" className="button" data-dialog-close="" autoFocus>
+              <button type="button" className="button" data-dialog-close="">
                 {s['dialog.close']}
               </button>
             </div>

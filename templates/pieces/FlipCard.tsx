@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useState } from 'react';
+import { type KeyboardEvent, type MouseEvent, type ReactNode, useState } from 'react';
 import { isCssLength, isCssTime } from './cssValues';
 
 export interface FlipCardProps {
@@ -7,7 +7,10 @@ export interface FlipCardProps {
   height: string;
   /** A time in s or ms, or '0'; 0.5s by default. */
   transition?: string;
-  /** Flip on click (and Enter/Space), on hover, or both. */
+  /**
+   * Flip on click, on hover (and focus: what a hover shows, a focus shows too), or both. Either
+   * way the card is a toggle button that Enter and Space (and a screen reader's activation) turn.
+   */
   activeClick?: boolean;
   activeHover?: boolean;
   /** Rotate about the horizontal axis instead of the vertical one. */
@@ -18,8 +21,10 @@ export interface FlipCardProps {
   onChange?: (flipped: boolean) => void;
   front: ReactNode;
   back: ReactNode;
-  /** Accessible name of the card when it can be flipped by click. */
+  /** Accessible name of the card when it can be flipped. */
   label?: string;
+  /** The id of what describes the card to assistive technology (its back's text). */
+  describedBy?: string;
   className?: string;
 }
 
@@ -43,6 +48,7 @@ export function FlipCard({
   front,
   back,
   label,
+  describedBy,
   className = '',
 }: FlipCardProps) {
   if (!isCssLength(width)) throw new Error(`FlipCard: width "${width}" is not a CSS length`);
@@ -59,6 +65,8 @@ export function FlipCard({
   const frame = { className: `flip ${flipped ? 'flip--flipped' : ''} ${className}`.trim(), style: { width, height, perspective: `${FLIP_DEFAULTS.perspective}px` } };
   const onMouseEnter = activeHover ? () => set(true) : undefined;
   const onMouseLeave = activeHover ? () => set(false) : undefined;
+  const onFocus = activeHover ? () => set(true) : undefined;
+  const onBlur = activeHover ? () => set(false) : undefined;
   const faces = (
     <div className="flip__inner" style={{ transition: `transform ${transition}`, transform: flipped ? `rotate${axis}(180deg)` : 'none' }}>
       <div className="flip__face flip__front" aria-hidden={flipped}>
@@ -69,24 +77,37 @@ export function FlipCard({
       </div>
     </div>
   );
-  if (activeClick) {
+  if (activeClick || activeHover) {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Enter' || event.key === ' ') {
         event.preventDefault();
         set(!flipped);
       }
     };
+    // Where only hover turns the card, a pointer's click leaves it to the hover; a click with no
+    // pointer behind it (detail 0: a screen reader's activation) turns it.
+    const onClick = (event: MouseEvent) => {
+      if (activeClick || event.detail === 0) set(!flipped);
+    };
     return (
       // biome-ignore lint/a11y/useSemanticElements: a button in all but the element (role, focus, Enter and Space): a <button> may not hold the faces' blockquotes and paragraphs.
-      <div {...frame} role="button" tabIndex={0} aria-pressed={flipped} aria-label={label} onClick={() => set(!flipped)} onKeyDown={onKeyDown} onMouseEnter={onMouseEnter} onMouseLeave={onMouseLeave}>
+      <div
+        {...frame}
+        role="button"
+        tabIndex={0}
+        aria-pressed={flipped}
+        aria-label={label}
+        aria-describedby={describedBy}
+        onClick={onClick}
+        onKeyDown={onKeyDown}
+        onMouseEnter={onMouseEnter}
+        onMouseLeave={onMouseLeave}
+        onFocus={onFocus}
+        onBlur={onBlur}
+      >
         {faces}
       </div>
     );
   }
-  return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: turning on hover is a pointer's visual effect, not a control; where a card is to be turned by hand, activeClick makes it a button.
-    <div {...frame} onMouseEnter={onMouseEnter} onMouseLeave={onMouseLeave}>
-      {faces}
-    </div>
-  );
+  return <div {...frame}>{faces}</div>;
 }
