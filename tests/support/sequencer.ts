@@ -7,6 +7,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * ran alone for most of its two minutes.
  */
 const SLOWEST = [
+  'tests/build/stale.test.ts', // about 155 s (26 steps, each four builds and a settled site dev), measured alone
   'tests/build/session.test.ts', // 108 s
   'tests/build/cache.test.ts', // 96 s
   'tests/browser/accessibility.test.ts', // 70 s
