@@ -504,7 +504,7 @@ interface SearchWork {
 
 /** Each language's search index, shard by shard: a shard is carried over while its articles are unchanged. */
 async function searchIndexes({ site, code, indexed, last, output, explain }: SearchWork): Promise<void> {
-  for (const lang of LANGUAGES) await addPlanned(searchFiles(site, lang, code, indexed, last), output, explain);
+  for (const lang of LANGUAGES) await addPlanned(searchFiles({ site, lang, code, indexed, last }), output, explain);
 }
 
 /** What `publishFiles` reads and writes. */

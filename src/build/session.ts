@@ -204,7 +204,7 @@ export class BuildSession {
           // A request that arrives meanwhile is seen between two steps of a few milliseconds.
           await new Promise((resolve) => setImmediate(resolve));
           if (stop()) return;
-          held = countAhead(site, lang, pipeline, search, planned, shard, from, from + COUNT_AHEAD);
+          held = countAhead({ site, lang, code: pipeline, indexed: search, last: planned }, shard, from, from + COUNT_AHEAD);
         }
       }
       // The terms counted ahead are in the table now: its size past which it is started again

@@ -149,11 +149,12 @@ export async function loadArticles(root: string, diagnostics: Diagnostic[], file
   // The same listing as last time: each file not stale is taken by its place, and only the stale ones are read.
   const same = listing === files.listing && files.read.length === listing.length;
   const places = same && files.places ? files.places : new Map(listing.map((absolute, i) => [absolute, i]));
+  const folder: BlogFolder = { root, blogDir, parsed: files.parsed };
   const read = same ? [...files.read] : [];
   if (same && stale !== 'all') {
     for (const absolute of stale) {
       const at = places.get(absolute);
-      if (at !== undefined) read[at] = readEntry(root, blogDir, absolute, files.parsed, instead?.get(absolute));
+      if (at !== undefined) read[at] = readEntry(folder, absolute, instead?.get(absolute));
     }
     // Every file of the listing is still in use: the parsed ones are kept as they are.
     files.parsed?.keepAll?.();
@@ -164,7 +165,7 @@ export async function loadArticles(root: string, diagnostics: Diagnostic[], file
       if (entry?.article) files.parsed?.keep?.(entry.article.file);
       // Thousands of small files: reading them one after another synchronously is several times
       // faster than sending each through the thread pool (open, stat, read, close round trips).
-      entry ??= readEntry(root, blogDir, absolute, files.parsed, instead?.get(absolute));
+      entry ??= readEntry(folder, absolute, instead?.get(absolute));
       read.push(entry);
     }
   }
@@ -180,9 +181,18 @@ export async function loadArticles(root: string, diagnostics: Diagnostic[], file
   return articles;
 }
 
-function readEntry(root: string, blogDir: string, absolute: string, parsed: ParsedArticles | undefined, instead: Buffer | undefined): ReadArticle {
+/** Where article files are read from, and what was parsed of them before. */
+interface BlogFolder {
+  /** The site root. */
+  root: string;
+  /** Its content/blog folder. */
+  blogDir: string;
+  parsed: ParsedArticles | undefined;
+}
+
+function readEntry(folder: BlogFolder, absolute: string, instead: Buffer | undefined): ReadArticle {
   const found: Diagnostic[] = [];
-  const article = readArticle(root, blogDir, absolute, found, parsed, instead);
+  const article = readArticle(folder, absolute, found, instead);
   return { diagnostics: found, ...(article ? { article } : {}) };
 }
 
@@ -208,7 +218,7 @@ function isFile(absolute: string): boolean {
   }
 }
 
-function readArticle(root: string, blogDir: string, absolute: string, diagnostics: Diagnostic[], parsed: ParsedArticles | undefined, instead: Buffer | undefined): ArticleSource | undefined {
+function readArticle({ root, blogDir, parsed }: BlogFolder, absolute: string, diagnostics: Diagnostic[], instead: Buffer | undefined): ArticleSource | undefined {
   const file = relativeFile(root, absolute);
   const parts = path.relative(blogDir, absolute).split(path.sep);
   const match = parts.length === 2 ? ARTICLE_FILE.exec(parts[1] ?? '') : null;

@@ -62,7 +62,19 @@ export interface PlannedShards {
  * so a shard made again for one edited article counts the terms of that article alone; `last`
  * holds the shards planned by the session's last build, and is brought up to date.
  */
-export function searchFiles(site: Site, lang: Lang, code: string, indexed?: Memo<IndexedDocument>, last?: Partial<Record<Lang, PlannedShards>>): PlannedFile[] {
+/** What a language's search index is made from, and what helps make it (see `searchFiles`). */
+export interface ShardWork {
+  site: Site;
+  lang: Lang;
+  /** The fingerprint of the code that makes the shards. */
+  code: string;
+  /** Each edition's counted terms, in a session that builds again. */
+  indexed?: Memo<IndexedDocument> | undefined;
+  /** The shards the session's last build planned, by language, brought up to date here. */
+  last?: Partial<Record<Lang, PlannedShards>> | undefined;
+}
+
+export function searchFiles({ site, lang, code, indexed, last }: ShardWork): PlannedFile[] {
   const { shards, shardAt } = (last?.[lang] && sameShards(site.articles, lang, last[lang])) ?? placed(site.articles, lang);
   const count = shards.length;
   // One set of options for the language's shards: it keeps the stemmed form of each word it met.
@@ -131,7 +143,12 @@ function counted(site: Site, article: Article, lang: Lang, each: readonly string
  * build's shards, so that the first edit of one of them counts that article alone (`site dev`,
  * while the owner reads). Gives the number of articles the shard holds; -1 when there is no such shard.
  */
-export function countAhead(site: Site, lang: Lang, code: string, indexed: Memo<IndexedDocument>, last: PlannedShards | undefined, shard: number, from: number, to: number): number {
+export function countAhead(
+  { site, lang, code, indexed, last }: Pick<ShardWork, 'site' | 'lang' | 'code'> & { indexed: Memo<IndexedDocument>; last: PlannedShards | undefined },
+  shard: number,
+  from: number,
+  to: number,
+): number {
   const held = last?.shards[shard]?.held;
   if (!last || !held) return -1;
   const counting = { code, options: searchOptions(lang), table: last.table, indexed };

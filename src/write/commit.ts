@@ -96,7 +96,7 @@ async function swapFolder(output: Output, copies: readonly Copy[], signatures: R
   const base = spare && previous ? takeSpare(outDir, spare) : undefined;
   let staging: string;
   if (base && spare && previous) {
-    await updateSpare(output, base, spare, previous, copies, signatures).catch(async (error: unknown) => {
+    await updateSpare({ output, base, spare, previous }, copies, signatures).catch(async (error: unknown) => {
       await rm(base, { recursive: true, force: true });
       throw error;
     });
@@ -160,7 +160,18 @@ function takeSpare(outDir: string, spare: OutputManifest): string | undefined {
  * spare holds with another content, size or set of compressed copies is linked from the previous
  * output. A copied folder that changed is copied again, and folders left empty are removed.
  */
-async function updateSpare(output: Output, base: string, spare: OutputManifest, previous: OutputManifest, copies: readonly Copy[], signatures: Record<string, string>): Promise<void> {
+/** The spare brought to a new output: the output being made, the spare's folder taken as its base, and the two manifests. */
+interface SpareUpdate {
+  output: Output;
+  /** The spare's folder, taken (renamed) to become the new output. */
+  base: string;
+  /** What the spare holds. */
+  spare: OutputManifest;
+  /** What the output being replaced holds. */
+  previous: OutputManifest;
+}
+
+async function updateSpare({ output, base, spare, previous }: SpareUpdate, copies: readonly Copy[], signatures: Record<string, string>): Promise<void> {
   const { outDir, files, made, staging } = output;
   const copied = new Set(copies.map((copy) => copy.to));
   const present = new Set<string>();
