@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import { build as esbuild, type Metafile } from 'esbuild';
 import { PAGE_SHEETS } from '../../templates/styles/sheets';
 import { digest } from '../load/digest';
-import { listFiles } from '../load/files';
 import type { PageProps, PageStyles } from '../shared/props';
 import { buildStyles } from './styles';
 
@@ -52,10 +51,14 @@ export interface BuiltAssets {
 /** The folder of the stylesheets: inputs of the assets, not code (a change restyles pages without a restart). */
 const STYLES_DIR = path.join(TOOL_ROOT, 'templates/styles');
 
-/** A hash of every stylesheet, by name and content. */
+/**
+ * A hash of the stylesheets the CSS build reads (`buildStyles` reads each page kind's sheets,
+ * `PAGE_SHEETS`, and nothing else), by name and content, and of which kind reads which.
+ */
 export async function stylesheetsHash(): Promise<string> {
-  const files = (await listFiles(STYLES_DIR)).filter((file) => file.endsWith('.css')).sort();
-  return digest(...(await Promise.all(files.map(async (file) => [path.relative(STYLES_DIR, file), await readFile(file)] as const))).flat());
+  const names = [...new Set(Object.values(PAGE_SHEETS).flat())].sort();
+  const contents = await Promise.all(names.map(async (name) => [name, await readFile(path.join(STYLES_DIR, name)).catch(() => Buffer.from('(missing)'))] as const));
+  return digest(JSON.stringify(PAGE_SHEETS), ...contents.flat());
 }
 
 /**
