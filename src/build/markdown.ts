@@ -12,6 +12,7 @@ import type { Explain } from './explain';
 import { type BodySite, foundValue } from './found';
 import { changedInputs, type Inputs } from './inputs';
 import type { Memo } from './memo';
+import { agrees } from './shortcuts';
 
 /** A markdown text to compile: an article's body, or a text inside a JSON file. */
 export interface MarkdownJob {
@@ -124,6 +125,13 @@ export async function compileBodies(jobs: readonly MarkdownJob[], stage: Markdow
     }
     return moved;
   };
+  // The body the data gives a text: the one the memo keeps under its declared inputs, each of its
+  // found inputs as it is now. The two shortcuts below (by source object, by place) stand for it,
+  // and are checked against it under SITE_CHECK_SHORTCUTS=1.
+  const fromData = (job: MarkdownJob): string | undefined => {
+    const cached = memo.get(job.output, declared(job));
+    return cached && !movedOf(Object.entries(cached.found), job.lang) ? cached.body.hash : undefined;
+  };
   const find = (job: MarkdownJob): StoredBody | undefined => {
     const seen = job.source && memory?.seen.get(job.source);
     if (seen && seen.cdn === cdn && (seen.routes === stage.routes || table(seen.routes) === table(stage.routes))) {
@@ -132,6 +140,7 @@ export async function compileBodies(jobs: readonly MarkdownJob[], stage: Markdow
         explain(job.output, moved);
         return undefined;
       }
+      agrees(`the body of ${job.output}, found by its source`, seen.stored.body.hash, () => fromData(job));
       memo.keep(job.output);
       if (seen.routes !== stage.routes || seen.media !== stage.media) memory?.seen.set(job.source as object, { ...seen, routes: stage.routes, media: stage.media });
       return seen.stored;
@@ -169,6 +178,7 @@ export async function compileBodies(jobs: readonly MarkdownJob[], stage: Markdow
     if (aligned && before && (job.source !== undefined ? job.source === before.source : job.output === before.output && job.hash === before.hash)) {
       results.push(undefined);
       bodies.push(aligned.bodies[i]);
+      agrees(`the body of ${job.output}, found by its place`, aligned.bodies[i]?.hash, () => fromData(job));
       continue;
     }
     if (before && job.output !== before.output) sameOutputs = false;
