@@ -116,7 +116,11 @@ async function nextEdit(rnd: () => number, root: string, memory: Memory, step: n
         apply: (r) => editText(r, file, (t) => t.replace(/\n\n([^\n#>|`:-][^\n]*)\n/, `\n\nA ${word} sentence, step ${step}. $1\n`)),
       };
     case 'title':
-      return { name: `title of ${file}`, apply: (r) => editText(r, file, (t) => t.replace(/^title: (.*)$/m, (_, title: string) => `title: ${title.replace(/ · .*$/, '')} · ${word}`)) };
+      return {
+        name: `title of ${file}`,
+        // A word added at the end (inside the quotes of a quoted title), or the one added before replaced.
+        apply: (r) => editText(r, file, (t) => t.replace(/^title: (["']?)(.*?)\1$/m, (_, quote: string, title: string) => `title: ${quote}${title.replace(/ · [a-z]+$/, '')} · ${word}${quote}`)),
+      };
     case 'date': {
       const date = `20${19 + Math.floor(draw * 6)}-0${1 + Math.floor(draw * 9)}-1${Math.floor(draw * 9)}`;
       return { name: `date of ${file} to ${date}`, apply: (r) => editText(r, file, (t) => setFrontMatter(t, 'date', date)) };
