@@ -108,7 +108,9 @@ async function migrate(client: pg.PoolClient, log: MigrationLog): Promise<void> 
         await client.query('UPDATE schema_version SET version = $1', [version + 1]);
         await client.query('COMMIT');
         const note = MIGRATION_NOTES[version + 1];
-        if (note) log(note.line(Number((await client.query<{ n: string }>(note.count)).rows[0]?.n ?? 0)));
+        // A database made now has nothing to say of rows that were there before.
+        const kept = note ? Number((await client.query<{ n: string }>(note.count)).rows[0]?.n ?? 0) : 0;
+        if (note && kept > 0) log(note.line(kept));
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
         const sqlState = (error as { code?: unknown }).code;

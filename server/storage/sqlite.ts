@@ -42,7 +42,9 @@ export function openSqliteStore(file: string, log: MigrationLog = () => undefine
         db!.pragma(`user_version = ${v + 1}`);
       })();
       const note = MIGRATION_NOTES[v + 1];
-      if (note) log(note.line((db.prepare(note.count).get() as { n: number }).n));
+      // A database made now has nothing to say of rows that were there before.
+      const kept = note ? (db.prepare(note.count).get() as { n: number }).n : 0;
+      if (note && kept > 0) log(note.line(kept));
     }
   } catch (error) {
     db?.close();

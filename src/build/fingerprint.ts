@@ -99,6 +99,13 @@ export async function codeGraph(tool = TOOL_ROOT): Promise<CodeGraph> {
     // unused once an edit gives it a side effect, and that edit must be seen.
     treeShaking: false,
     logLevel: 'silent',
+  }).catch((error: unknown) => {
+    // A file that does not compile is reported where it is (esbuild names it from `tool`): the
+    // owner reads the same line as when the command itself fails to load it.
+    for (const problem of (error as { errors?: { location?: { file: string } | null }[] }).errors ?? []) {
+      if (problem.location) problem.location.file = path.resolve(tool, problem.location.file);
+    }
+    throw error;
   });
   const reachOf = reachByEntry(result.metafile, tool);
   const reach = {} as Record<WorkKind, readonly string[]>;

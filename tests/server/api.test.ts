@@ -144,7 +144,10 @@ describe('the blog search API', () => {
     expect((await search('musica', 'pt')).data!.map((r) => r.endpoint)).toContain('/pt/blog/books/MozartLifeWork');
     expect((await search('GULBENKIAN', 'pt')).data![0]!.endpoint).toBe('/blog/culture/gulbenkian');
     expect((await search('correr', 'pt')).data![0]!.endpoint).toBe('/blog/fitness/runningshoes');
-    expect((await search('containers', 'en')).data![0]!.endpoint).toBe('/blog/tech/docker');
+    // A plural finds its singular's article ('volumes' -> 'volum'); 'containers' now ranks the Azure
+    // article first, whose description names Web App for Containers.
+    expect((await search('volumes', 'en')).data![0]!.endpoint).toBe('/blog/tech/docker');
+    expect((await search('containers', 'en')).data!.map((r) => r.endpoint).slice(0, 2)).toContain('/blog/tech/docker');
     expect((await search('docke', 'en')).data![0]!.endpoint).toBe('/blog/tech/docker');
     expect((await search('Fassbindr', 'en')).data![0]!.endpoint).toBe('/blog/cinema/Fassbinder');
   });
