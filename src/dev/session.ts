@@ -114,8 +114,11 @@ export class DevSession {
 
   private async kick(): Promise<void> {
     if (this.pending.size === 0 || this.closed) return;
-    if (this.running) {
+    // One build at a time: a build starting (its thread being replaced) counts too. A second one
+    // started meanwhile took the first one's place on the thread, and the first never ended.
+    if (this.building > 0) {
       // The newer change supersedes the build in progress; it starts again when that one stops.
+      if (!this.running) return;
       if ([...this.pending].some(isCode)) await this.restartWorker();
       else this.worker?.postMessage({ type: 'cancel' });
       return;

@@ -60,3 +60,60 @@ describe('the rebuild loop of site dev', () => {
     expect(threads[1]?.requests.filter((request) => request.type === 'build')).toHaveLength(1);
   });
 });
+
+/** A thread whose end takes a while after `terminate()` is asked, and whose builds take longer still. */
+class SlowEndingThread extends LateExitingThread {
+  private stopped = false;
+
+  override postMessage(request: WorkerRequest): void {
+    this.requests.push(request);
+    if (request.type !== 'build') return;
+    setTimeout(() => {
+      if (this.stopped) return;
+      const reply: WorkerReply = { type: 'built', id: request.id, ok: true, diagnostics: [], milliseconds: 1, stages: {}, changed: {} };
+      this.emit('message', reply);
+    }, 100);
+  }
+
+  override terminate(): Promise<number> {
+    this.stopped = true;
+    return new Promise((resolve) => setTimeout(() => resolve(super.terminate()), 50));
+  }
+}
+
+describe('the rebuild loop of site dev, one build at a time', () => {
+  it('builds the saves that come while a thread is being replaced after it, and is idle once they are built', async () => {
+    const threads: SlowEndingThread[] = [];
+    const session = new DevSession({
+      root: TOOL_ROOT,
+      outDir: path.join(TOOL_ROOT, 'dist'),
+      events: new DevEvents(),
+      report: () => undefined,
+      log: () => undefined,
+      startThread: () => {
+        const thread = new SlowEndingThread();
+        threads.push(thread);
+        return thread;
+      },
+    });
+    await session.start();
+    const rebuilds: Rebuild[] = [];
+    session.onRebuild((rebuild) => rebuilds.push(rebuild));
+    // A pipeline constant saved, then content saved while the old thread is still ending.
+    session.changed(path.join(TOOL_ROOT, 'src', 'load', 'limits.ts'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    session.changed(path.join(TOOL_ROOT, 'content', 'strings.json'));
+    session.changed(path.join(TOOL_ROOT, 'content', 'site.json'));
+    const started = Date.now();
+    while (session.busy() && Date.now() - started < 3000) await new Promise((resolve) => setTimeout(resolve, 10));
+    const busy = session.busy();
+    await session.close();
+    expect(busy, 'idle within 3 s of the last save').toBe(false);
+    expect(rebuilds.length).toBeGreaterThan(0);
+    // Never two builds at once on one thread: each thread was asked for its builds one after another.
+    for (const thread of threads) {
+      const ids = thread.requests.filter((request) => request.type === 'build').map((request) => request.id);
+      expect(new Set(ids).size).toBe(ids.length);
+    }
+  });
+});

@@ -291,7 +291,7 @@ async function siteBuild(root: string, ...args: string[]): Promise<Outcome> {
  * `site dev`'s outcome once it has built the files as they are now: it says it is idle (no build
  * running or due, no folder to read again; `/__dev/status`) twice in a row, with no build between.
  */
-async function devSettled(dev: RunningDev, since: number, before: Outcome): Promise<Outcome> {
+async function devSettled(dev: RunningDev, since: number, before: Outcome, where: string): Promise<Outcome> {
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   // A site dev without the status (an older one, to see this test fail on it) is taken as settled
   // once its output has been still for two seconds after an outcome.
@@ -312,7 +312,7 @@ async function devSettled(dev: RunningDev, since: number, before: Outcome): Prom
       const second = await status();
       if (!second.busy && second.generation === first.generation) break;
     } else await pause(100);
-    if (Date.now() - started > 120_000) throw new Error(`site dev did not settle:\n${dev.output().slice(since)}`);
+    if (Date.now() - started > 120_000) throw new StaleOutputFound(`site dev did not settle within 120 s at ${where}:\n${dev.output().slice(since)}`);
   }
   // The last build's diagnostics and outcome line: everything after the outcome before it.
   const lines = dev.output().slice(since).split('\n');
@@ -377,7 +377,7 @@ export async function staleSequence(options: StaleOptions): Promise<StaleReport>
       const since = dev.output().length;
       await edit.apply(buildRoot);
       await edit.apply(devRoot);
-      const [warm, devOutcome] = await Promise.all([siteBuild(buildRoot, '--quiet'), devSettled(dev, since, lastDev)]);
+      const [warm, devOutcome] = await Promise.all([siteBuild(buildRoot, '--quiet'), devSettled(dev, since, lastDev, where)]);
       lastDev = devOutcome;
       await Promise.all([rm(cold, { recursive: true, force: true }), rm(coldDrafts, { recursive: true, force: true })]);
       const [fromNothing, fromNothingDrafts] = await Promise.all([
