@@ -51,6 +51,8 @@ export interface CodeState {
 }
 
 const LOCKFILE = 'package-lock.json';
+/** What shapes every kind's code without being imported: the dependencies' versions, and how imports resolve and compile. */
+const SETTINGS = [LOCKFILE, 'tsconfig.json'];
 
 /**
  * The fingerprint of each kind of work's code. The graph kept in `cacheFile` (when given) is used
@@ -73,7 +75,7 @@ export async function codeState(cacheFile: string | undefined, save: boolean, to
 
 /** A hash of one kind's code: each file it reaches, by path and content, and the lockfile. */
 export function fingerprintOf(graph: CodeGraph, kind: WorkKind): string {
-  const files = [...graph.reach[kind], LOCKFILE];
+  const files = [...graph.reach[kind], ...SETTINGS];
   return digest(`format ${CACHE_FORMAT}`, kind, ...files.flatMap((file) => [file, graph.hashes[file] ?? '(missing)']));
 }
 
@@ -110,7 +112,7 @@ export async function codeGraph(tool = TOOL_ROOT): Promise<CodeGraph> {
   const reachOf = reachByEntry(result.metafile, tool);
   const reach = {} as Record<WorkKind, readonly string[]>;
   for (const kind of kinds) reach[kind] = [...new Set(WORK[kind].flatMap((entry) => reachOf.get(entry) ?? []))].sort();
-  const files = [...new Set([...Object.values(reach).flat(), LOCKFILE])];
+  const files = [...new Set([...Object.values(reach).flat(), ...SETTINGS])];
   const hashes = Object.fromEntries(await Promise.all(files.map(async (file) => [file, await hashOf(file, tool)] as const)));
   return { reach, hashes };
 }

@@ -184,7 +184,8 @@ interface Build {
   tasks: Tasks;
   /** The fingerprint of each kind of work's code. */
   code: Codes;
-  memos: Memos;
+  /** The build cache's records, read once the images are encoded (the images stage). */
+  memos?: Memos;
   /** The outputs made again so far, which `explain` adds to (`--explain`). */
   remade: Remade[];
   explain: Explain;
@@ -211,13 +212,14 @@ interface Build {
 /** The context of a new build: its code, its caches, and the images' folder. */
 async function startBuild(session: BuildSession, options: BuildOptions): Promise<Build> {
   const remade: Remade[] = [];
-  const [code, memos, codeChanges, folder] = await Promise.all([session.modules.code(), session.cached(), session.modules.codeChanges(), session.mediaFolder()]);
+  // The caches are read after the images stage (see `encodeImages`), not here.
+  const [code, codeChanges, folder] = await Promise.all([session.modules.code(), session.modules.codeChanges(), session.mediaFolder()]);
   // Code is named by the files that changed in it, so that `--explain` after an edit of the tool says which.
   const codeNote = codeChanges.length > 0 ? `code: ${codeChanges.join(', ')}` : 'code';
   const explain: Explain = (output, changed) => remade.push({ output, changed: changed.map((name) => (name === 'code' ? codeNote : name)) });
   const mediaDir = path.join(session.root, 'content', 'media');
   const images: ImageWork = { images: folder.images, mediaDir, code: code.images, folder: await variantFolder(session.cacheDir, code.images) };
-  return { session, options, tasks: new Tasks(options.onProgress, options.signal), code, memos, remade, explain, images, diagnostics: [], rendered: new Map() };
+  return { session, options, tasks: new Tasks(options.onProgress, options.signal), code, remade, explain, images, diagnostics: [], rendered: new Map() };
 }
 
 /** What a build ends with: its pages when it wrote an output, its diagnostics either way. */
@@ -230,9 +232,14 @@ function result(build: Build): BuildResult {
   return { ...base, ok: true, pages, held: build.site.held, output: written };
 }
 
-/** The images stage: each raster image's variants encoded, unless the cache has them; ASSET004 for those the encoder cannot read. */
+/**
+ * The images stage: each raster image's variants encoded, unless the cache has them; ASSET004 for
+ * those the encoder cannot read. The encoder's process is started while this one is still small,
+ * before the build cache's records are read (hundreds of megabytes at 4,000 articles).
+ */
 async function encodeImages(build: Build, progress: (done: number, total: number) => void): Promise<void> {
   build.diagnostics.push(...(await encodeMissing(build.images, build.explain, progress, build.options.signal)));
+  build.memos = await build.session.cached();
 }
 
 /** The load, markdown and model stages: false when the site could not be modelled. */
@@ -267,7 +274,8 @@ function planSite(build: Build): void {
 
 /** The check stage: every rule, with the ids of the rendered pages. */
 async function checkBuild(build: Build): Promise<void> {
-  const { session, memos, rendered } = build;
+  const { session, rendered } = build;
+  const memos = need(build.memos, 'the caches');
   const ids = await renderedIds({ plans: need(build.plans, 'the plans'), render: need(build.render, 'the render context'), memo: memos.ids, rendered, renderer: () => session.modules.renderer() });
   build.diagnostics.push(...checkSite(need(build.site, 'the site'), need(build.media, 'the media'), ids, await session.checkMemo()));
 }
@@ -286,7 +294,8 @@ async function writeOutput(build: Build): Promise<void> {
 }
 
 async function writeInto(build: Build, previous: OutputManifest | undefined): Promise<NonNullable<BuildResult['output']>> {
-  const { session, options, tasks, explain, memos, code, rendered } = build;
+  const { session, options, tasks, explain, code, rendered } = build;
+  const memos = need(build.memos, 'the caches');
   const site = need(build.site, 'the site');
   const assets = need(build.assets, 'the assets');
   const plans = need(build.plans, 'the plans');
@@ -433,7 +442,8 @@ async function renderedIds({ plans, render: ctx, memo, rendered, renderer }: IdW
 
 /** The assets stage: the client bundle and stylesheets, made again when their code or a stylesheet changed. */
 async function clientAssets(build: Build): Promise<void> {
-  const { memos, code, session, explain } = build;
+  const { code, session, explain } = build;
+  const memos = need(build.memos, 'the caches');
   const inputs: Inputs = { code: code.assets, styles: await session.stylesheets() };
   const known = memos.assets.get('client', inputs);
   if (known) {

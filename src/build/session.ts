@@ -154,20 +154,23 @@ export class BuildSession {
 
   /**
    * Files that may have changed since the last build (a watcher's report): they are read again,
-   * from the file (not a rehearsed text). A folder (content/ written again by a branch switch)
-   * stands for everything under it: every article file is listed and looked at again.
+   * from the file (not a rehearsed text). A folder (content/ written again by a branch switch),
+   * reported with a separator at its end, stands for everything under it: every article file is
+   * listed and looked at again.
    */
   invalidate(files: Iterable<string>): void {
     const media = this.mediaDir();
     const blog = path.join(this.root, 'content', 'blog');
     const within = (folder: string, file: string) => file === folder || file.startsWith(folder + path.sep);
     for (const file of files) {
+      // A folder is reported with a separator at the end (see `folder` in dev/watch.ts).
+      const isFolder = file.endsWith(path.sep);
       const absolute = path.resolve(file);
       this.articles.instead?.delete(absolute);
       if (within(media, absolute) || within(absolute, media)) this.media = undefined;
       if (absolute.endsWith('.css') || within(absolute, path.join(TOOL_ROOT, 'templates', 'styles'))) this.styles = undefined;
-      // A folder above the articles or among them (a file is an article's `.md`): all are listed and looked at again.
-      if (within(absolute, blog) || (within(blog, absolute) && !absolute.endsWith('.md'))) this.articles.stale = 'all';
+      // A folder above the articles or among them: all are listed and looked at again.
+      if (within(absolute, blog) || (isFolder && within(blog, absolute))) this.articles.stale = 'all';
       const { stale } = this.articles;
       if (stale !== 'all') stale.add(absolute);
       this.edited.add(absolute);

@@ -20,7 +20,7 @@ export class SiteWatcher {
     private readonly changed: (file: string) => void,
     log: (line: string) => void,
   ) {
-    this.guard = new RootGuard(roots, { replaced: (root) => void this.rewatch(root), rescan: (root) => changed(root), log });
+    this.guard = new RootGuard(roots, { replaced: (root) => void this.rewatch(root), rescan: (root) => changed(folder(root)), log });
   }
 
   /** Watches every folder; resolves once each watcher is ready and the guard looks on. */
@@ -42,17 +42,24 @@ export class SiteWatcher {
 
   /** Watchers being made again, until ready. */
   private pending = 0;
+  /** Each folder's replacement under way: one after another, never two at once for a folder. */
+  private readonly chains = new Map<string, Promise<void>>();
 
-  private async rewatch(root: string): Promise<void> {
+  private rewatch(root: string): Promise<void> {
     this.pending++;
-    try {
-      await this.watchers.get(root)?.close();
-      if (this.closed) return;
-      await this.watchRoot(root);
-      this.changed(root);
-    } finally {
-      this.pending--;
-    }
+    const next = (this.chains.get(root) ?? Promise.resolve())
+      .then(async () => {
+        await this.watchers.get(root)?.close();
+        if (this.closed) return;
+        await this.watchRoot(root);
+        // The folder as a whole: every file under it read again.
+        this.changed(folder(root));
+      })
+      .finally(() => {
+        this.pending--;
+      });
+    this.chains.set(root, next);
+    return next;
   }
 
   private watchRoot(root: string): Promise<void> {
@@ -66,7 +73,7 @@ export class SiteWatcher {
       const absolute = path.resolve(file);
       // The folder itself deleted: the guard watches it again once it is back.
       if (event === 'unlinkDir' && absolute === root) this.guard.lost(root);
-      this.changed(absolute);
+      this.changed(event === 'addDir' || event === 'unlinkDir' ? folder(absolute) : absolute);
     });
     // Chokidar drops a file's change when the file was read since its previous change and the new
     // write lands within a few milliseconds of the read (its access-time check): a fix saved right
@@ -80,8 +87,21 @@ export class SiteWatcher {
       if (file === root) this.guard.lost(root);
       if (!editorFile(file)) this.changed(file);
     });
-    return new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+    // Ready, or closed before it was (closing drops the listeners): either way nothing waits for ever.
+    return new Promise<void>((resolve) => {
+      watcher.once('ready', () => resolve());
+      const close = watcher.close.bind(watcher);
+      watcher.close = () => close().finally(resolve);
+    });
   }
+}
+
+/**
+ * A folder as the watcher reports it: its path with a separator at the end, so that whoever is told
+ * knows it stands for everything under it (a deleted folder cannot be asked).
+ */
+export function folder(absolute: string): string {
+  return absolute.endsWith(path.sep) ? absolute : absolute + path.sep;
 }
 
 /** Editors' swap and backup files, which are not content. */

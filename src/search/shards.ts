@@ -55,13 +55,6 @@ export interface PlannedShards {
   shardAt: Int32Array;
 }
 
-/**
- * A language's search index as files: each shard, made from its articles' fields and bodies, and
- * the list of shards at `searchIndexUrl`, made from their number alone. With `indexed` (a session
- * that builds again), each article's counted terms are kept there while its fields are unchanged,
- * so a shard made again for one edited article counts the terms of that article alone; `last`
- * holds the shards planned by the session's last build, and is brought up to date.
- */
 /** What a language's search index is made from, and what helps make it (see `searchFiles`). */
 export interface ShardWork {
   site: Site;
@@ -74,6 +67,13 @@ export interface ShardWork {
   last?: Partial<Record<Lang, PlannedShards>> | undefined;
 }
 
+/**
+ * A language's search index as files: each shard, made from its articles' fields and bodies, and
+ * the list of shards at `searchIndexUrl`, made from their number alone. With `indexed` (a session
+ * that builds again), each article's counted terms are kept there while its fields are unchanged,
+ * so a shard made again for one edited article counts the terms of that article alone; `last`
+ * holds the shards planned by the session's last build, and is brought up to date.
+ */
 export function searchFiles({ site, lang, code, indexed, last }: ShardWork): PlannedFile[] {
   const { shards, shardAt } = (last?.[lang] && sameShards(site.articles, lang, last[lang])) ?? placed(site.articles, lang);
   const count = shards.length;

@@ -153,13 +153,6 @@ function takeSpare(outDir: string, spare: OutputManifest): string | undefined {
   return work;
 }
 
-/**
- * Brings the spare, taken as `base`, to the new output. The folder itself is walked, not only its
- * manifest: whatever the new output lacks is removed first (a file the manifest does not name, a
- * page renamed in case only), then the files written now are moved in, and a carried file the
- * spare holds with another content, size or set of compressed copies is linked from the previous
- * output. A copied folder that changed is copied again, and folders left empty are removed.
- */
 /** The spare brought to a new output: the output being made, the spare's folder taken as its base, and the two manifests. */
 interface SpareUpdate {
   output: Output;
@@ -171,6 +164,13 @@ interface SpareUpdate {
   previous: OutputManifest;
 }
 
+/**
+ * Brings the spare, taken as `base`, to the new output. The folder itself is walked, not only its
+ * manifest: whatever the new output lacks is removed first (a file the manifest does not name, a
+ * page renamed in case only), then the files written now are moved in, and a carried file the
+ * spare holds with another content, size or set of compressed copies is linked from the previous
+ * output. A copied folder that changed is copied again, and folders left empty are removed.
+ */
 async function updateSpare({ output, base, spare, previous }: SpareUpdate, copies: readonly Copy[], signatures: Record<string, string>): Promise<void> {
   const { outDir, files, made, staging } = output;
   const copied = new Set(copies.map((copy) => copy.to));

@@ -366,8 +366,12 @@ export async function staleSequence(options: StaleOptions): Promise<StaleReport>
     const initial = await siteBuild(buildRoot, '--quiet');
     if (!initial.ok) throw new Error(`the site copy does not build: ${initial.codes.join(', ')}`);
     // Every shortcut a build takes is checked against the data it stands for (src/build/shortcuts.ts).
+    const checking = process.env.SITE_CHECK_SHORTCUTS;
     process.env.SITE_CHECK_SHORTCUTS = '1';
-    dev = await startDev(devRoot, devRoot);
+    dev = await startDev(devRoot, devRoot).finally(() => {
+      if (checking === undefined) delete process.env.SITE_CHECK_SHORTCUTS;
+      else process.env.SITE_CHECK_SHORTCUTS = checking;
+    });
     const rnd = random(options.seed);
     const memory: Memory = { deleted: [], drafted: [], lowered: false, added: 0 };
     let lastDev: Outcome = { ok: true, codes: [] };
