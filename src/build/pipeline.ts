@@ -184,7 +184,7 @@ interface Build {
   tasks: Tasks;
   /** The fingerprint of each kind of work's code. */
   code: Codes;
-  /** The build cache's records, read once the images are encoded (the images stage). */
+  /** The build cache's records, read by the load stage, once the images are encoded. */
   memos?: Memos;
   /** The outputs made again so far, which `explain` adds to (`--explain`). */
   remade: Remade[];
@@ -235,16 +235,18 @@ function result(build: Build): BuildResult {
 /**
  * The images stage: each raster image's variants encoded, unless the cache has them; ASSET004 for
  * those the encoder cannot read. The encoder's process is started while this one is still small,
- * before the build cache's records are read (hundreds of megabytes at 4,000 articles).
+ * before the build cache's records are read (by the load stage; hundreds of megabytes at 4,000
+ * articles).
  */
 async function encodeImages(build: Build, progress: (done: number, total: number) => void): Promise<void> {
   build.diagnostics.push(...(await encodeMissing(build.images, build.explain, progress, build.options.signal)));
-  build.memos = await build.session.cached();
 }
 
 /** The load, markdown and model stages: false when the site could not be modelled. */
 async function modelSite(build: Build): Promise<boolean> {
   const modelled = await model(build.session, build.tasks, build.explain, publicationOf(build.options));
+  // Read by the load stage (see `BuildSession.load`): here already.
+  build.memos = await build.session.cached();
   build.diagnostics.push(...modelled.diagnostics);
   if (!modelled.site) return false;
   build.site = modelled.site;

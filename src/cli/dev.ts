@@ -71,7 +71,7 @@ export async function runDev(options: DevOptions): Promise<number> {
     const server = await buildApp({ distDir: options.outDir, store, logger: false, distRevision: () => events.generation, rateLimit: { max: 1000, timeWindow: 60_000 }, newsletter });
     server.addHook('onClose', async () => postman.close());
     try {
-      await server.register(devServer, { events, clientScript, busy: () => session.busy() || watcher.busy() });
+      await server.register(devServer, { events, clientScript, busy: () => session.busy() || watcher.busy(), lastChange: () => session.lastChange });
       await server.register(outboxPage, { dir: outboxDir(options.root) });
       await listenOn(server, options.host, options.port);
     } catch (error) {

@@ -15,6 +15,8 @@ export interface DevServerOptions {
    * at /__dev/status: a tool waiting for `site dev` to have built what is on disk asks it.
    */
   busy?: () => boolean;
+  /** When the watcher last reported a change (ms since the epoch), served at /__dev/status with `busy`. */
+  lastChange?: () => number;
 }
 
 /**
@@ -24,8 +26,8 @@ export interface DevServerOptions {
  * itself rather than in a scope of its own (Fastify's `skip-override`, what fastify-plugin sets),
  * so its hook sees the pages of the app's routes and of its Not Found handler.
  */
-const devServerPlugin: FastifyPluginAsync<DevServerOptions> = async (app, { events, clientScript, busy }) => {
-  app.get('/__dev/status', async (_request, reply) => reply.header('cache-control', 'no-store').send({ busy: busy?.() ?? false, generation: events.generation }));
+const devServerPlugin: FastifyPluginAsync<DevServerOptions> = async (app, { events, clientScript, busy, lastChange }) => {
+  app.get('/__dev/status', async (_request, reply) => reply.header('cache-control', 'no-store').send({ busy: busy?.() ?? false, generation: events.generation, lastChange: lastChange?.() ?? 0 }));
   app.get('/__dev/events', (_request, reply) => {
     reply.hijack();
     events.connect(reply.raw);

@@ -86,8 +86,12 @@ export class DevSession {
     return first;
   }
 
+  /** When the watcher last reported a change (ms since the epoch): what `/__dev/status` says it has heard of. */
+  lastChange = 0;
+
   /** Called for every file the watcher reports (absolute paths). */
   changed(file: string): void {
+    this.lastChange = Date.now();
     this.pending.add(file);
     clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.kick(), COALESCE_MS);

@@ -288,31 +288,25 @@ async function siteBuild(root: string, ...args: string[]): Promise<Outcome> {
 }
 
 /**
- * `site dev`'s outcome once it has built the files as they are now: it says it is idle (no build
- * running or due, no folder to read again; `/__dev/status`) twice in a row, with no build between.
+ * `site dev`'s outcome once it has built the files as they are now: it has heard of a change made
+ * since `editedAt` (an edit that changed a file is always heard, however late the watcher reports
+ * it on a loaded machine), and it says it is idle (no build running or due, no folder to read
+ * again; `/__dev/status`) twice in a row, with no build between.
  */
-async function devSettled(dev: RunningDev, since: number, before: Outcome, where: string): Promise<Outcome> {
+async function devSettled(dev: RunningDev, since: number, before: Outcome, where: string, editedAt: number, changed: boolean): Promise<Outcome> {
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-  // A site dev without the status (an older one, to see this test fail on it) is taken as settled
-  // once its output has been still for two seconds after an outcome.
-  const status = async () => {
-    const response = await fetch(`${dev.origin}/__dev/status`);
-    if (response.ok) return (await response.json()) as { busy: boolean; generation: number };
-    const length = dev.output().length;
-    await pause(2_000);
-    return { busy: dev.output().length !== length || !/^(✓ rebuilt|✗ )/m.test(dev.output().slice(since)), generation: length };
-  };
+  const status = async () => (await (await fetch(`${dev.origin}/__dev/status`)).json()) as { busy: boolean; generation: number; lastChange: number };
   const started = Date.now();
-  // The watcher's report of the edit, and the guard's look at the folders, come within this.
-  await pause(400);
   for (;;) {
     const first = await status();
-    if (!first.busy) {
+    // An edit that left every file as it was is heard of by nobody: a second is given to be sure.
+    const heard = first.lastChange >= editedAt || (!changed && Date.now() - started > 1_000);
+    if (heard && !first.busy) {
       await pause(400);
       const second = await status();
-      if (!second.busy && second.generation === first.generation) break;
+      if (!second.busy && second.generation === first.generation && second.lastChange === first.lastChange) break;
     } else await pause(100);
-    if (Date.now() - started > 120_000) throw new StaleOutputFound(`site dev did not settle within 120 s at ${where}:\n${dev.output().slice(since)}`);
+    if (Date.now() - started > 120_000) throw new StaleOutputFound(`site dev did not settle within 120 s at ${where} (heard of a change: ${heard}):\n${dev.output().slice(since)}`);
   }
   // The last build's diagnostics and outcome line: everything after the outcome before it.
   const lines = dev.output().slice(since).split('\n');
@@ -380,8 +374,9 @@ export async function staleSequence(options: StaleOptions): Promise<StaleReport>
       const where = `seed ${options.seed}, step ${step} (${edit.name})`;
       const since = dev.output().length;
       await edit.apply(buildRoot);
-      await edit.apply(devRoot);
-      const [warm, devOutcome] = await Promise.all([siteBuild(buildRoot, '--quiet'), devSettled(dev, since, lastDev, where)]);
+      const editedAt = Date.now();
+      const changed = (await edit.apply(devRoot)) !== false;
+      const [warm, devOutcome] = await Promise.all([siteBuild(buildRoot, '--quiet'), devSettled(dev, since, lastDev, where, editedAt, changed)]);
       lastDev = devOutcome;
       await Promise.all([rm(cold, { recursive: true, force: true }), rm(coldDrafts, { recursive: true, force: true })]);
       const [fromNothing, fromNothingDrafts] = await Promise.all([
