@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSession, startBrowserSession } from '../support/browser';
+import { type BrowserSession, hydrated, startBrowserSession } from '../support/browser';
 
 let session: BrowserSession;
 beforeAll(async () => {
@@ -201,8 +201,9 @@ describe('keyboard', () => {
     const { page } = await session.open(375);
     await page.goto(`${session.origin}/aboutme`);
     const card = page.locator('#projects .flip');
-    // The card becomes a button once hydrated and the window is known to be narrow.
-    await expect.poll(() => card.getAttribute('role')).toBe('button');
+    // The card is a toggle button in the served HTML already; Enter turns it once it is hydrated.
+    await hydrated(page);
+    expect(await card.getAttribute('role')).toBe('button');
     await card.focus();
     await page.keyboard.press('Enter');
     expect(await card.getAttribute('aria-pressed')).toBe('true');
