@@ -356,6 +356,7 @@ export async function staleSequence(options: StaleOptions): Promise<StaleReport>
   const cold = path.join(work, 'cold');
   const coldDrafts = path.join(work, 'cold-drafts');
   let dev: RunningDev | undefined;
+  let ended = true;
   try {
     const initial = await siteBuild(buildRoot, '--quiet');
     if (!initial.ok) throw new Error(`the site copy does not build: ${initial.codes.join(', ')}`);
@@ -405,11 +406,11 @@ export async function staleSequence(options: StaleOptions): Promise<StaleReport>
         throw new StaleOutputFound(`stale output at ${where} (replay: STALE_SEED=${options.seed} STALE_STEPS=${step}):\n  ${problems.join('\n  ')}\nsite dev said:\n${dev.output().slice(since)}`);
     }
   } finally {
-    // Ctrl-C (SIGTERM here) ends site dev, whatever it lived through.
-    const ended = await Promise.race([dev?.stop().then(() => true) ?? true, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 15_000))]);
+    // Ctrl-C (SIGTERM here) ends site dev, whatever it lived through: checked below.
+    ended = await Promise.race([dev?.stop().then(() => true) ?? true, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 15_000))]);
     dev?.kill();
     await rm(work, { recursive: true, force: true });
-    if (!ended) throw new StaleOutputFound(`site dev did not end within 15 s of SIGTERM (seed ${options.seed})`);
   }
+  if (!ended) throw new StaleOutputFound(`site dev did not end within 15 s of SIGTERM (seed ${options.seed})`);
   return { steps: options.steps, milliseconds: Date.now() - started };
 }
