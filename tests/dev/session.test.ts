@@ -32,21 +32,27 @@ class LateExitingThread extends EventEmitter implements BuildThread {
   }
 }
 
+/** A dev session whose build threads are stand-ins made by `make`, kept in `threads` in the order they started. */
+function sessionOn<T extends BuildThread>(make: () => T): { session: DevSession; threads: T[] } {
+  const threads: T[] = [];
+  const session = new DevSession({
+    root: TOOL_ROOT,
+    outDir: path.join(TOOL_ROOT, 'dist'),
+    events: new DevEvents(),
+    report: () => undefined,
+    log: () => undefined,
+    startThread: (_data: BuildWorkerData) => {
+      const thread = make();
+      threads.push(thread);
+      return thread;
+    },
+  });
+  return { session, threads };
+}
+
 describe('the rebuild loop of site dev', () => {
   it('builds a template change on a fresh thread once, however late the replaced thread ends', async () => {
-    const threads: LateExitingThread[] = [];
-    const session = new DevSession({
-      root: TOOL_ROOT,
-      outDir: path.join(TOOL_ROOT, 'dist'),
-      events: new DevEvents(),
-      report: () => undefined,
-      log: () => undefined,
-      startThread: (_data: BuildWorkerData) => {
-        const thread = new LateExitingThread();
-        threads.push(thread);
-        return thread;
-      },
-    });
+    const { session, threads } = sessionOn(() => new LateExitingThread());
     expect((await session.start()).ok).toBe(true);
 
     const rebuilt = new Promise<Rebuild>((resolve) => session.onRebuild(resolve));
@@ -91,19 +97,7 @@ class SlowEndingThread extends LateExitingThread {
 
 describe('the rebuild loop of site dev, one build at a time', () => {
   it('builds the saves that come while a thread is being replaced after it, and is idle once they are built', async () => {
-    const threads: SlowEndingThread[] = [];
-    const session = new DevSession({
-      root: TOOL_ROOT,
-      outDir: path.join(TOOL_ROOT, 'dist'),
-      events: new DevEvents(),
-      report: () => undefined,
-      log: () => undefined,
-      startThread: () => {
-        const thread = new SlowEndingThread();
-        threads.push(thread);
-        return thread;
-      },
-    });
+    const { session, threads } = sessionOn(() => new SlowEndingThread());
     await session.start();
     const rebuilds: Rebuild[] = [];
     session.onRebuild((rebuild) => rebuilds.push(rebuild));
