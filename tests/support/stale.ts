@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cp, mkdtemp, readdir, readFile, rename, rm, symlink, unlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -174,6 +174,8 @@ async function nextEdit(rnd: () => number, root: string, memory: Memory, step: n
       return {
         name: `article ${category}/${slug} added${both ? ' in both languages' : ''}`,
         apply: async (r) => {
+          // A category may have no article yet (music): its folder is then made, as the owner would.
+          await mkdir(path.join(r, 'content/blog', category), { recursive: true });
           await writeFile(path.join(r, 'content/blog', category, `${slug}.en.md`), text('en'));
           if (both) await writeFile(path.join(r, 'content/blog', category, `${slug}.pt.md`), text('pt'));
         },
