@@ -35,7 +35,8 @@ export const newsletterPages: FastifyPluginAsync<NewsletterPagesOptions> = async
     done(null, token ? { token } : {});
   });
 
-  const page = async (reply: FastifyReply, lang: Lang, path: string, token: string | undefined, notice: Notice, status = 200) => {
+  /** A newsletter page: which one (its path), in which language, what it says, and the token its button sends. */
+  const page = async (reply: FastifyReply, { lang, path, token, notice }: { lang: Lang; path: string; token?: string | undefined; notice: Notice }, status = 200) => {
     const w = await words();
     const s = w.strings[lang];
     const query = token ? `?token=${encodeURIComponent(token)}` : '';
@@ -67,25 +68,25 @@ export const newsletterPages: FastifyPluginAsync<NewsletterPagesOptions> = async
     app.get(bilingualUrl(CONFIRM_PATH, lang), async (request, reply) => {
       const token = tokenOf(request);
       const found = await newsletter.confirmable(token);
-      if (!found.ok) return page(reply, lang, CONFIRM_PATH, undefined, 'badLink', 400);
-      return page(reply, lang, CONFIRM_PATH, token, found.subscriber.state === 'confirmed' ? 'confirmed' : 'confirm');
+      if (!found.ok) return page(reply, { lang, path: CONFIRM_PATH, notice: 'badLink' }, 400);
+      return page(reply, { lang, path: CONFIRM_PATH, token, notice: found.subscriber.state === 'confirmed' ? 'confirmed' : 'confirm' });
     });
     app.post(bilingualUrl(CONFIRM_PATH, lang), async (request, reply) => {
       const done = await newsletter.confirm(tokenOf(request));
-      if (!done.ok) return page(reply, lang, CONFIRM_PATH, undefined, 'badLink', 400);
+      if (!done.ok) return page(reply, { lang, path: CONFIRM_PATH, notice: 'badLink' }, 400);
       request.log.info('newsletter: a subscription was confirmed');
-      return page(reply, lang, CONFIRM_PATH, undefined, 'confirmed');
+      return page(reply, { lang, path: CONFIRM_PATH, notice: 'confirmed' });
     });
     app.get(bilingualUrl(UNSUBSCRIBE_PATH, lang), async (request, reply) => {
       const token = tokenOf(request);
       const found = await newsletter.leavable(token);
-      if (!found.ok) return page(reply, lang, UNSUBSCRIBE_PATH, undefined, 'badLink', 400);
-      return page(reply, lang, UNSUBSCRIBE_PATH, token, 'leave');
+      if (!found.ok) return page(reply, { lang, path: UNSUBSCRIBE_PATH, notice: 'badLink' }, 400);
+      return page(reply, { lang, path: UNSUBSCRIBE_PATH, token, notice: 'leave' });
     });
     app.post(bilingualUrl(UNSUBSCRIBE_PATH, lang), async (request, reply) => {
-      if (!(await newsletter.leave(tokenOf(request)))) return page(reply, lang, UNSUBSCRIBE_PATH, undefined, 'badLink', 400);
+      if (!(await newsletter.leave(tokenOf(request)))) return page(reply, { lang, path: UNSUBSCRIBE_PATH, notice: 'badLink' }, 400);
       request.log.info('newsletter: a subscriber left');
-      return page(reply, lang, UNSUBSCRIBE_PATH, undefined, 'left');
+      return page(reply, { lang, path: UNSUBSCRIBE_PATH, notice: 'left' });
     });
   }
 };

@@ -106,7 +106,7 @@ export async function sendArticle(options: BatchOptions): Promise<BatchReport> {
 
   const deliver = async (recipient: Recipient) => {
     const messageId = newMessageId(options.host);
-    if (!(await store.claimDelivery(recipient.id, article, recipient.lang, messageId, now()))) {
+    if (!(await store.claimDelivery({ subscriberId: recipient.id, article, lang: recipient.lang, messageId }, now()))) {
       report.skipped++;
       return;
     }

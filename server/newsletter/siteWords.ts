@@ -23,10 +23,10 @@ export interface SiteWords {
 export async function loadSiteWords(root: string): Promise<SiteWords> {
   const diagnostics: Diagnostic[] = [];
   const [config, owner, navigation, all] = await Promise.all([
-    loadJsonFile(root, 'content/site.json', SiteConfig, diagnostics),
-    loadJsonFile(root, 'content/owner.json', Owner, diagnostics),
-    loadJsonFile(root, 'content/navigation.json', Navigation, diagnostics),
-    loadJsonFile(root, 'content/strings.json', UiStrings, diagnostics),
+    loadJsonFile({ root, diagnostics }, 'content/site.json', SiteConfig),
+    loadJsonFile({ root, diagnostics }, 'content/owner.json', Owner),
+    loadJsonFile({ root, diagnostics }, 'content/navigation.json', Navigation),
+    loadJsonFile({ root, diagnostics }, 'content/strings.json', UiStrings),
   ]);
   if (!config || !owner || !navigation || !all) {
     const first = diagnostics[0];

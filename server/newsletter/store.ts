@@ -56,6 +56,14 @@ export interface Recipient {
   lang: Lang;
 }
 
+/** One article's e-mail to one subscriber, in their language, under the Message-ID it is sent with. */
+export interface Delivery {
+  subscriberId: number;
+  article: string;
+  lang: Lang;
+  messageId: string;
+}
+
 export interface DeliveryCounts {
   sent: number;
   failed: number;
@@ -95,7 +103,7 @@ export interface NewsletterStore {
   /** How many confirmed subscribers have each language. */
   confirmedByLang(): Promise<Record<Lang, number>>;
   /** Records a delivery as under way before the message is handed over; false if one exists. */
-  claimDelivery(subscriberId: number, article: string, lang: Lang, messageId: string, now: Date): Promise<boolean>;
+  claimDelivery(delivery: Delivery, now: Date): Promise<boolean>;
   delivered(subscriberId: number, article: string, now: Date, response: string): Promise<void>;
   /** A permanent failure: recorded, and the address gets nothing more (state bounced). */
   failedForGood(subscriberId: number, article: string, now: Date, response: string): Promise<void>;
@@ -196,7 +204,7 @@ export function newsletterStore(sql: Sql): NewsletterStore {
       for (const r of rows) counts[r.lang as Lang] = Number(r.n);
       return counts;
     },
-    async claimDelivery(subscriberId, article, lang, messageId, now) {
+    async claimDelivery({ subscriberId, article, lang, messageId }, now) {
       const claimed = await sql.run(
         `INSERT INTO newsletter_deliveries (subscriber_id, article, lang, state, at, message_id) VALUES ($1, $2, $3, 'sending', $4, $5) ON CONFLICT (subscriber_id, article) DO NOTHING`,
         [subscriberId, article, lang, now.toISOString(), messageId],

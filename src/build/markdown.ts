@@ -219,7 +219,7 @@ export async function compileBodies(jobs: readonly MarkdownJob[], stage: Markdow
       images: site.images,
       ...(contents.folder && { contentsDir: contents.folder }),
     };
-    await compileInWorkers(misses, jobs, data, { threads, code: await stage.workerCode() }, record);
+    await compileInWorkers({ misses, jobs, data, threads, code: await stage.workerCode() }, record);
   }
   const compiled = results.map((r, i) => bodies[i] ?? contents.body((r as StoredBody).body));
   if (memory) memory.last = { jobs, bodies: compiled, routes: stage.routes, cdn, media: stage.media };
@@ -246,14 +246,20 @@ function currentValues(site: BodySite): (name: string, lang: Lang) => string {
 
 const WORKER_HINT = 'Run the command again; if it fails again, check the free memory, and run it with --verbose to see more.';
 
-/** Compiles the texts at `misses` on `threads` worker threads, each running the script `code` (see workerCode.ts). */
-export async function compileInWorkers(
-  misses: readonly number[],
-  jobs: readonly Pick<MarkdownJob, 'markdown' | 'lang'>[],
-  data: CompileWorkerData,
-  { threads, code }: { threads: number; code: string },
-  record: (i: number, compiled: CompiledBody) => void,
-): Promise<void> {
+/** Texts to compile on worker threads. */
+export interface WorkerRun {
+  /** The places in `jobs` of the texts to compile. */
+  misses: readonly number[];
+  jobs: readonly Pick<MarkdownJob, 'markdown' | 'lang'>[];
+  /** What every worker is given at its start. */
+  data: CompileWorkerData;
+  threads: number;
+  /** The script each worker runs (see workerCode.ts). */
+  code: string;
+}
+
+/** Compiles the texts at `misses` on `threads` worker threads, each running the script `code`; `record` gets each body as it comes. */
+export async function compileInWorkers({ misses, jobs, data, threads, code }: WorkerRun, record: (i: number, compiled: CompiledBody) => void): Promise<void> {
   const batches: number[][] = [];
   for (let at = 0; at < misses.length; at += BATCH) batches.push(misses.slice(at, at + BATCH));
   let next = 0;

@@ -28,7 +28,16 @@ function pageTitle(site: Site, path: string, lang: Lang): string | undefined {
  * leads to a page, the trail is the route's real parents Blog > category (> article), and each
  * title is its page's title in the language shown.
  */
-function checkTrail(site: Site, items: readonly BreadcrumbItem[], expected: readonly string[], langs: readonly Lang[], placeOf: (path: (string | number)[]) => Place): Diagnostic[] {
+interface Trail {
+  /** The trail as written. */
+  items: readonly BreadcrumbItem[];
+  /** The paths of the route's real parents, and of the page itself for an article. */
+  expected: readonly string[];
+  /** The languages whose titles the trail's items give. */
+  langs: readonly Lang[];
+}
+
+function checkTrail(site: Site, { items, expected, langs }: Trail, placeOf: (path: (string | number)[]) => Place): Diagnostic[] {
   const out: Diagnostic[] = [];
   items.forEach((item, i) => {
     const want = expected[i];
@@ -65,11 +74,11 @@ export function checkBreadcrumbs(site: Site, memo?: ArticleRulesMemo): Diagnosti
   const out: Diagnostic[] = [];
   for (const category of site.categories.values()) {
     if (!category.data.breadcrumbs) continue;
-    out.push(...checkTrail(site, category.data.breadcrumbs, [BLOG_PATH, category.data.blogcategory], LANGUAGES, (p) => jsonPlace(site, category.file, p)));
+    out.push(...checkTrail(site, { items: category.data.breadcrumbs, expected: [BLOG_PATH, category.data.blogcategory], langs: LANGUAGES }, (p) => jsonPlace(site, category.file, p)));
   }
   // An article's trail reads the routes, and the titles of the Blog page, the categories and the article itself.
   const reads = [site.routes, site.content.pages.blog, ...site.content.categories];
-  for (const d of byArticle(site, 'breadcrumbs', reads, (article) => articleTrails(site, article), memo)) out.push(d);
+  for (const d of byArticle(site, { name: 'breadcrumbs', reads, judge: (article) => articleTrails(site, article) }, memo)) out.push(d);
   return out;
 }
 
@@ -79,7 +88,7 @@ function articleTrails(site: Site, article: Article): Diagnostic[] {
     const items = edition.source.frontMatter.breadcrumbs;
     if (!items) continue;
     const expected = [BLOG_PATH, categoryPath(article.category), article.route.path];
-    out.push(...checkTrail(site, items, expected, [edition.lang], (p) => frontMatterPlace(edition, p)));
+    out.push(...checkTrail(site, { items, expected, langs: [edition.lang] }, (p) => frontMatterPlace(edition, p)));
   }
   return out;
 }

@@ -1,3 +1,4 @@
+import { agrees } from '../build/shortcuts';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import type { Article, Site } from '../model/site';
 
@@ -14,6 +15,13 @@ export type ArticleRulesMemo = Map<string, ArticleFindings>;
 
 const NOTHING: readonly Diagnostic[] = Object.freeze([]);
 
+/** A rule judged article by article: its name, what it reads of the site besides the article, and the judge. */
+export interface ArticleRule {
+  name: string;
+  reads: readonly unknown[];
+  judge: (article: Article) => readonly Diagnostic[];
+}
+
 /**
  * What `judge` finds in each of the site's articles, in their order. `reads` are what the judge
  * reads of the site besides the article it is given, each the same object while it holds the same
@@ -22,7 +30,7 @@ const NOTHING: readonly Diagnostic[] = Object.freeze([]);
  * `reads`, keeps what was found in it without being judged again: the two lists are compared, the
  * articles not read, and a one-file edit judges one article.
  */
-export function byArticle(site: Site, rule: string, reads: readonly unknown[], judge: (article: Article) => readonly Diagnostic[], memo?: ArticleRulesMemo): Diagnostic[] {
+export function byArticle(site: Site, { name: rule, reads, judge }: ArticleRule, memo?: ArticleRulesMemo): Diagnostic[] {
   const { articles } = site;
   const last = memo?.get(rule);
   const carried = last !== undefined && last.articles.length === articles.length && sameReads(last.reads, reads) ? last : undefined;
@@ -30,13 +38,20 @@ export function byArticle(site: Site, rule: string, reads: readonly unknown[], j
   const out: Diagnostic[] = [];
   for (let i = 0; i < articles.length; i++) {
     const article = articles[i] as Article;
-    let findings = carried && carried.articles[i] === article ? (carried.found[i] as readonly Diagnostic[]) : judge(article);
+    const kept = carried && carried.articles[i] === article ? (carried.found[i] as readonly Diagnostic[]) : undefined;
+    // The same article under the same reads is judged the same: checked under SITE_CHECK_SHORTCUTS=1.
+    if (kept) agrees(`${rule}: what was found in ${article.route.path} at the last check`, kept, () => judge(article), sameFindings);
+    let findings = kept ?? judge(article);
     if (findings.length === 0) findings = NOTHING;
     else for (const d of findings) out.push(d);
     found[i] = findings;
   }
   memo?.set(rule, { articles, reads, found });
   return out;
+}
+
+function sameFindings(a: readonly Diagnostic[], b: readonly Diagnostic[]): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 function sameReads(a: readonly unknown[], b: readonly unknown[]): boolean {

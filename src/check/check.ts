@@ -49,7 +49,7 @@ export interface CheckMemo {
 export function checkSite(site: Site, mediaFiles: ReadonlySet<string>, rendered: RenderedIds, memo?: CheckMemo): Diagnostic[] {
   // The title key the edition rules worked out for this site, when they did (editions.ts): not hashed twice.
   const facts = memo?.editions.facts;
-  const titles = titleJudge(site, memo?.titles, () => (facts?.last?.site === site ? facts.last.titles : titleIndexKey(site)));
+  const titles = titleJudge(site, memo?.titles, () => (facts?.last?.site === site ? facts.last.titles.key : titleIndexKey(site)));
   let found: { ids: EditionIds; links: LinkIndex; editions: EditionsFound } | undefined;
   const failed = guarded('links', () => {
     const ids = editionIds(site, rendered);

@@ -11,7 +11,7 @@ import { frontMatterPlace } from './place';
 export function checkDrafts(site: Site, memo?: ArticleRulesMemo): Diagnostic[] {
   const { drafts, today } = site.publication;
   if (!drafts) return [];
-  return byArticle(site, 'drafts', [today], (article) => draftEditions(article, today), memo);
+  return byArticle(site, { name: 'drafts', reads: [today], judge: (article) => draftEditions(article, today) }, memo);
 }
 
 function draftEditions(article: Article, today: string): Diagnostic[] {

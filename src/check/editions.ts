@@ -15,14 +15,13 @@ import { digest, digestAll } from '../load/digest';
 import type { CompiledMarkdown } from '../markdown/compile';
 import { type RegisterMark, registerMarks } from '../markdown/register';
 import type { Article, ArticleEdition, Site } from '../model/site';
-import { LANGUAGES } from '../shared/lang';
 import { articlePath } from '../shared/route';
 import { editionAssetProblems } from './assets';
 import { waitingSignature } from './drafts';
 import { guarded } from './guard';
 import { type EditionIds, editionIdProblems } from './ids';
 import { checkLinks, editionLinks } from './links';
-import { retitledWords, significantWords, type TitleJudge, titleIndexKey } from './linkText';
+import { retitledWords, significantWords, type TitleJudge, titleIndexKey, titleKeyParts } from './linkText';
 
 /** What the rules found in one edition, by rule, in the order `checkSite` reports them. */
 export interface EditionFindings {
@@ -56,19 +55,23 @@ export interface EditionMemo {
 }
 
 /**
- * The two site-wide keys of a check, with what they were worked out from: the next check of the
- * session takes them as they are when no part of the site they read changed (`sameFacts`).
+ * The two site-wide keys of a check, with the site they were worked out for: the next check of the
+ * session compares its keys' parts with these (`siteKeys`).
  */
 export interface KnownFacts {
   site: Site;
-  ids: EditionIds;
-  media: ReadonlySet<string>;
   /** `siteFacts`. */
-  facts: string;
+  facts: Key;
   /** `titleIndexKey`. */
-  titles: string;
+  titles: Key;
   /** What the rules found in each edition under these keys. */
   found: EditionsFound;
+}
+
+/** A key, and the strings it is the hash of. */
+interface Key {
+  parts: readonly string[];
+  key: string;
 }
 
 /** What the edition rules found in a site's editions. */
@@ -121,12 +124,12 @@ export function editionFindings(around: EditionSurroundings, memo: EditionMemo |
   const last = memo.facts?.last;
   const found: EditionsFound = { byEdition: new Map(), withFindings: [] };
   const { keys, retitled } = siteKeys(around, memo.facts, found);
-  const { facts } = keys;
-  const withTitles = digest(facts, keys.titles);
+  const facts = keys.facts.key;
+  const withTitles = digest(facts, keys.titles.key);
   // An edition the last check judged under the same facts (the model shares unchanged editions)
   // has the same findings, when no title changed or none its link texts' words read.
-  const same = last?.facts === facts ? last.found : undefined;
-  const titlesSame = last?.titles === keys.titles;
+  const same = last?.facts.key === facts ? last.found : undefined;
+  const titlesSame = last?.titles.key === keys.titles.key;
   // The editions whose link texts hold a word a retitling changed what it reads of: found by the
   // words, in a session's index of them, rather than by looking at every edition's words.
   // Kept up to date on every check of the session, so that a title edit finds it made.
@@ -256,22 +259,28 @@ function linkWords(body: CompiledMarkdown, known: WeakMap<CompiledMarkdown, read
 }
 
 /**
- * The parts of the site beyond an edition that its rules can see, each as the strings that stand
- * for it in the memo key. A rule declares the parts it reads (`EDITION_RULES`); the key of an
+ * The parts of the site beyond an edition that its rules can see, each written as the strings that
+ * stand for it in the memo key. A rule declares the parts it reads (`EDITION_RULES`); the key of an
  * edition's findings is made from those parts and no others (`siteFacts`), so a rule given a new
- * part to read says so in one place, and its key follows.
+ * part to read says so in one place, and its key follows. A part made of many model objects writes
+ * each object's strings once while the object lives (`pieceOf`): the model shares what did not
+ * change with the last build, so a build writes again only what changed.
  */
 const SITE_PARTS = {
   /** Every route: its path, kind, name and languages. */
-  routes: ({ site }, parts) => {
-    for (const route of site.routes) parts.push(route.path, route.component, route.name, route.meta.availableLangs.join(' '));
+  routes: ({ site }, parts, pieceOf) => {
+    for (const route of site.routes) parts.push(pieceOf(route, () => `${route.path}\0${route.component}\0${route.name}\0${route.meta.availableLangs.join(' ')}`));
   },
   /** Every article edition's URL, index and ids (links into it, and its `#id`s). */
-  editions: ({ site }, parts) => {
-    for (const article of site.articles) {
-      parts.push(article.slug, article.route.path);
-      for (const edition of Object.values(article.editions)) parts.push(edition.lang, edition.url, edition.source.frontMatter.index ? 'index' : '', edition.body.ids.join(' '));
-    }
+  editions: ({ site }, parts, pieceOf) => {
+    for (const article of site.articles)
+      parts.push(
+        pieceOf(article, () => {
+          let piece = `${article.slug}\0${article.route.path}`;
+          for (const edition of Object.values(article.editions)) piece += `\0${edition.lang}\0${edition.url}\0${edition.source.frontMatter.index ? 'index' : ''}\0${edition.body.ids.join(' ')}`;
+          return piece;
+        }),
+      );
   },
   /** The ids of every page that is not an article, as rendered. */
   pages: ({ site, ids }, parts) => {
@@ -293,10 +302,28 @@ const SITE_PARTS = {
     parts.push([...media].join('\n'));
   },
   /** The raster images' widths. */
-  images: ({ site }, parts) => {
-    for (const image of site.images.values()) parts.push(`${image.file} ${image.width}`);
+  images: ({ site }, parts, pieceOf) => {
+    for (const image of site.images.values()) parts.push(pieceOf(image, () => `${image.file} ${image.width}`));
   },
-} satisfies Record<string, (around: Omit<EditionSurroundings, 'titles'>, parts: string[]) => void>;
+} satisfies Record<string, (around: Omit<EditionSurroundings, 'titles'>, parts: string[], piece: PieceOf) => void>;
+
+/** The strings an object of the model stands for, as `write` makes them. */
+type PieceOf = (object: object, write: () => string) => string;
+
+/**
+ * The strings a model object stands for in a key, made once while it lives. Safe as the model's
+ * objects are never changed once made (README, "Build sessions"): an edited file makes new ones.
+ */
+const pieces = new WeakMap<object, string>();
+
+const pieceOf: PieceOf = (object, write) => {
+  let piece = pieces.get(object);
+  if (piece === undefined) {
+    piece = write();
+    pieces.set(object, piece);
+  }
+  return piece;
+};
 
 type SitePart = keyof typeof SITE_PARTS;
 
@@ -338,91 +365,61 @@ function judge(around: EditionSurroundings, article: Article, edition: ArticleEd
 }
 
 /**
- * The site's facts and title key: those of the session's last check while nothing they read
- * changed, worked out otherwise. When only titles changed, `retitled` holds every word those
- * titles name, before and after: what LINK004 reads of the titles changed for those words alone.
+ * The site's facts and title keys, each a hash of its parts (`siteFacts`, `titleKeyParts`). The
+ * parts are compared with those of the session's last check first, one by one: where every one is
+ * the same, so is the hash, and it is taken as it was. When only titles changed, `retitled` holds
+ * every word those titles name, before and after: what LINK004 reads of the titles changed for
+ * those words alone.
  */
 function siteKeys(around: Omit<EditionSurroundings, 'titles'>, known: EditionMemo['facts'], found: EditionsFound): { keys: KnownFacts; retitled?: Set<string> } {
   const last = known?.last;
-  const same = last && sameFacts(last, around);
-  const keys: KnownFacts = {
-    ...around,
-    found,
-    facts: same?.facts ? last!.facts : siteFacts(around),
-    titles: same?.retitled.length === 0 ? last!.titles : titleIndexKey(around.site),
-  };
-  // The identities compared by `sameFacts` stand for the hashes: they never decide otherwise.
-  if (same?.facts) agrees("the site's facts kept from the last check", keys.facts, () => siteFacts(around));
-  if (same?.retitled.length === 0) agrees('the title index kept from the last check', keys.titles, () => titleIndexKey(around.site));
+  const facts = keyOf(siteFacts(around), last?.facts);
+  const titles = keyOf(titleKeyParts(around.site), last?.titles);
+  // Taken as it was, a key is the hash of the parts as they are, each written afresh.
+  if (facts === last?.facts) agrees("the site's facts kept from the last check", facts.key, () => digestAll(siteFacts(around, (_, write) => write())));
+  if (titles === last?.titles) agrees('the title index kept from the last check', titles.key, () => titleIndexKey(around.site));
+  const keys: KnownFacts = { site: around.site, found, facts, titles };
   if (known) known.last = keys;
-  if (!same?.facts || same.retitled.length === 0) return { keys };
-  const retitled = new Set<string>();
-  for (const [before, after] of same.retitled) for (const word of retitledWords(before, after)) retitled.add(word);
-  return { keys, retitled };
+  if (!last || facts !== last.facts || titles === last.titles) return { keys };
+  const retitled = retitledArticles(last, keys);
+  if (!retitled) return { keys };
+  const words = new Set<string>();
+  for (const [before, after] of retitled) for (const word of retitledWords(before, after)) words.add(word);
+  return { keys, retitled: words };
+}
+
+/** A key and the parts it is the hash of: the last key itself when every part is the same. */
+function keyOf(parts: readonly string[], last: Key | undefined): Key {
+  if (last && last.parts.length === parts.length && parts.every((part, i) => part === last.parts[i])) return last;
+  return { parts, key: digestAll(parts) };
 }
 
 /**
- * What of the last check's keys still holds for the site now: its facts, or not (an edition's URL,
- * index or ids changed), and the articles whose titles changed (as they were, and as they are);
- * undefined when the site's articles or pages changed more than that. Read in one walk, mostly of
- * object identities: the model shares every article that did not change with the last build's
- * (`createSite`), so only the few that did are compared part by part.
+ * The articles whose title parts differ from the last check's, as they were and as they are; none
+ * when an article was added, removed or moved (each article's part begins with its path).
  */
-function sameFacts(last: KnownFacts, now: Omit<EditionSurroundings, 'titles'>): { facts: boolean; retitled: [Article, Article][] } | undefined {
-  const { site } = now;
-  if (
-    site.routes !== last.site.routes ||
-    site.images !== last.site.images ||
-    site.articles.length !== last.site.articles.length ||
-    !sameSet(now.media, last.media) ||
-    !sameSet(now.ids.layout, last.ids.layout)
-  )
-    return undefined;
-  for (const route of site.routes) {
-    if (route.component === 'article') continue;
-    for (const lang of route.meta.availableLangs) if (!sameList(now.ids.rendered(route, lang), last.ids.rendered(route, lang))) return undefined;
-  }
-  // A draft published, or a link's target made a draft, judges links to it again (DRAFT001).
-  let facts = site.waiting === last.site.waiting || waitingSignature(site) === waitingSignature(last.site);
+function retitledArticles(last: KnownFacts, now: KnownFacts): [Article, Article][] | undefined {
+  const [before, after] = [last.site.articles, now.site.articles];
+  if (before.length !== after.length) return undefined;
   const retitled: [Article, Article][] = [];
-  for (const [i, article] of site.articles.entries()) {
-    const before = last.site.articles[i];
-    if (article === before) continue;
-    if (!before || before.route !== article.route) return undefined;
-    let titles = true;
-    for (const lang of LANGUAGES) {
-      const a = article.editions[lang];
-      const b = before.editions[lang];
-      if (a === b) continue;
-      if (!a || !b) return undefined;
-      if (a.url !== b.url || Boolean(a.source.frontMatter.index) !== Boolean(b.source.frontMatter.index) || !sameList(a.body.ids, b.body.ids)) facts = false;
-      if (a.source.frontMatter.title !== b.source.frontMatter.title) titles = false;
-    }
-    if (!titles) retitled.push([before, article]);
+  for (let i = 0; i < after.length; i++) {
+    if (now.titles.parts[i] === last.titles.parts[i]) continue;
+    const [was, is] = [before[i] as Article, after[i] as Article];
+    if (was.route.path !== is.route.path || was.slug !== is.slug) return undefined;
+    retitled.push([was, is]);
   }
-  return { facts, retitled };
-}
-
-function sameList(a: readonly string[], b: readonly string[]): boolean {
-  return a === b || (a.length === b.length && a.every((item, i) => item === b[i]));
-}
-
-function sameSet(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
-  if (a === b) return true;
-  if (a.size !== b.size) return false;
-  for (const item of a) if (!b.has(item)) return false;
-  return true;
+  return retitled;
 }
 
 /**
- * A hash of everything of the site the edition rules read beyond the edition, titles aside
+ * The parts of everything of the site the edition rules read beyond the edition, titles aside
  * (`TitleJudge.reads`): the parts they declare (`EDITION_RULES`), each as `SITE_PARTS` writes it.
  */
-function siteFacts(around: Omit<EditionSurroundings, 'titles'>): string {
+function siteFacts(around: Omit<EditionSurroundings, 'titles'>, piece: PieceOf = pieceOf): string[] {
   const parts: string[] = [];
   for (const part of READ_PARTS) {
     parts.push(`[${part}]`);
-    SITE_PARTS[part](around, parts);
+    SITE_PARTS[part](around, parts, piece);
   }
-  return digestAll(parts);
+  return parts;
 }

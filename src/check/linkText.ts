@@ -174,17 +174,24 @@ function retitledIndex(previous: TitleIndex, articles: readonly TitledArticle[])
 
 /** A hash of everything the title index is made from: each article's path, slug and titles, in order. */
 export function titleIndexKey(site: Site): string {
-  // Read straight from the model, an article's part once while it lives: worked out on every
-  // check, it should neither build the index's records nor read every title again.
+  return digestAll(titleKeyParts(site));
+}
+
+/**
+ * What `titleIndexKey` is the hash of: each article's path, slug and titles, in the site's order.
+ * Read straight from the model, an article's part once while it lives: worked out on every check,
+ * it should neither build the index's records nor read every title again.
+ */
+export function titleKeyParts(site: Site): string[] {
   const parts: string[] = new Array(site.articles.length);
   site.articles.forEach((article, i) => {
-    parts[i] = titleKeyParts.get(article) ?? titleKeyPart(article);
+    parts[i] = knownTitleParts.get(article) ?? titleKeyPart(article);
   });
-  return digestAll(parts);
+  return parts;
 }
 
 /** Each article's part of `titleIndexKey`, while the article lives. */
-const titleKeyParts = new WeakMap<Article, string>();
+const knownTitleParts = new WeakMap<Article, string>();
 
 function titleKeyPart(article: Article): string {
   let part = `${article.route.path}\0${article.slug}`;
@@ -192,7 +199,7 @@ function titleKeyPart(article: Article): string {
     const edition = article.editions[lang];
     if (edition) part += `\0${lang}\0${edition.source.frontMatter.title}`;
   }
-  titleKeyParts.set(article, part);
+  knownTitleParts.set(article, part);
   return part;
 }
 

@@ -115,7 +115,7 @@ export function checkLinks(site: Site, links: readonly InternalLink[], ids: Edit
       report(diagnostic('LINK003', link.place, { path, lang: link.lang, offered: route.meta.availableLangs }));
       continue;
     }
-    if (hash !== undefined) checkAnchor(route, hash, link, ids, report);
+    if (hash !== undefined) checkAnchor({ route, hash, link }, ids, report);
     if (link.text) {
       const better = titleMatch(link.text, route, link.lang);
       if (better) {
@@ -126,7 +126,15 @@ export function checkLinks(site: Site, links: readonly InternalLink[], ids: Edit
   return out;
 }
 
-function checkAnchor(route: Route, hash: string, link: InternalLink, ids: EditionIds, report: (d: Diagnostic) => void): void {
+/** A link into a page's section: the page, the section's id, and the link as written. */
+interface AnchorLink {
+  route: Route;
+  hash: string;
+  link: InternalLink;
+}
+
+/** ANCHOR001 when the page, in the language the link leads to, has no element with the link's id. */
+function checkAnchor({ route, hash, link }: AnchorLink, ids: EditionIds, report: (d: Diagnostic) => void): void {
   const lang = targetLang(route, link.lang);
   const present = ids.of(route, lang);
   if (present.has(hash)) return;

@@ -29,7 +29,7 @@ export function checkTranslations(site: Site, memo?: ArticleRulesMemo): Diagnost
     }
   }
   // What an article's front matter says is judged from the article alone.
-  for (const d of byArticle(site, 'translations', [], untranslatedEntries, memo)) out.push(d);
+  for (const d of byArticle(site, { name: 'translations', reads: [], judge: untranslatedEntries }, memo)) out.push(d);
   for (const [key, entries] of Object.entries(site.content.pages.blog.highlights ?? {})) {
     entries.forEach((entry, i) => {
       const article = site.articleByPath.get(entry.path);

@@ -5,7 +5,7 @@ import { AboutMePage, AtelierPage, BlogPage, Category, Navigation, Owner, Profes
 import { categoryPath } from '../shared/route';
 import { type ArticleFiles, type ArticleSource, loadArticles } from './articles';
 import { listFiles, relativeFile } from './files';
-import { type JsonFiles, loadJsonFile } from './json';
+import { type JsonFiles, type JsonReading, loadJsonFile } from './json';
 
 export interface CategorySource {
   key: string;
@@ -54,7 +54,8 @@ export interface LoadResult {
 export async function loadContent(root: string, articleMemory?: ArticleFiles, previous?: LoadedContent): Promise<LoadResult> {
   const diagnostics: Diagnostic[] = [];
   const json: JsonFiles = new Map();
-  const load = <S extends z.ZodType>(relative: string, schema: S) => loadJsonFile(root, `content/${relative}`, schema, diagnostics, json, previous?.json);
+  const reading: JsonReading = { root, diagnostics, loaded: json, ...(previous && { known: previous.json }) };
+  const load = <S extends z.ZodType>(relative: string, schema: S) => loadJsonFile(reading, `content/${relative}`, schema);
 
   const [config, owner, navigation, strings, aboutme, professional, projects, atelier, blog] = await Promise.all([
     load('site.json', SiteConfig),
@@ -67,7 +68,7 @@ export async function loadContent(root: string, articleMemory?: ArticleFiles, pr
     load('pages/atelier.json', AtelierPage),
     load('pages/blog.json', BlogPage),
   ]);
-  const { categories, unreadable } = await loadCategories(root, diagnostics, json, previous);
+  const { categories, unreadable } = await loadCategories(reading, previous);
   const articles = await loadArticles(root, diagnostics, articleMemory);
 
   const known = new Set(categories.map((c) => c.key));
@@ -100,7 +101,8 @@ export async function loadContent(root: string, articleMemory?: ArticleFiles, pr
 }
 
 /** The categories that loaded, and the keys of those whose file could not be read or validated. */
-async function loadCategories(root: string, diagnostics: Diagnostic[], json: JsonFiles, previous: LoadedContent | undefined): Promise<{ categories: CategorySource[]; unreadable: Set<string> }> {
+async function loadCategories(reading: JsonReading, previous: LoadedContent | undefined): Promise<{ categories: CategorySource[]; unreadable: Set<string> }> {
+  const { root, diagnostics } = reading;
   const dir = path.join(root, 'content', 'categories');
   const categories: CategorySource[] = [];
   const unreadable = new Set<string>();
@@ -108,7 +110,7 @@ async function loadCategories(root: string, diagnostics: Diagnostic[], json: Jso
     if (!absolute.endsWith('.json')) continue;
     const file = relativeFile(root, absolute);
     const key = path.basename(absolute, '.json');
-    const data = await loadJsonFile(root, file, Category, diagnostics, json, previous?.json);
+    const data = await loadJsonFile(reading, file, Category);
     if (!data) {
       unreadable.add(key);
       continue;

@@ -14,22 +14,25 @@ const MAX_SYNTAX_ERRORS = 10;
 /** The text and the validated value of each JSON content file that loaded, by project-relative path. */
 export type JsonFiles = Map<string, { text: string; value: unknown }>;
 
+/** Where JSON files are read from, where their problems go, and what is kept of them. */
+export interface JsonReading {
+  root: string;
+  diagnostics: Diagnostic[];
+  /** Each file that loads, with its text and value. */
+  loaded?: JsonFiles;
+  /** The same session's last load. */
+  known?: ReadonlyMap<string, { text: string; value: unknown }>;
+  /** The largest file read, in bytes (a content file's limit unless told). */
+  limit?: number;
+}
+
 /**
  * Reads one JSON content file and validates it against its schema. Returns the parsed value,
  * or undefined after pushing diagnostics (file, line and column of each problem). A file whose
  * text is the one it had in `known` (the same session's last load) is that load's value: the same
  * text, through the same schema, gives the same value, and later stages find it by identity.
  */
-export async function loadJsonFile<S extends z.ZodType>(
-  root: string,
-  relative: string,
-  schema: S,
-  diagnostics: Diagnostic[],
-  loaded?: JsonFiles,
-  known?: ReadonlyMap<string, { text: string; value: unknown }>,
-  /** The largest file read, in bytes (a content file's limit unless told). */
-  limit?: number,
-): Promise<z.infer<S> | undefined> {
+export async function loadJsonFile<S extends z.ZodType>({ root, diagnostics, loaded, known, limit }: JsonReading, relative: string, schema: S): Promise<z.infer<S> | undefined> {
   const absolute = path.join(root, relative);
   const file = relativeFile(root, absolute);
   const read = readContentText(absolute, file, limit);

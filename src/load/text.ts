@@ -21,7 +21,7 @@ export type ContentBytes = { bytes: Buffer } | { problem: Diagnostic };
 
 type TextProblem = 'FILE001' | 'FILE002' | 'TEXT001' | 'TEXT002';
 
-function problemOf<C extends TextProblem>(file: string, code: C, args: DiagnosticArgs<C>, line = 0, column = 0): { problem: Diagnostic } {
+function problemOf<C extends TextProblem>(code: C, args: DiagnosticArgs<C>, { file, line = 0, column = 0 }: { file: string; line?: number; column?: number }): { problem: Diagnostic } {
   return { problem: diagnostic(code, { file, line, column }, args) };
 }
 
@@ -39,17 +39,17 @@ export function readContentBytes(absolute: string, file: string, limit = MAX_FIL
     const fd = openSync(absolute, 'r');
     try {
       const info = fstatSync(fd);
-      if (info.isDirectory()) return problemOf(file, 'FILE001', { file, folder: true });
-      if (info.size > limit) return problemOf(file, 'FILE002', { file, bytes: info.size, limit });
+      if (info.isDirectory()) return problemOf('FILE001', { file, folder: true }, { file });
+      if (info.size > limit) return problemOf('FILE002', { file, bytes: info.size, limit }, { file });
       bytes = readFileSync(fd);
     } finally {
       closeSync(fd);
     }
   } catch (error) {
-    return problemOf(file, 'FILE001', { file, errno: systemCode(error), error: error instanceof Error ? error.message : String(error) });
+    return problemOf('FILE001', { file, errno: systemCode(error), error: error instanceof Error ? error.message : String(error) }, { file });
   }
   // The size may have changed between fstat and read.
-  if (bytes.length > limit) return problemOf(file, 'FILE002', { file, bytes: bytes.length, limit });
+  if (bytes.length > limit) return problemOf('FILE002', { file, bytes: bytes.length, limit }, { file });
   return { bytes };
 }
 
@@ -59,13 +59,13 @@ export function decodeContentText(bytes: Buffer, file: string): ContentText {
     const offset = firstInvalidUtf8(bytes);
     const before = bytes.subarray(0, offset).toString('utf8');
     const { line, column } = offsetToPosition(before, before.length);
-    return problemOf(file, 'TEXT001', { byte: bytes[offset] ?? 0, offset }, line, column);
+    return problemOf('TEXT001', { byte: bytes[offset] ?? 0, offset }, { file, line, column });
   }
   const text = textOf(bytes);
   const control = CONTROL.exec(text);
   if (control) {
     const { line, column } = offsetToPosition(text, control.index);
-    return problemOf(file, 'TEXT002', { codePoint: control[0].codePointAt(0) ?? 0 }, line, column);
+    return problemOf('TEXT002', { codePoint: control[0].codePointAt(0) ?? 0 }, { file, line, column });
   }
   return { text };
 }

@@ -99,7 +99,7 @@ export function searchFiles({ site, lang, code, indexed, last }: ShardWork): Pla
       make: () =>
         shardJson(
           options,
-          fields().map((each, i) => counted(site, held[i] as Article, lang, each, { code, options, table, indexed })),
+          fields().map((each, i) => counted(site, held[i] as Article, each, { lang, code, options, table, indexed })),
         ),
     };
   });
@@ -120,6 +120,7 @@ export function searchFiles({ site, lang, code, indexed, last }: ShardWork): Pla
 
 /** How a language's documents are counted: the options, and the table and memo they are kept in. */
 interface Counting {
+  lang: Lang;
   code: string;
   options: ReturnType<typeof searchOptions>;
   table: TermTable;
@@ -127,7 +128,7 @@ interface Counting {
 }
 
 /** An article's document in `lang` with its terms counted, found in the memo while its fields (`each`) are unchanged. */
-function counted(site: Site, article: Article, lang: Lang, each: readonly string[], { code, options, table, indexed }: Counting): IndexedDocument {
+function counted(site: Site, article: Article, each: readonly string[], { lang, code, options, table, indexed }: Counting): IndexedDocument {
   const url = article.editions[lang]?.url ?? '';
   const inputs = { code, fields: JSON.stringify(each) };
   let document = indexed?.get(url, inputs);
@@ -151,8 +152,8 @@ export function countAhead(
 ): number {
   const held = last?.shards[shard]?.held;
   if (!last || !held) return -1;
-  const counting = { code, options: searchOptions(lang), table: last.table, indexed };
-  for (const article of held.slice(from, to)) counted(site, article, lang, documentFields(site, article, lang), counting);
+  const counting = { lang, code, options: searchOptions(lang), table: last.table, indexed };
+  for (const article of held.slice(from, to)) counted(site, article, documentFields(site, article, lang), counting);
   return held.length;
 }
 

@@ -56,11 +56,11 @@ export async function readLock(root: string, diagnostics: Diagnostic[], last?: {
   if (!info) {
     // No lock: nothing brought in line yet. A link to nothing where it should be is a mistake the content's reader names.
     const link = await lstat(absolute).catch(() => undefined);
-    return link ? loadJsonFile(root, LOCK_FILE, Lock, diagnostics, undefined, undefined, LOCK_LIMIT) : emptyLock();
+    return link ? loadJsonFile({ root, diagnostics, limit: LOCK_LIMIT }, LOCK_FILE, Lock) : emptyLock();
   }
   const signature = `${info.size} ${info.mtimeMs} ${info.ctimeMs} ${info.ino}`;
   if (last?.read?.signature === signature) return last.read.lock;
-  const lock = quickly(absolute) ?? (await loadJsonFile(root, LOCK_FILE, Lock, diagnostics, undefined, undefined, LOCK_LIMIT));
+  const lock = quickly(absolute) ?? (await loadJsonFile({ root, diagnostics, limit: LOCK_LIMIT }, LOCK_FILE, Lock));
   if (last && lock) last.read = { signature, lock };
   return lock;
 }

@@ -143,7 +143,7 @@ export async function translationStates(
     const before = value !== null && typeof value === 'object' ? known.texts.get(value) : undefined;
     let states = before && before.locked === locked ? before.states : undefined;
     if (!states) {
-      states = await fileStates(file, text, value, locked, changed);
+      states = await fileStates({ file, text, value }, locked, changed);
       if (value !== null && typeof value === 'object') known.texts.set(value, { locked, states });
     }
     texts.push(...states);
@@ -202,9 +202,7 @@ const MAX_EDITED = 16;
 
 /** The bilingual texts of one JSON file that fell behind or were never brought in line. */
 async function fileStates(
-  file: string,
-  text: string,
-  value: unknown,
+  { file, text, value }: { file: string; text: string; value: unknown },
   locked: Readonly<Record<string, string>> | undefined,
   changed: (file: string, hash: string) => Promise<string>,
 ): Promise<TextState[]> {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSession, hydrated, startBrowserSession } from '../support/browser';
+import { type BrowserSession, startBrowserSession } from '../support/browser';
 
 let session: BrowserSession;
 beforeAll(async () => {

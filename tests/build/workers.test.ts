@@ -16,7 +16,7 @@ describe('markdown worker threads', () => {
 
   /** Compiles the two texts on a worker running the script `code`. */
   const compileWith = (code: string, record: (i: number, compiled: CompiledBody) => void = () => {}, more: Partial<CompileWorkerData> = {}) =>
-    compileInWorkers([0, 1], jobs, { routes: [], imageCdn: undefined, mediaDir: process.cwd(), images: new Map(), ...more }, { threads: 1, code }, record);
+    compileInWorkers({ misses: [0, 1], jobs, data: { routes: [], imageCdn: undefined, mediaDir: process.cwd(), images: new Map(), ...more }, threads: 1, code }, record);
 
   it('compiles on the bundled worker script what the compiler makes in this thread', async () => {
     const bodies: string[] = [];
