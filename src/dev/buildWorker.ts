@@ -38,7 +38,13 @@ export interface PagesReply {
 /** How a build ended: built, cancelled, or failed. */
 export type BuildOutcome = BuiltReply | { type: 'cancelled'; id: number } | { type: 'failed'; id: number; failure: Failure };
 
-export type WorkerReply = BuildOutcome | PagesReply;
+/** The warm-up (see `warmUp`) started or ended: it builds the output in place at its end. */
+export interface WarmUpReply {
+  type: 'warm-up';
+  running: boolean;
+}
+
+export type WorkerReply = BuildOutcome | PagesReply | WarmUpReply;
 
 export interface BuildWorkerData {
   root: string;
@@ -94,8 +100,11 @@ async function runBuild(id: number, changes: string[]): Promise<void> {
     const onPages = (pages: ReadonlyMap<string, string>) => postMessage({ type: 'pages', id, changed: announcePages(pages) });
     const result = await buildSite(session, { root, outDir, drafts: true, signal: controller.signal, commit: 'in-place', ...(early && { onPages }) });
     const changed = result.ok ? announce(result.output?.write.manifest.files ?? new Map()) : {};
+    // Told before the build's end, so that site dev is never idle between the two.
+    const warm = first && result.ok;
+    if (warm) postMessage({ type: 'warm-up', running: true });
     postMessage({ type: 'built', id, ok: result.ok, diagnostics: result.diagnostics, milliseconds: result.milliseconds, stages: result.stages, changed });
-    if (first && result.ok) warmUp();
+    if (warm) warmUp();
     first = false;
   } catch (error) {
     // Files read by a cancelled build were read after their change: the next build has them. A
@@ -127,6 +136,7 @@ function warmUp(): void {
       // (5-15 ms each, against 2-4 ms): a few more rehearsals have them made now, not in the owner's first saves.
       await rehearse(WARM_BUILDS, WARM_BUILDS + SETTLING_BUILDS);
     })
+    .finally(() => postMessage({ type: 'warm-up', running: false }))
     .then(collectWhenIdle);
 }
 

@@ -68,6 +68,8 @@ export class DevSession {
   private pending = new Set<string>();
   /** Builds started and not yet ended (a thread being restarted for one included). */
   private building = 0;
+  /** Whether the thread is warming up (it ends with a build of the output in place). */
+  private warming = false;
   private timer: NodeJS.Timeout | undefined;
   private served: Record<string, string> | undefined;
   private failing = false;
@@ -97,9 +99,9 @@ export class DevSession {
     this.timer = setTimeout(() => void this.kick(), COALESCE_MS);
   }
 
-  /** Whether a build is running, or changes are waiting to be built. */
+  /** Whether a build is running or changes are waiting to be built, or the thread is warming up. */
   busy(): boolean {
-    return this.building > 0 || this.pending.size > 0;
+    return this.building > 0 || this.pending.size > 0 || this.warming;
   }
 
   /** Runs `listener` after every completed build (not after a cancelled one). */
@@ -248,6 +250,10 @@ export class DevSession {
         if (this.running?.worker === worker) this.running.resolve(reply);
       };
       worker.on('message', (reply: WorkerReply) => {
+        if (reply.type === 'warm-up') {
+          if (this.worker === worker) this.warming = reply.running;
+          return;
+        }
         if (this.running?.worker !== worker || reply.id !== this.running.id) return;
         if (reply.type === 'pages') this.placed(reply, this.running.early);
         else settle(reply);
@@ -255,7 +261,10 @@ export class DevSession {
       // A thread that cannot even load the pipeline (a syntax error in a template) fails here.
       worker.on('error', (error) => settle({ type: 'failed', id: this.running?.id ?? 0, failure: describeFailure(error) }));
       worker.on('exit', () => {
-        if (this.worker === worker) this.worker = undefined;
+        if (this.worker === worker) {
+          this.worker = undefined;
+          this.warming = false;
+        }
         settle({ type: 'cancelled', id: this.running?.id ?? 0 });
       });
       this.worker = worker;
@@ -267,6 +276,7 @@ export class DevSession {
   private async restartWorker(): Promise<void> {
     const old = this.worker;
     this.worker = undefined;
+    this.warming = false;
     await old?.terminate();
   }
 }

@@ -119,3 +119,54 @@ describe('the rebuild loop of site dev, one build at a time', () => {
     expect(rebuilds.at(-1)?.ok).toBe(true);
   });
 });
+
+/** A thread that, after its first build, warms up (rehearsals ending in a build in place) until `endWarmUp` is called. */
+class WarmingThread extends EventEmitter implements BuildThread {
+  constructor(private readonly warms = true) {
+    super();
+  }
+
+  postMessage(request: WorkerRequest): void {
+    if (request.type !== 'build') return;
+    setTimeout(() => {
+      // As the real thread does: the warm-up is told of before the first build's end.
+      if (this.warms) this.emit('message', { type: 'warm-up', running: true } satisfies WorkerReply);
+      this.emit('message', { type: 'built', id: request.id, ok: true, diagnostics: [], milliseconds: 1, stages: {}, changed: {} } satisfies WorkerReply);
+    }, 5);
+  }
+
+  endWarmUp(): void {
+    this.emit('message', { type: 'warm-up', running: false } satisfies WorkerReply);
+  }
+
+  terminate(): Promise<number> {
+    setTimeout(() => this.emit('exit', 1), 1);
+    return Promise.resolve(1);
+  }
+}
+
+describe('what site dev says of itself (/__dev/status)', () => {
+  it('is busy while its thread warms up after the first build, which ends by building the output in place, and idle after', async () => {
+    const { session, threads } = sessionOn(() => new WarmingThread());
+    expect((await session.start()).ok).toBe(true);
+    expect(session.busy()).toBe(true);
+    threads[0]?.endWarmUp();
+    expect(session.busy()).toBe(false);
+    await session.close();
+  });
+
+  it('is not held busy by the warm-up of a thread it replaced', async () => {
+    let made = 0;
+    // The first thread warms up and never says it ended; the fresh one has nothing to warm.
+    const { session, threads } = sessionOn(() => new WarmingThread(made++ === 0));
+    await session.start();
+    const rebuilt = new Promise<Rebuild>((resolve) => session.onRebuild(resolve));
+    // A template change starts a fresh thread; the old one never says its warm-up ended.
+    session.changed(path.join(TOOL_ROOT, 'templates', 'pages', 'Article.tsx'));
+    await rebuilt;
+    expect(threads).toHaveLength(2);
+    // Once the build that answered has ended.
+    await expect.poll(() => session.busy()).toBe(false);
+    await session.close();
+  });
+});
