@@ -59,14 +59,15 @@ function hashOfFile(file) {
 }
 
 /**
- * The bundle's main file when its manifest says it was made from the files as they are now and
- * all its files are there; undefined otherwise.
+ * The bundle's main file when its manifest says it was made from the files as they are now, in
+ * this very folder (it holds its paths), and all its files are there; undefined otherwise.
  * @param {string} entry
  */
 function keptBundle(entry) {
   try {
-    /** @type {{ dir: string, inputs: Record<string, string>, outputs: string[] }} */
+    /** @type {{ root: string, dir: string, inputs: Record<string, string>, outputs: string[] }} */
     const manifest = JSON.parse(readFileSync(manifestFile(entry), 'utf8'));
+    if (manifest.root !== TOOL_ROOT) return undefined;
     for (const [file, hash] of Object.entries(manifest.inputs)) if (hashOfFile(file) !== hash) return undefined;
     const dir = path.join(CACHE, manifest.dir);
     if (!manifest.outputs.every((file) => existsSync(path.join(dir, file)))) return undefined;
@@ -124,7 +125,8 @@ async function newBundle(entry) {
     });
     const outputs = Object.keys(result.metafile.outputs).map((file) => path.relative(scratch, path.join(TOOL_ROOT, file)));
     const sorted = Object.fromEntries(Object.entries(inputs).sort(([a], [b]) => a.localeCompare(b)));
-    const name = hashOf(JSON.stringify(sorted));
+    // The bundle holds the tool's own paths (import.meta.url): a copy of .cache/ in another clone is not its bundle.
+    const name = hashOf(JSON.stringify({ root: TOOL_ROOT, inputs: sorted }));
     const dir = path.join(CACHE, name);
     try {
       renameSync(scratch, dir);
@@ -134,7 +136,7 @@ async function newBundle(entry) {
       rmSync(scratch, { recursive: true, force: true });
     }
     const manifest = manifestFile(entry);
-    writeFileSync(`${manifest}.${process.pid}`, JSON.stringify({ dir: name, inputs: sorted, outputs }));
+    writeFileSync(`${manifest}.${process.pid}`, JSON.stringify({ root: TOOL_ROOT, dir: name, inputs: sorted, outputs }));
     renameSync(`${manifest}.${process.pid}`, manifest);
     try {
       prune(name);

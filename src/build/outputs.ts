@@ -3,6 +3,7 @@ import path from 'node:path';
 import { digest } from '../load/digest';
 import type { PagePlan } from '../render/plan';
 import { type ManifestLog, type OutputManifest, readManifest, readManifestLog, stillDescribes, writeManifest } from '../write/manifest';
+import { OutputStore } from '../write/store';
 
 /**
  * The output folders a session builds into, each with the manifest of what it holds (kept in the
@@ -18,11 +19,36 @@ export class OutputFolders {
   /**
    * @param cacheDir the build cache's folder (none without the cache: every output is written whole)
    * @param save whether manifests are written
+   * @param root the site's root: an output folder's log is named by its place from there, the same in every clone
    */
   constructor(
     private readonly cacheDir: string | undefined,
     private readonly save: boolean,
-  ) {}
+    private readonly root: string,
+  ) {
+    this.store = cacheDir ? new OutputStore(path.join(cacheDir, 'outputs')) : undefined;
+  }
+
+  /** The output files the build cache keeps (see store.ts). */
+  readonly store: OutputStore | undefined;
+
+  /**
+   * The last output made into `outDir` (in this clone or in another whose build cache this one
+   * was given), when the folder is not that output any more (a fresh clone has none) and the
+   * store holds every file of it: a build then takes them from there. Its folder copies are not
+   * kept: they are copied again.
+   */
+  async restorable(outDir: string): Promise<OutputManifest | undefined> {
+    const file = this.manifestFile(outDir);
+    const read = file && this.store ? await readManifestLog(file) : undefined;
+    if (!read || !Number.isFinite(read.records) || !this.store?.holds(read.manifest)) return undefined;
+    return { ...read.manifest, copies: {} };
+  }
+
+  /** Keeps in the store the files a build made into `outDir` (see `OutputStore.keep`). */
+  keep(outDir: string, manifest: OutputManifest, made: ReadonlySet<string>): void {
+    if (this.save) this.store?.keep(outDir, manifest, made);
+  }
 
   /** The manifest of what the last build wrote into `outDir`, when that folder is still intact. */
   async previousOutput(outDir: string): Promise<OutputManifest | undefined> {
@@ -61,9 +87,13 @@ export class OutputFolders {
     return read && Number.isFinite(read.records) ? read.manifest : undefined;
   }
 
-  /** One manifest per output folder: `site dev` and `site build` write to different folders; and one for each one's spare. */
+  /**
+   * One manifest per output folder: `site dev` and `site build` write to different folders; and
+   * one for each one's spare. Named by the folder's place from the site's root: a clone given this
+   * one's build cache finds it (see `restorable`).
+   */
   manifestFile(outDir: string, kind: 'output' | 'spare' = 'output'): string | undefined {
-    return this.cacheDir && path.join(this.cacheDir, `${kind}-${digest(path.resolve(outDir)).slice(0, 12)}.log`);
+    return this.cacheDir && path.join(this.cacheDir, `${kind}-${digest(path.relative(this.root, path.resolve(outDir))).slice(0, 12)}.log`);
   }
 
   /**

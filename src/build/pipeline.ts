@@ -289,13 +289,17 @@ async function checkBuild(build: Build): Promise<void> {
  */
 async function writeOutput(build: Build): Promise<void> {
   const { session, options } = build;
-  build.written = await writeInto(build, await session.outputs.previousOutput(options.outDir)).catch((error: unknown) => {
-    if (error instanceof StaleOutputError) return writeInto(build, undefined);
+  const intact = await session.outputs.previousOutput(options.outDir);
+  // No output folder that is the last output (a fresh clone given the build cache): a new folder
+  // made by a swap can take the last output's files from the cache's store.
+  const restored = !intact && (options.commit ?? 'swap') === 'swap' ? await session.outputs.restorable(options.outDir) : undefined;
+  build.written = await writeInto(build, intact ?? restored, restored !== undefined).catch((error: unknown) => {
+    if (error instanceof StaleOutputError) return writeInto(build, undefined, false);
     throw error;
   });
 }
 
-async function writeInto(build: Build, previous: OutputManifest | undefined): Promise<NonNullable<BuildResult['output']>> {
+async function writeInto(build: Build, previous: OutputManifest | undefined, restored: boolean): Promise<NonNullable<BuildResult['output']>> {
   const { session, options, tasks, explain, code, rendered } = build;
   const memos = need(build.memos, 'the caches');
   const site = need(build.site, 'the site');
@@ -304,7 +308,7 @@ async function writeInto(build: Build, previous: OutputManifest | undefined): Pr
   const render = need(build.render, 'the render context');
   const how = options.commit ?? 'swap';
   // In place, pages are served as they are: compressing them would only slow `site dev` down (and a rehearsal of it).
-  const output = await Output.open(options.outDir, previous, { compress: how === 'swap' || !previous });
+  const output = await Output.open(options.outDir, previous, { compress: how === 'swap' || !previous, restoredFrom: restored ? session.outputs.store : undefined });
   try {
     // First, so that the densest compression of the build (brotli 11 of the client script, about
     // 0.3 s) runs on zlib's threads while the pages are rendered.
@@ -339,7 +343,9 @@ async function writeInto(build: Build, previous: OutputManifest | undefined): Pr
 async function settleBuild(build: Build): Promise<void> {
   const { session, options, written, plans } = build;
   if (options.commit === 'none' || !written) return;
-  await session.settle(options.outDir, written.write.manifest, written.write.spare, plans);
+  // The files a swap made are kept in the cache's store; `site dev`'s, rewritten in place, are not.
+  const { manifest, spare, made } = written.write;
+  await session.settle(options.outDir, { manifest, ...(spare && { spare }), ...(options.commit !== 'in-place' && { made }) }, plans);
 }
 
 /** A field a stage before this one made: missing only when the stages run out of order. */

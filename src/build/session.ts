@@ -148,7 +148,7 @@ export class BuildSession {
     this.rebuilds = options.rebuilds === true;
     this.markdown = this.rebuilds ? { seen: new WeakMap(), tables: new WeakMap() } : undefined;
     this.feedItems = this.rebuilds ? new WeakMap() : undefined;
-    this.outputs = new OutputFolders(this.cacheDir, this.save);
+    this.outputs = new OutputFolders(this.cacheDir, this.save, this.root);
     this.modules = new LoadedModules(this.cacheDir, this.save);
   }
 
@@ -312,15 +312,16 @@ export class BuildSession {
   }
 
   /**
-   * Ends a build that wrote `outDir`: its manifest (and the spare's, see `OutputFolders.record`)
-   * and the work it used are kept for the next.
+   * Ends a build that wrote `outDir`: its manifest (and the spare's, see `OutputFolders.record`),
+   * the files it made (`made`, kept in the store of output files) and the work it used are kept
+   * for the next.
    */
-  async settle(outDir: string, manifest: OutputManifest | undefined, spare?: OutputManifest, plans?: readonly PagePlan[]): Promise<void> {
+  async settle(outDir: string, written: { manifest: OutputManifest; spare?: OutputManifest; made?: ReadonlySet<string> } | undefined, plans?: readonly PagePlan[]): Promise<void> {
     if (!this.save || !this.cacheDir) return;
     const memos = await this.cached();
     // Each file on its own: written side by side rather than one after another.
     await Promise.all([
-      this.outputs.record(outDir, manifest, spare, plans),
+      this.outputs.record(outDir, written?.manifest, written?.spare, plans),
       memos.contents.flush(),
       memos.articles.save(),
       memos.bodies.save(),
@@ -330,6 +331,7 @@ export class BuildSession {
       memos.search?.save(),
       memos.titles?.save(),
     ]);
+    if (written?.made) this.outputs.keep(outDir, written.manifest, written.made);
     memos.contents.prune(memos.bodies.size, () => new Set(memos.bodies.values().map((stored) => stored.body.hash)));
     // Once a session: `site dev` settles after every save.
     if (!this.swept) {

@@ -79,6 +79,9 @@ export async function buildAssets(): Promise<BuiltAssets> {
  */
 function bundleClient() {
   return esbuild({
+    // Paths are taken from the tool's folder, not from wherever the command was run: the chunks'
+    // names and contents are the same in every clone (the build cache carries them, see store.ts).
+    absWorkingDir: TOOL_ROOT,
     entryPoints: { client: path.join(TOOL_ROOT, 'src/client/main.ts') },
     bundle: true,
     write: false,

@@ -25,6 +25,8 @@ export interface WriteReport {
   written: number;
   /** Files carried over unchanged from the previous output. */
   unchanged: number;
+  /** The files this build wrote (new or changed). */
+  made: ReadonlySet<string>;
   /** The output as it now is (with `none`, as it would be). */
   manifest: OutputManifest;
   /** The output a swap replaced, kept as `spareFolder(outDir)` for the next swap to start from. */
@@ -66,7 +68,7 @@ export async function commitOutput(output: Output, copies: readonly Copy[], how:
     const written = output.made.size;
     if (how === 'none') {
       await output.abort();
-      return { written, unchanged: output.files.size - written, manifest: { outDir: output.outDir, inode: previous?.inode ?? 0, files: output.files, copies: signatures } };
+      return { written, unchanged: output.files.size - written, made: output.made, manifest: { outDir: output.outDir, inode: previous?.inode ?? 0, files: output.files, copies: signatures } };
     }
     const unchanged = !output.staging && previous && previous.files.size === output.files.size && output.made.size === 0 && sameRecords(previous.copies, signatures);
     let kept: OutputManifest | undefined;
@@ -77,7 +79,7 @@ export async function commitOutput(output: Output, copies: readonly Copy[], how:
     // Every file carried over with its very entry (not one made again, found identical, under new inputs): the manifest is the previous one.
     const same = unchanged && everyEntry(output.files, (file, entry) => previous.files.get(file) === entry);
     const manifest: OutputManifest = same ? previous : { outDir: output.outDir, inode: (await stat(output.outDir)).ino, files: output.files, copies: signatures };
-    return { written, unchanged: output.files.size - written, manifest, ...(kept && { spare: kept }) };
+    return { written, unchanged: output.files.size - written, made: output.made, manifest, ...(kept && { spare: kept }) };
   } catch (error) {
     await output.abort();
     if (error instanceof StaleOutputError) throw error;
@@ -92,8 +94,9 @@ export async function commitOutput(output: Output, copies: readonly Copy[], how:
  * resolves with its manifest.
  */
 async function swapFolder(output: Output, copies: readonly Copy[], signatures: Record<string, string>, spare: OutputManifest | undefined): Promise<OutputManifest | undefined> {
-  const { previous, outDir } = output;
-  const base = spare && previous ? takeSpare(outDir, spare) : undefined;
+  const { previous, outDir, restoredFrom } = output;
+  // A previous output taken from the store has no folder, and no spare beside one.
+  const base = spare && previous && !restoredFrom ? takeSpare(outDir, spare) : undefined;
   let staging: string;
   if (base && spare && previous) {
     await updateSpare({ output, base, spare, previous }, copies, signatures).catch(async (error: unknown) => {
@@ -108,20 +111,20 @@ async function swapFolder(output: Output, copies: readonly Copy[], signatures: R
     output.staging = staging;
     for (const copy of copies) {
       const target = path.join(staging, copy.to);
-      if (previous && previous.copies[copy.to] === signatures[copy.to]) await linkTree(path.join(outDir, copy.to), target);
+      if (previous && !restoredFrom && previous.copies[copy.to] === signatures[copy.to]) await linkTree(path.join(outDir, copy.to), target);
       else await copyTree(copy, target);
     }
     // Synchronous: tens of thousands of links in a tight loop take a fraction of a second, where a
     // round trip through the thread pool for each took twenty times as long.
     const carried = [...output.files.keys()].filter((file) => !output.made.has(file));
     for (const dir of new Set(carried.map((file) => path.dirname(path.join(staging, file))))) mkdirSync(dir, { recursive: true });
-    for (const file of carried) carryOver(outDir, staging, file);
+    for (const file of carried) carryOver(output.carriedFrom(file), path.join(staging, file), file);
   }
   output.staging = staging;
   const retired = await swapIn(staging, outDir);
   output.staging = undefined;
   if (!retired) return undefined;
-  if (!previous) {
+  if (!previous || restoredFrom) {
     // Not ours (no manifest describes it): nothing to start a next build from.
     await rm(retired, { recursive: true, force: true });
     return undefined;
@@ -197,7 +200,7 @@ async function updateSpare({ output, base, spare, previous }: SpareUpdate, copie
     if (spare.files.get(file)?.hash === entry.hash && statOrUndefined(target)?.size === entry.bytes && sameCopies(outDir, file, present)) continue;
     removeWithCopies(base, file);
     mkdirSync(path.dirname(target), { recursive: true });
-    carryOver(outDir, base, file);
+    carryOver(path.join(outDir, file), target, file);
   }
   for (const copy of copies) {
     if (spare.copies[copy.to] === signatures[copy.to]) continue;
@@ -310,16 +313,16 @@ function sameRecords(a: Record<string, string>, b: Record<string, string>): bool
   return Object.keys(a).length === keys.length && keys.every((k) => a[k] === b[k]);
 }
 
-/** Links an unchanged file, and its compressed copies, from the previous output into the new one. */
-function carryOver(outDir: string, staging: string, file: string): void {
+/** Links an unchanged file (`file` of the output), and its compressed copies, from where the previous output has it into the new one. */
+function carryOver(from: string, to: string, file: string): void {
   try {
-    linkOrCopy(path.join(outDir, file), path.join(staging, file));
+    linkOrCopy(from, to);
   } catch (error) {
     throw new StaleOutputError(`${file} is missing from the previous output`, { cause: error });
   }
   for (const suffix of ['.br', '.gz']) {
     try {
-      linkOrCopy(path.join(outDir, file + suffix), path.join(staging, file + suffix));
+      linkOrCopy(from + suffix, to + suffix);
     } catch {
       // Not every file has compressed copies.
     }

@@ -6,6 +6,7 @@ import { digest } from '../load/digest';
 import { writeWithCopies } from './compress';
 import { prepareOutputFolder, removeAbandonedStaging, stagingFolder } from './folder';
 import type { ManifestEntry, OutputManifest } from './manifest';
+import type { OutputStore } from './store';
 
 /**
  * Files being written and compressed at once: enough to keep the disk and the zlib threads busy.
@@ -40,17 +41,25 @@ export class Output {
 
   private constructor(
     readonly outDir: string,
-    /** The previous output, when it is intact and ours; undefined: everything is written. */
+    /** The previous output, when it is intact and ours, or the store holds it; undefined: everything is written. */
     readonly previous: OutputManifest | undefined,
     private readonly compress: boolean,
+    /** Where the previous output's files are, when not in the output folder (a clone given another's build cache). */
+    readonly restoredFrom: OutputStore | undefined,
   ) {
     this.files = new Map(previous?.files);
   }
 
-  static async open(outDir: string, previous: OutputManifest | undefined, options: { compress: boolean }): Promise<Output> {
+  static async open(outDir: string, previous: OutputManifest | undefined, options: { compress: boolean; restoredFrom?: OutputStore | undefined }): Promise<Output> {
     await prepareOutputFolder(outDir);
     await removeAbandonedStaging(outDir);
-    return new Output(path.resolve(outDir), previous, options.compress);
+    return new Output(path.resolve(outDir), previous, options.compress, previous && options.restoredFrom);
+  }
+
+  /** Where a file carried over from the previous output is (its compressed copies beside it, with their suffix). */
+  carriedFrom(file: string): string {
+    const entry = this.restoredFrom && this.previous?.files.get(file);
+    return entry && this.restoredFrom ? this.restoredFrom.where(file, entry.hash) : path.join(this.outDir, file);
   }
 
   /** The inputs a file was made from in the previous output. */
