@@ -93,6 +93,7 @@ export async function askLinks(links: readonly ExternalLink[], options: External
     unknownHosts: new Set<string>(),
   };
   let settled = 0;
+  options.progress?.(0, ask.length);
   let requests = 0;
   let silent = 0;
   await Promise.all(
