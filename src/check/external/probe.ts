@@ -94,6 +94,8 @@ function judged(status: number, asked: { tries: number; waitMs?: number }): Answ
  */
 async function ask(address: string, context: ProbeContext): Promise<{ reply: Reply; tries: number; requests: number; waitMs?: number }> {
   const host = new URL(address).hostname;
+  // Its name was not found for another address this run: not looked up again, nor counted as a request.
+  if (context.unknownHosts.has(host)) return { reply: { failure: { kind: 'dns', host } }, tries: 1, requests: 0 };
   let method: 'HEAD' | 'GET' = 'HEAD';
   let requests = 0;
   for (let attempt = 0; ; attempt++) {
@@ -128,7 +130,6 @@ function retryWait(reply: Reply, attempt: number, delayMs: number): number | und
 /** One request in its host's turn: the status and the headers that matter, never the body. */
 function request(address: string, method: 'HEAD' | 'GET', context: ProbeContext): Promise<Reply> {
   const host = new URL(address).hostname;
-  if (context.unknownHosts.has(host)) return Promise.resolve({ failure: { kind: 'dns', host } });
   return context.scheduler.run(host, async () => {
     try {
       const response = await fetch(address, {
