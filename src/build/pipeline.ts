@@ -54,6 +54,8 @@ export type { BuildProgress, ProgressListener } from './tasks';
 export interface SiteLoad {
   /** Present when the content loaded without errors. */
   site?: Site;
+  /** The site as modelled, errors or not: present whenever the content could be modelled (the external links are checked on it). */
+  modelled?: Site;
   diagnostics: Diagnostic[];
   /** The files under content/media, by path below it. */
   media?: ReadonlySet<string>;
@@ -140,7 +142,7 @@ export async function loadSite(root: string, publishing: Partial<Publication> = 
   const ids = await renderedIds({ plans, render: ctx, memo: (await session.cached()).ids, rendered: new Map(), renderer: () => session.modules.renderer() });
   const checkMemo = await session.checkMemo();
   const all = [...diagnostics, ...(await tasks.run('check', () => checkSite(site, media, ids, checkMemo)))];
-  return hasErrors(all) ? { diagnostics: all } : { site, diagnostics: all, media };
+  return hasErrors(all) ? { diagnostics: all, modelled: site } : { site, modelled: site, diagnostics: all, media };
 }
 
 /**

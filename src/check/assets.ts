@@ -4,14 +4,8 @@ import { isRaster, type RasterCatalogue, type RasterImage } from '../images/rast
 import { rasterAt } from '../images/urls';
 import { WIDTHS } from '../images/variants';
 import type { ArticleEdition, Site } from '../model/site';
+import { jsonStrings } from './jsonStrings';
 import { bodyPlace, frontMatterPlace, jsonPlace } from './place';
-
-/** Every string of a JSON value with its path. */
-function* strings(value: unknown, at: (string | number)[] = []): Generator<[string, (string | number)[]]> {
-  if (typeof value === 'string') yield [value, at];
-  else if (Array.isArray(value)) for (let i = 0; i < value.length; i++) yield* strings(value[i], [...at, i]);
-  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) yield* strings(v, [...at, k]);
-}
 
 /**
  * ASSET001 and HTTP001 in the JSON content: every "/media/..." file referenced exists (with that
@@ -22,7 +16,7 @@ export function checkContentAssets(site: Site, mediaFiles: ReadonlySet<string>):
   // A raster file whose header cannot be read is not in the catalogue, and is never published.
   for (const file of mediaFiles) if (isRaster(file) && !site.images.has(file)) out.push(diagnostic('ASSET004', { file: `content/media/${file}`, line: 0, column: 0 }, { image: file }));
   for (const [file, { value: data }] of site.content.json) {
-    for (const [value, at] of strings(data)) {
+    for (const [value, at] of jsonStrings(data)) {
       const raster = rasterAt(site.images, value);
       if (raster) oversized(raster, PAGE_WIDTH, jsonPlace(site, file, at), out);
       if (value.startsWith('/media/') && !mediaExists(mediaFiles, value)) out.push(missingMedia(mediaFiles, value, jsonPlace(site, file, at)));

@@ -14,6 +14,9 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+const UNIT_MS: Record<string, number> = { s: 1000, m: 60 * 1000, h: 60 * 60 * 1000, d: DAY_MS, w: 7 * DAY_MS };
+
 const program = new Command();
 
 program
@@ -31,12 +34,21 @@ program
 
 program
   .command('check')
-  .description('validate every content file, link and translation; print diagnostics; exit 1 on any error; writes nothing')
+  .description('validate every content file, link and translation; print diagnostics; exit 1 on any error; writes nothing (but the answers --external keeps)')
   .addOption(new Option('--format <format>', 'output format').choices(['human', 'json', 'github']).default('human'))
   .option('--strict', 'also exit 1 on a warning (a page nothing links to, an http:// link)', false)
   .option('--drafts', 'also check drafts and scheduled articles, as site dev shows them', false)
-  .action(async (options: { format: 'human' | 'json' | 'github'; strict: boolean; drafts: boolean }) => {
-    process.exitCode = await (await import('./check')).runCheck({ root: rootDir(), format: options.format, strict: options.strict, drafts: options.drafts });
+  .option('--external', 'also ask every link that leaves the site whether it still works (needs the network; answers kept in .cache/site/)', false)
+  .addOption(new Option('--max-age <age>', 'with --external: ask again a good answer older than this (30m, 12h, 7d, 2w; 0 asks everything)').argParser(age('--max-age')).default(7 * DAY_MS, '7d'))
+  .option('--timeout <seconds>', 'with --external: how long a request may take to answer', seconds('--timeout', 600), 10)
+  .action(async (options: { format: 'human' | 'json' | 'github'; strict: boolean; drafts: boolean; external: boolean; maxAge: number; timeout: number }) => {
+    process.exitCode = await (await import('./check')).runCheck({
+      root: rootDir(),
+      format: options.format,
+      strict: options.strict,
+      drafts: options.drafts,
+      ...(options.external && { external: { maxAgeMs: options.maxAge, timeoutMs: options.timeout * 1000 } }),
+    });
   });
 
 program
@@ -203,6 +215,25 @@ function whole(name: string, min: number, max: number) {
   return (value: string): number => {
     const n = Number(value);
     if (!/^\d+$/.test(value) || n < min || n > max) throw new InvalidArgumentError(`${name} must be a whole number from ${min} to ${max}.`);
+    return n;
+  };
+}
+
+/** An age given on the command line, a whole number and its unit ("12h", "7d"; "0" alone), in ms; or a usage error. */
+function age(name: string) {
+  return (value: string): number => {
+    if (value === '0') return 0;
+    const [, count, unit] = /^(\d+)([smhdw])$/.exec(value) ?? [];
+    if (count === undefined || unit === undefined) throw new InvalidArgumentError(`${name} takes a number and a unit: 30m, 12h, 7d, 2w (or 0 to ask everything).`);
+    return Number(count) * (UNIT_MS[unit] as number);
+  };
+}
+
+/** A number of seconds given on the command line, more than 0 and at most `max` (0.5 allowed); or a usage error. */
+function seconds(name: string, max: number) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!/^\d+(\.\d+)?$/.test(value) || n <= 0 || n > max) throw new InvalidArgumentError(`${name} must be a number of seconds above 0 and at most ${max}.`);
     return n;
   };
 }

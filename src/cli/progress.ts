@@ -22,24 +22,34 @@ const QUIET_FOR_MS = 1000;
  * `done()` clears the line before the summary is printed.
  */
 export function progressLine(stream: NodeJS.WriteStream = process.stderr): { listener: ProgressListener | undefined; done: () => void } {
-  if (!stream.isTTY || process.env.CI) return { listener: undefined, done: () => {} };
-  const started = performance.now();
-  let latest: BuildProgress | undefined;
-  let shown = false;
-  const draw = () => {
-    if (!latest) return;
-    const count = latest.total !== undefined ? ` ${latest.done ?? 0}/${latest.total}` : '';
-    stream.write(`\r\x1b[2K… ${LABELS[latest.stage]}${count}`);
-    shown = true;
+  const line = liveLine(stream);
+  if (!line) return { listener: undefined, done: () => {} };
+  return {
+    listener: (progress) => line.show(`${LABELS[progress.stage]}${progress.total !== undefined ? ` ${progress.done ?? 0}/${progress.total}` : ''}`),
+    done: line.done,
   };
+}
+
+/**
+ * A line of text kept up to date on a terminal ("checking external links 12/40"), under the same
+ * rules as the build's: drawn after the first second, at most ten times a second, never under CI
+ * or when the output is not a TTY (then undefined). `done()` clears it.
+ */
+export function liveLine(stream: NodeJS.WriteStream = process.stderr): { show: (text: string) => void; done: () => void } | undefined {
+  if (!stream.isTTY || process.env.CI) return undefined;
+  const started = performance.now();
+  let latest: string | undefined;
+  let shown = false;
   // Redraw at most ten times a second: counts change far faster than anyone can read.
   const timer = setInterval(() => {
-    if (performance.now() - started >= QUIET_FOR_MS) draw();
+    if (latest === undefined || performance.now() - started < QUIET_FOR_MS) return;
+    stream.write(`\r\x1b[2K… ${latest}`);
+    shown = true;
   }, 100);
   timer.unref();
   return {
-    listener: (progress) => {
-      latest = progress;
+    show: (text) => {
+      latest = text;
     },
     done: () => {
       clearInterval(timer);

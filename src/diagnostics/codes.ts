@@ -36,6 +36,16 @@ function kib(bytes: number): string {
   return `${Math.ceil(bytes / 1024).toLocaleString('en')} KiB`;
 }
 
+/** ", at "…", where it redirects": the address that answered, when redirects led there from the link's. */
+function redirected(at: string | undefined): string {
+  return at === undefined ? '' : ` (at "${at}", where it redirects)`;
+}
+
+/** The Wayback Machine's list of archived copies of an address: named for the owner to open, never fetched. */
+function wayback(url: string): string {
+  return `https://web.archive.org/web/*/${url}`;
+}
+
 /** What the system said when a file could not be read, in words: a dangling link, a permission, … */
 function unreadable(errno: string | undefined, error: string): string {
   if (errno === 'ENOENT') return 'it does not exist (or is a link to a file that does not)';
@@ -414,6 +424,92 @@ export const CODES = {
     title: 'External link that is not https',
     message: (a: { url: string }) => `"${a.url}" is not https`,
     hint: 'Use the https:// address of the page.',
+  }),
+  EXT001: define({
+    severity: 'error',
+    title: 'External link to a page that is gone',
+    message: (a: { url: string; status: 404 | 410; at?: string | undefined }) => `"${a.url}" answers ${a.status} ${a.status === 404 ? 'Not Found' : 'Gone'}${redirected(a.at)}`,
+    hint: (a) => `Link to where the page went, or to an archived copy of it: look for one at ${wayback(a.url)} (not asked for you).`,
+  }),
+  EXT002: define({
+    severity: 'warning',
+    title: 'External link that moved for good',
+    /** `to`: where the permanent redirects lead, with the link's own #fragment when the new address has none. */
+    message: (a: { url: string; to: string; status: number }) => `"${a.url}" has moved for good (${a.status}) to "${a.to}"`,
+    hint: (a) => `Write "${a.to}" in the link: the old address works only as long as its site keeps the redirect.`,
+  }),
+  EXT003: define({
+    severity: 'warning',
+    title: 'External link answered with a failure',
+    /**
+     * `status`: the last answer of `tries` (5xx after retries, or a refusal such as 401 or 403);
+     * `limited`: still 429, or asked to wait `wait` seconds, longer than the check waits;
+     * `redirects`: a loop, or more than `count`.
+     */
+    message: (
+      a: { url: string; at?: string | undefined } & (
+        | { kind: 'status'; status: number; reason: string; tries: number }
+        | { kind: 'limited'; tries: number; wait?: number | undefined }
+        | { kind: 'redirects'; loop: boolean; count: number }
+      ),
+    ) =>
+      a.kind === 'status'
+        ? `"${a.url}" answers ${a.status} ${a.reason}${a.tries > 1 ? ` (${a.tries} tries)` : ''}${redirected(a.at)}`
+        : a.kind === 'limited'
+          ? a.wait !== undefined
+            ? `"${a.url}" answers 429 Too Many Requests and asks to be left alone for ${a.wait.toLocaleString('en')} s${redirected(a.at)}`
+            : `"${a.url}" still answers 429 Too Many Requests after ${a.tries} tries${redirected(a.at)}`
+          : a.loop
+            ? `"${a.url}" redirects in a loop`
+            : `"${a.url}" redirects more than ${a.count} times`,
+    hint: (a) =>
+      a.kind === 'limited'
+        ? 'The site limits how often it is asked, which is never an error: the next check asks again.'
+        : a.kind === 'redirects'
+          ? 'Open it in a browser: a redirect loop often wants a cookie (a login or consent page). If it works there, add a pattern for it to content/external-links.json.'
+          : a.status >= 500
+            ? 'The server failed, which may pass: the next check asks again (only good answers are kept). If it lasts, open the page in a browser.'
+            : 'The site refuses the checker (a login page, or a site that keeps robots out): open it in a browser, and if it works there, add a pattern for it to content/external-links.json.',
+  }),
+  EXT004: define({
+    severity: 'warning',
+    title: 'External link that did not answer',
+    /** `detail`: what the network said; `seconds`: the timeout; `tries`: how many times it was asked. */
+    message: (
+      a: { url: string; at?: string | undefined; tries: number } & (
+        | { kind: 'timeout'; seconds: number }
+        | { kind: 'dns'; host: string }
+        | { kind: 'refused' | 'reset' }
+        | { kind: 'tls' | 'blocked' | 'other'; detail: string }
+      ),
+    ) => {
+      const where = `"${a.url}"${redirected(a.at)}`;
+      const tries = a.tries > 1 ? ` (${a.tries} tries)` : '';
+      switch (a.kind) {
+        case 'timeout':
+          return `${where} did not answer within ${a.seconds.toLocaleString('en')} s${tries}`;
+        case 'dns':
+          return `the name "${a.host}" of ${where} is not found${tries}`;
+        case 'refused':
+          return `${where} refused the connection${tries}`;
+        case 'reset':
+          return `the connection to ${where} was cut before it answered${tries}`;
+        case 'tls':
+          return `${where} failed the secure connection: ${a.detail}${tries}`;
+        case 'blocked':
+          return `${where} is on a port browsers refuse to open (${a.detail})`;
+        case 'other':
+          return `${where} could not be asked: ${a.detail}${tries}`;
+      }
+    },
+    hint: (a) =>
+      a.kind === 'dns'
+        ? `If the domain lapsed, the page is gone: link to an archived copy of it (look for one at ${wayback(a.url)}). If this machine is offline, check again once it is not.`
+        : a.kind === 'blocked'
+          ? 'Visitors cannot open it either: link to an address on a usual port.'
+          : a.kind === 'timeout'
+            ? 'The server may be slow or down, which may pass: the next check asks again (only good answers are kept). --timeout waits longer.'
+            : 'It may pass: the next check asks again (only good answers are kept). If it lasts, open the page in a browser.',
   }),
 };
 

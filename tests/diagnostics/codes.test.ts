@@ -117,6 +117,28 @@ const CASES: { [C in DiagnosticCode]: DiagnosticArgs<C>[] } = {
     { kind: 'markdown', fault: 'boom' },
   ],
   HTTP001: [{ url: 'http://example.org' }],
+  EXT001: [
+    { url: 'https://example.org/a', status: 404 },
+    { url: 'https://example.org/a', status: 410, at: 'https://example.org/b' },
+  ],
+  EXT002: [{ url: 'https://example.org/a', to: 'https://example.org/b', status: 301 }],
+  EXT003: [
+    { url: 'https://example.org/a', kind: 'status', status: 503, reason: 'Service Unavailable', tries: 3 },
+    { url: 'https://example.org/a', at: 'https://example.org/b', kind: 'status', status: 403, reason: 'Forbidden', tries: 1 },
+    { url: 'https://example.org/a', kind: 'limited', tries: 3 },
+    { url: 'https://example.org/a', kind: 'limited', tries: 1, wait: 3600 },
+    { url: 'https://example.org/a', kind: 'redirects', loop: true, count: 2 },
+    { url: 'https://example.org/a', kind: 'redirects', loop: false, count: 10 },
+  ],
+  EXT004: [
+    { url: 'https://example.org/a', tries: 3, kind: 'timeout', seconds: 10 },
+    { url: 'https://example.org/a', tries: 3, kind: 'dns', host: 'example.org' },
+    { url: 'https://example.org/a', tries: 3, kind: 'refused' },
+    { url: 'https://example.org/a', at: 'https://example.org/b', tries: 1, kind: 'reset' },
+    { url: 'https://example.org/a', tries: 3, kind: 'tls', detail: 'certificate has expired' },
+    { url: 'https://example.org:25/', tries: 1, kind: 'blocked', detail: 'a port the Fetch standard blocks' },
+    { url: 'https://example.org/a', tries: 1, kind: 'other', detail: 'odd' },
+  ],
 };
 
 /** The README's diagnostics table: code and severity of each row. */
@@ -155,6 +177,17 @@ describe('the diagnostic catalogue', () => {
     const place = { file: 'content/blog/tech/Docker.en.md', line: 7, column: 3 };
     expect(diagnostic('LINK001', place, { path: '/blog/tech/Gti', near: '/blog/tech/Git' }).hint).toBe('Did you mean "/blog/tech/Git"?');
     expect(diagnostic('LINK001', place, { path: '/nowhere' }).hint).toBe('Link to a route path as the README lists them, or create the page.');
+  });
+
+  it('names the Wayback Machine list of a dead external link in its hint, and only names it', () => {
+    const place = { file: 'content/blog/tech/Docker.en.md', line: 12, column: 5 };
+    const gone = diagnostic('EXT001', place, { url: 'https://docs.example.org/old?page=2', status: 410 });
+    expect(gone.severity).toBe('error');
+    expect(gone.message).toBe('"https://docs.example.org/old?page=2" answers 410 Gone');
+    expect(gone.hint).toContain('https://web.archive.org/web/*/https://docs.example.org/old?page=2');
+    const lapsed = diagnostic('EXT004', place, { url: 'https://lapsed.example/a', tries: 3, kind: 'dns', host: 'lapsed.example' });
+    expect(lapsed.hint).toContain('https://web.archive.org/web/*/https://lapsed.example/a');
+    expect(diagnostic('EXT004', place, { url: 'https://slow.example/a', tries: 3, kind: 'timeout', seconds: 10 }).hint).not.toContain('web.archive.org');
   });
 
   it('takes severity, message and hint from the catalogue, and the place from the caller', () => {
