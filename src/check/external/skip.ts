@@ -51,7 +51,7 @@ export async function loadSkipRules(root: string, diagnostics: Diagnostic[]): Pr
       ),
   );
   if (!exists) return [];
-  const file = await loadJsonFile(root, SKIP_FILE, SkipFile, diagnostics);
+  const file = await loadJsonFile({ root, diagnostics }, SKIP_FILE, SkipFile);
   return (file?.skip ?? []).map(({ pattern, reason }) => ({ pattern, reason, matches: matcherOf(pattern) }));
 }
 
