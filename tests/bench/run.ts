@@ -14,7 +14,7 @@ import { browserFigures } from './browser';
 import { devFigures } from './dev';
 import { ELEVENTY, eleventyBuild, prepareEleventy } from './eleventy';
 import { type LighthousePage, type LighthouseResult, runLighthouse } from './lighthouse';
-import { type Stats, stats, type Timed, timed } from './measure';
+import { repeat, type Stats, stats, timed } from './measure';
 import { newsletterFigures, newsletterRows } from './newsletter';
 import { apiFigures, indexFigures } from './search';
 import { serveSite } from './serve';
@@ -60,17 +60,6 @@ const root = path.join(scratch, 'site');
 
 function log(message: string): void {
   process.stderr.write(`${message}\n`);
-}
-
-async function repeat(label: string, times: number, before: (run: number) => Promise<void>, command: () => Promise<Timed>): Promise<{ ms: Stats; rssMb: Stats; last: Timed; all: Timed[] }> {
-  const all: Timed[] = [];
-  for (let run = 0; run < times; run++) {
-    await before(run);
-    const result = await command();
-    all.push(result);
-    log(`  ${label} ${run + 1}/${times}: ${(result.milliseconds / 1000).toFixed(2)} s, ${result.peakRssMb.toFixed(0)} MB`);
-  }
-  return { ms: stats(all.map((t) => t.milliseconds)), rssMb: stats(all.map((t) => t.peakRssMb)), last: all.at(-1) as Timed, all };
 }
 
 /** A stage's time from the build's stage line ("  load 0.46 s · markdown 8.10 s · …"), in ms. */
