@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../support/content';
 
@@ -24,4 +24,10 @@ export async function benchTool(specs: string | readonly string[], options: { ov
   if (result.status !== 0) throw new Error(`npm install ${list.join(' ')} failed (exit ${result.status})`);
   await writeFile(marker, new Date().toISOString());
   return dir;
+}
+
+/** The versions of packages as installed in a node_modules folder, read from their package.json. */
+export async function versionsIn(nodeModules: string, names: readonly string[]): Promise<Record<string, string>> {
+  const versions = await Promise.all(names.map(async (name) => [name, (JSON.parse(await readFile(path.join(nodeModules, name, 'package.json'), 'utf8')) as { version: string }).version] as const));
+  return Object.fromEntries(versions);
 }
