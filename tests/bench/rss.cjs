@@ -4,9 +4,13 @@
 // BENCH_CPU_FILE names. A child process it starts (the image encoder) inherits the preload and
 // exits first: the RSS file keeps the larger of the two, the largest single process of the
 // command; the CPU file has a line for each, summed by the bench.
+// The preload runs in worker threads too, where process.resourceUsage() is the whole process's:
+// only the main thread records.
 const { appendFileSync, readFileSync, writeFileSync } = require('node:fs');
+const { isMainThread } = require('node:worker_threads');
 
 process.on('exit', () => {
+  if (!isMainThread) return;
   const file = process.env.BENCH_RSS_FILE;
   const usage = process.resourceUsage();
   if (process.env.BENCH_CPU_FILE) appendFileSync(process.env.BENCH_CPU_FILE, `${usage.userCPUTime + usage.systemCPUTime}\n`);
