@@ -7,6 +7,7 @@ import { SlowestFirst } from './tests/support/sequencer.ts';
  * integration test and runs after the one build of the real content that global-build.ts makes.
  */
 const UNIT = [
+  'tests/bench/work.test.ts',
   'tests/build/bodyContents.test.ts',
   'tests/build/cacheSweep.test.ts',
   'tests/build/fingerprint.test.ts',

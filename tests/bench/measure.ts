@@ -28,6 +28,8 @@ export interface Timed {
   milliseconds: number;
   /** Peak resident set size of the process, in megabytes. */
   peakRssMb: number;
+  /** CPU time (user and system) of the command's Node processes and all their threads, in milliseconds. */
+  cpuMs: number;
   stdout: string;
 }
 
@@ -40,11 +42,13 @@ const RSS_PRELOAD = path.join(import.meta.dirname, 'rss.cjs');
 export async function timed(command: string, args: readonly string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<Timed> {
   const scratch = await mkdtemp(path.join(os.tmpdir(), 'bench-rss-'));
   const rssFile = path.join(scratch, 'rss');
+  const cpuFile = path.join(scratch, 'cpu');
   const env = {
     ...process.env,
     ...options.env,
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require=${RSS_PRELOAD}`.trim(),
     BENCH_RSS_FILE: rssFile,
+    BENCH_CPU_FILE: cpuFile,
   };
   const started = performance.now();
   const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve, reject) => {
@@ -58,6 +62,29 @@ export async function timed(command: string, args: readonly string[], options: {
   const milliseconds = performance.now() - started;
   if (code !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${code}:\n${output}`);
   const kilobytes = Number(await readFile(rssFile, 'utf8').catch(() => 'NaN'));
+  const cpuLines = (await readFile(cpuFile, 'utf8').catch(() => '')).split('\n').filter((line) => line !== '');
+  const cpuMs = cpuLines.length === 0 ? NaN : cpuLines.reduce((sum, line) => sum + Number(line), 0) / 1000;
   await rm(scratch, { recursive: true, force: true });
-  return { milliseconds, peakRssMb: kilobytes / 1024, stdout: output };
+  return { milliseconds, peakRssMb: kilobytes / 1024, cpuMs, stdout: output };
+}
+
+/** A measure repeated: its wall time, peak memory and CPU time over the runs, and each run. */
+export interface Repeated {
+  ms: Stats;
+  rssMb: Stats;
+  cpuMs: Stats;
+  last: Timed;
+  all: Timed[];
+}
+
+/** Runs `command` `times` times, each after `before`, reporting each run on stderr as it ends. */
+export async function repeat(label: string, times: number, before: (run: number) => Promise<void>, command: () => Promise<Timed>): Promise<Repeated> {
+  const all: Timed[] = [];
+  for (let run = 0; run < times; run++) {
+    await before(run);
+    const result = await command();
+    all.push(result);
+    process.stderr.write(`  ${label} ${run + 1}/${times}: ${(result.milliseconds / 1000).toFixed(2)} s, ${(result.cpuMs / 1000).toFixed(2)} s CPU, ${result.peakRssMb.toFixed(0)} MB\n`);
+  }
+  return { ms: stats(all.map((t) => t.milliseconds)), rssMb: stats(all.map((t) => t.peakRssMb)), cpuMs: stats(all.map((t) => t.cpuMs)), last: all.at(-1) as Timed, all };
 }

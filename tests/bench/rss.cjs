@@ -1,11 +1,19 @@
 // Preloaded into a measured process (NODE_OPTIONS=--require): on exit, writes the process's peak
-// resident set size in kilobytes (worker threads included) to the file BENCH_RSS_FILE names. A
-// child process it starts (the image encoder) inherits the preload and exits first: the file
-// keeps the larger of the two, the largest single process of the command.
-const { readFileSync, writeFileSync } = require('node:fs');
+// resident set size in kilobytes (worker threads included) to the file BENCH_RSS_FILE names, and
+// appends its CPU time (user and system, all its threads) in microseconds as a line of the file
+// BENCH_CPU_FILE names. A child process it starts (the image encoder) inherits the preload and
+// exits first: the RSS file keeps the larger of the two, the largest single process of the
+// command; the CPU file has a line for each, summed by the bench.
+// The preload runs in worker threads too, where process.resourceUsage() is the whole process's:
+// only the main thread records.
+const { appendFileSync, readFileSync, writeFileSync } = require('node:fs');
+const { isMainThread } = require('node:worker_threads');
 
 process.on('exit', () => {
+  if (!isMainThread) return;
   const file = process.env.BENCH_RSS_FILE;
+  const usage = process.resourceUsage();
+  if (process.env.BENCH_CPU_FILE) appendFileSync(process.env.BENCH_CPU_FILE, `${usage.userCPUTime + usage.systemCPUTime}\n`);
   if (!file) return;
   let before = 0;
   try {
@@ -13,5 +21,5 @@ process.on('exit', () => {
   } catch {
     // The first process to end.
   }
-  writeFileSync(file, String(Math.max(before, process.resourceUsage().maxRSS)));
+  writeFileSync(file, String(Math.max(before, usage.maxRSS)));
 });

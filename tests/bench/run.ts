@@ -3,7 +3,8 @@
 // under bench-results/ so that commits can be compared. Options: --articles N (default 4000),
 // --runs R (repetitions of each measurement, default 3), --no-lighthouse, --growth (the cold,
 // unchanged and check measures again at 2N articles; off by default, as it doubles the run),
-// --no-newsletter (leaves out `site newsletter send` to --subscribers N, 10,000 by default).
+// --no-newsletter (leaves out `site newsletter send` to --subscribers N, 10,000 by default),
+// --only cold (the cold build and the systems it is compared with, nothing else).
 import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -12,10 +13,10 @@ import { parseArgs } from 'node:util';
 import { PROJECT_ROOT } from '../support/content';
 import { browserFigures } from './browser';
 import { devFigures } from './dev';
-import { ELEVENTY, eleventyBuild, prepareEleventy } from './eleventy';
 import { type LighthousePage, type LighthouseResult, runLighthouse } from './lighthouse';
-import { type Stats, stats, type Timed, timed } from './measure';
+import { type Repeated, repeat, type Stats, stats, timed } from './measure';
 import { newsletterFigures, newsletterRows } from './newsletter';
+import { type SameWorkFigures, type SystemFigures, sameWorkFigures } from './sameWork';
 import { apiFigures, indexFigures } from './search';
 import { serveSite } from './serve';
 import { articleFile, PHOTOS, syntheticMarkdown, syntheticOutline, withTitle, writeSyntheticSite } from './synthetic';
@@ -28,6 +29,7 @@ const { values } = parseArgs({
     growth: { type: 'boolean', default: false },
     newsletter: { type: 'boolean', default: true },
     subscribers: { type: 'string', default: '10000' },
+    only: { type: 'string' },
   },
   allowNegative: true,
 });
@@ -47,12 +49,14 @@ const LIGHTHOUSE_PAGES: LighthousePage[] = [
 ];
 const count = Number(values.articles);
 const runs = Number(values.runs);
-if (!Number.isInteger(count) || count < 1 || !Number.isInteger(runs) || runs < 1) {
-  console.error('usage: npm run bench -- [--articles N] [--runs R] [--no-lighthouse] [--growth] [--no-newsletter] [--subscribers N]');
+if (!Number.isInteger(count) || count < 1 || !Number.isInteger(runs) || runs < 1 || (values.only !== undefined && values.only !== 'cold')) {
+  console.error('usage: npm run bench -- [--articles N] [--runs R] [--no-lighthouse] [--growth] [--no-newsletter] [--subscribers N] [--only cold]');
   process.exit(2);
 }
 
 const SITE = [path.join(PROJECT_ROOT, 'bin', 'site')];
+/** The stages the build's timing line names, in its order. */
+const STAGES = ['load', 'markdown', 'check', 'assets', 'render', 'search', 'publish', 'images', 'write'] as const;
 /** The real article the browser measure edits, and its page. */
 const BROWSER_ARTICLE = { file: 'content/blog/tech/Site.en.md', page: '/blog/tech/Site' };
 const scratch = path.join(os.tmpdir(), `site-bench-${count}`);
@@ -60,17 +64,6 @@ const root = path.join(scratch, 'site');
 
 function log(message: string): void {
   process.stderr.write(`${message}\n`);
-}
-
-async function repeat(label: string, times: number, before: (run: number) => Promise<void>, command: () => Promise<Timed>): Promise<{ ms: Stats; rssMb: Stats; last: Timed; all: Timed[] }> {
-  const all: Timed[] = [];
-  for (let run = 0; run < times; run++) {
-    await before(run);
-    const result = await command();
-    all.push(result);
-    log(`  ${label} ${run + 1}/${times}: ${(result.milliseconds / 1000).toFixed(2)} s, ${result.peakRssMb.toFixed(0)} MB`);
-  }
-  return { ms: stats(all.map((t) => t.milliseconds)), rssMb: stats(all.map((t) => t.peakRssMb)), last: all.at(-1) as Timed, all };
 }
 
 /** A stage's time from the build's stage line ("  load 0.46 s · markdown 8.10 s · …"), in ms. */
@@ -125,7 +118,7 @@ async function sizeFigures(dir: string, label: string) {
     async () => {},
     () => siteIn(dir, 'build'),
   );
-  return { check, cold, unchanged, pages: Number(/built (\d+) pages/.exec(cold.last.stdout)?.[1] ?? NaN) };
+  return { check, cold, unchanged, pages: pagesBuilt(cold.last.stdout) };
 }
 
 log(`generating ${count} synthetic articles in ${root}`);
@@ -136,8 +129,35 @@ const editions = articles.reduce((n, a) => n + a.langs.length, 0);
 log('warm-up (the command bundled once, see bin/launch.mjs; not measured)');
 await site('check');
 
+if (values.only === 'cold') {
+  log('cold build (no dist/, no cache), then the systems it is compared with');
+  const cold = await repeat(
+    'cold build',
+    runs,
+    () => cleanIn(root),
+    () => site('build'),
+  );
+  const pages = pagesBuilt(cold.last.stdout);
+  const same = await sameWorkFigures(root, scratch, articles, runs);
+  const results = {
+    date: new Date().toISOString(),
+    commit: gitCommit(),
+    only: 'cold',
+    machine: machine(),
+    site: { articles: count, editions, pages },
+    ...coldResults(cold, pages, same),
+  };
+  const { coldBuildStagesMs } = results;
+  printTable([['measure', 'median', 'spread (min–max)'], ...coldBuildRows(cold, pages, same), ...comparisonRows(cold, pages, same), ...stageRows(coldBuildStagesMs)]);
+  await writeResults(results, 'cold');
+  process.exit(0);
+}
+
 log('site check (no dist/, no cache), cold build (no dist/, no cache), rebuild with nothing changed');
 const { check, cold, unchanged, pages } = await sizeFigures(root, '');
+// Here, while dist/ is what the cold build made (the rebuild with nothing changed writes the same):
+// what it made is checked against the work the other systems are asked to do, then they are run.
+const same = await sameWorkFigures(root, scratch, articles, runs);
 
 // Memory against size: the same cold build on a site a quarter as large.
 const quarter = Math.max(1, Math.floor(count / 4));
@@ -145,7 +165,7 @@ log(`cold build of ${quarter} articles, for peak memory against size`);
 const smallRoot = path.join(scratch, 'quarter');
 await writeSyntheticSite(PROJECT_ROOT, smallRoot, quarter);
 const small = await timed(process.execPath, [...SITE, 'build', '--quiet'], { cwd: smallRoot, env: { CI: 'true' } });
-const smallPages = Number(/built (\d+) pages/.exec(small.stdout)?.[1] ?? NaN);
+const smallPages = pagesBuilt(small.stdout);
 
 log("rebuild after one article's body changed");
 // An article in the middle of the blog, with an English edition (one in ten is Portuguese only).
@@ -223,15 +243,6 @@ if (values.growth) {
   };
 } else growth = { skipped: 'run with --growth' };
 
-log(`Eleventy (${ELEVENTY}), the same ${count} markdown files in one language`);
-const eleventyDir = await prepareEleventy(root, path.join(scratch, 'eleventy'), articles);
-const eleventy = await repeat(
-  'eleventy',
-  runs,
-  async () => {},
-  () => eleventyBuild(eleventyDir),
-);
-
 // The API first: loading both indexes here for the in-process figures leaves this process a large
 // heap to collect, whose pauses would be counted as the server's latency.
 log('search: the API under 50 concurrent connections');
@@ -246,24 +257,21 @@ const newsletter = values.newsletter ? await newsletterFigures(Number(values.sub
 if (values.lighthouse) log('Lighthouse (mobile) over one page of each kind of the real site');
 const lighthouse = values.lighthouse ? await lighthouseFigures() : [];
 
-const STAGES = ['load', 'markdown', 'check', 'assets', 'render', 'search', 'publish', 'images', 'write'] as const;
-const coldStages = Object.fromEntries(STAGES.map((stage) => [stage, stats(cold.all.map((t) => stageSeconds(t.stdout, stage)))]));
 // A warm build encodes no image: its images stage only finds each variant carried over.
 const unchangedImages = stats(unchanged.all.map((t) => stageSeconds(t.stdout, 'images')));
 const photos = Math.min(PHOTOS, Math.ceil(count / 4));
 
-const perPage = cold.ms.median / pages;
-const eleventyPerPage = eleventy.ms.median / count;
+const coldFigures = coldResults(cold, pages, same);
 const results = {
   date: new Date().toISOString(),
   commit: gitCommit(),
-  machine: { cpus: os.availableParallelism(), node: process.version, memoryGb: Math.round(os.totalmem() / 2 ** 30) },
+  machine: machine(),
   site: { articles: count, editions, pages },
   newsletter: newsletter ?? { skipped: '--no-newsletter' },
   check: check.ms,
   // The budget's measure is the cold build; the cold check, the stricter one, is kept beside it.
   checkAfterBuild: { ms: checkAfterBuild.ms, ratioToCold: checkAfterBuild.ms.median / cold.ms.median, ratioToColdCheck: checkAfterBuild.ms.median / check.ms.median },
-  coldBuild: { ms: cold.ms, perPageMs: perPage, peakRssMb: cold.rssMb },
+  ...coldFigures,
   quarterSite: { articles: quarter, pages: smallPages, ms: small.milliseconds, peakRssMb: small.peakRssMb },
   unchangedRebuild: { ms: unchanged.ms, ratioToCold: unchanged.ms.median / cold.ms.median },
   oneArticleRebuild: { ms: oneChanged.ms, ratioToCold: oneChanged.ms.median / cold.ms.median },
@@ -272,16 +280,13 @@ const results = {
   devSaveToReload: devRun,
   browserSaveToVisible: browserRun,
   growth,
-  eleventy: { version: ELEVENTY, pages: count, ms: eleventy.ms, perPageMs: eleventyPerPage, peakRssMb: eleventy.rssMb },
-  ratioPerPageToEleventy: perPage / eleventyPerPage,
-  coldBuildStagesMs: coldStages,
   unchangedImagesMs: unchangedImages,
   photos,
   search: { indexes, api },
   lighthouse,
 };
 
-const table: [string, string, string][] = [
+const table: Row[] = [
   ['measure', 'median', 'spread (min–max)'],
   [`site check (${editions} editions, no cache)`, seconds(check.ms.median), range(check.ms)],
   [
@@ -289,9 +294,7 @@ const table: [string, string, string][] = [
     seconds(checkAfterBuild.ms.median),
     `${range(checkAfterBuild.ms)}  (${pct(results.checkAfterBuild.ratioToCold)} of cold build, ${pct(results.checkAfterBuild.ratioToColdCheck)} of cold check)`,
   ],
-  [`cold build (${pages} pages)`, seconds(cold.ms.median), range(cold.ms)],
-  ['  per page', `${perPage.toFixed(2)} ms`, ''],
-  ['  peak memory', `${cold.rssMb.median.toFixed(0)} MB`, `${cold.rssMb.min.toFixed(0)}–${cold.rssMb.max.toFixed(0)} MB`],
+  ...coldBuildRows(cold, pages, same),
   [
     `  at ${quarter} articles (${smallPages} pages)`,
     `${small.peakRssMb.toFixed(0)} MB`,
@@ -315,8 +318,7 @@ const table: [string, string, string][] = [
         ['  cold build', `×${growth.ratios.cold.toFixed(2)}`, `${seconds(growth.cold.median)} (${range(growth.cold)})`],
         ['  rebuild, nothing changed', `×${growth.ratios.unchanged.toFixed(2)}`, `${seconds(growth.unchanged.median)} (${range(growth.unchanged)})`],
       ] as [string, string, string][])),
-  [`Eleventy (${count} pages, one language)`, seconds(eleventy.ms.median), range(eleventy.ms)],
-  ['  per page', `${eleventyPerPage.toFixed(2)} ms`, `ours ÷ Eleventy per page: ${results.ratioPerPageToEleventy.toFixed(2)}`],
+  ...comparisonRows(cold, pages, same),
   ...indexes.map((i): [string, string, string] => [
     `search index ${i.lang} (${i.documents} docs)`,
     `${kb(i.bytes)} raw`,
@@ -328,7 +330,7 @@ const table: [string, string, string][] = [
     `median ${api.medianMs.toFixed(1)} ms; capacity ${Math.round(api.capacityPerSecond)} req/s (p99 ${api.saturatedP99Ms} ms); ${api.errors} errors, ${api.non2xx} non-2xx`,
   ],
   ...(newsletter ? newsletterRows(newsletter) : []),
-  ...STAGES.map((stage): [string, string, string] => [`  cold build: ${stage}`, seconds(coldStages[stage]?.median ?? 0), range(coldStages[stage] ?? stats([0]))]),
+  ...stageRows(coldFigures.coldBuildStagesMs),
   [`  rebuild, nothing changed: images (${photos} photos)`, seconds(unchangedImages.median), range(unchangedImages)],
   ...lighthouse.map((l): [string, string, string] => [
     `Lighthouse ${l.kind} (${new URL(l.url).pathname})`,
@@ -336,15 +338,85 @@ const table: [string, string, string][] = [
     `a11y ${l.accessibility}, best practices ${l.bestPractices}, SEO ${l.seo}; LCP ${Math.round(l.lcpMs)} ms, CLS ${l.cls.toFixed(3)}, TBT ${Math.round(l.tbtMs)} ms`,
   ]),
 ];
-const widths = [0, 1, 2].map((c) => Math.max(...table.map((row) => row[c]!.length)));
-console.log(table.map((row) => row.map((cell, c) => cell.padEnd(widths[c]!)).join('  ')).join('\n'));
+printTable(table);
+await writeResults(results);
 
-const outDir = path.join(PROJECT_ROOT, 'bench-results');
-await mkdir(outDir, { recursive: true });
-const json = `${JSON.stringify(results, null, 2)}\n`;
-await writeFile(path.join(outDir, `${results.commit}.json`), json);
-await writeFile(path.join(outDir, 'latest.json'), json);
-console.log(`\nfigures written to bench-results/${results.commit}.json`);
+type Row = [string, string, string];
+
+function printTable(table: readonly Row[]): void {
+  const widths = [0, 1, 2].map((c) => Math.max(...table.map((row) => (row[c] ?? '').length)));
+  console.log(table.map((row) => row.map((cell, c) => cell.padEnd(widths[c] ?? 0)).join('  ')).join('\n'));
+}
+
+/**
+ * Writes the figures to bench-results/<commit>.json and latest.json; a partial run (`--only cold`)
+ * to <commit>-cold.json and latest-cold.json, leaving a whole run's figures as they were.
+ */
+async function writeResults(results: { commit: string }, part?: 'cold'): Promise<void> {
+  const outDir = path.join(PROJECT_ROOT, 'bench-results');
+  await mkdir(outDir, { recursive: true });
+  const json = `${JSON.stringify(results, null, 2)}\n`;
+  const suffix = part ? `-${part}` : '';
+  await writeFile(path.join(outDir, `${results.commit}${suffix}.json`), json);
+  await writeFile(path.join(outDir, `latest${suffix}.json`), json);
+  console.log(`\nfigures written to bench-results/${results.commit}${suffix}.json`);
+}
+
+function machine() {
+  return { cpus: os.availableParallelism(), node: process.version, memoryGb: Math.round(os.totalmem() / 2 ** 30) };
+}
+
+function pagesBuilt(output: string): number {
+  return Number(/built (\d+) pages/.exec(output)?.[1] ?? NaN);
+}
+
+/** The cold build's figures and the systems it is compared with, as the JSON results hold them. */
+function coldResults(cold: Repeated, pages: number, same: SameWorkFigures) {
+  const perPage = cold.ms.median / pages;
+  const { eleventy, eleventySame, floor } = same;
+  return {
+    coldBuild: { ms: cold.ms, perPageMs: perPage, cpuMs: cold.cpuMs, peakRssMb: cold.rssMb, work: same.ours },
+    coldBuildStagesMs: Object.fromEntries(STAGES.map((stage) => [stage, stats(cold.all.map((t) => stageSeconds(t.stdout, stage)))])),
+    // The plain run, as before (the reference of the rebuild budgets).
+    eleventy: { version: eleventy.versions['@11ty/eleventy'], pages: eleventy.pages, ms: eleventy.ms, perPageMs: eleventy.perPageMs, cpuMs: eleventy.cpuMs, peakRssMb: eleventy.peakRssMb },
+    ratioPerPageToEleventy: perPage / eleventy.perPageMs,
+    eleventySameWork: eleventySame,
+    ratioPerPageToEleventySameWork: perPage / eleventySame.perPageMs,
+    floor,
+    ratioPerPageToFloor: perPage / floor.perPageMs,
+  };
+}
+
+/** What a system was found to have made, in a few words. */
+function workText(work: SystemFigures['work']): string {
+  if (!work) return '';
+  const images = Object.entries(work.images).map(([format, n]) => `${n} ${format}`);
+  return `checked: ${work.pages} pages, highlighted code in ${work.highlightedPages}${images.length > 0 ? `, ${work.pagesWithPicture} photo <picture>s, variants ${images.join(' ')}` : ''}`;
+}
+
+function coldBuildRows(cold: Repeated, pages: number, same: SameWorkFigures): Row[] {
+  return [
+    [`cold build (${pages} pages)`, seconds(cold.ms.median), range(cold.ms)],
+    ['  per page', `${(cold.ms.median / pages).toFixed(2)} ms`, workText(same.ours)],
+    ['  CPU', seconds(cold.cpuMs.median), range(cold.cpuMs)],
+    ['  peak memory', `${cold.rssMb.median.toFixed(0)} MB`, `${cold.rssMb.min.toFixed(0)}–${cold.rssMb.max.toFixed(0)} MB`],
+  ];
+}
+
+/** Each compared system's cold build, and ours per page against it. */
+function comparisonRows(cold: Repeated, pages: number, same: SameWorkFigures): Row[] {
+  const perPage = cold.ms.median / pages;
+  const system = (figures: SystemFigures, name: string): Row[] => [
+    [`${figures.label} (${figures.pages} pages)`, seconds(figures.ms.median), `${range(figures.ms)}; CPU ${seconds(figures.cpuMs.median)}, peak ${figures.peakRssMb.median.toFixed(0)} MB`],
+    ['  per page', `${figures.perPageMs.toFixed(2)} ms`, `ours ÷ ${name} per page: ${(perPage / figures.perPageMs).toFixed(2)}`],
+    ...(figures.work ? [['', '', workText(figures.work)] as Row] : []),
+  ];
+  return [...system(same.eleventySame, 'Eleventy same work'), ...system(same.floor, 'floor'), ...system(same.eleventy, 'Eleventy')];
+}
+
+function stageRows(stages: Record<string, Stats>): Row[] {
+  return STAGES.map((stage): Row => [`  cold build: ${stage}`, seconds(stages[stage]?.median ?? 0), range(stages[stage] ?? stats([0]))]);
+}
 
 function gitCommit(): string {
   try {
