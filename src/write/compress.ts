@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -22,11 +22,10 @@ function settings(file: string): { brotli: number; gzip: number } {
 /**
  * Writes a file and, for text, a brotli (.br) and a gzip (.gz) copy beside it, so the server
  * answers by negotiation without compressing on each request. A copy that would not be smaller is
- * skipped. Returns the gzip copy's size, when written.
+ * skipped. Returns the gzip copy's size, when written. The file's folder must exist.
  */
 export async function writeWithCopies(dir: string, file: string, contents: string | Uint8Array, compress: boolean): Promise<number | undefined> {
   const target = path.join(dir, file);
-  await mkdir(path.dirname(target), { recursive: true });
   await writeFile(target, contents);
   if (!compress || !COMPRESSIBLE.test(file)) return undefined;
   const raw = typeof contents === 'string' ? Buffer.from(contents) : contents;

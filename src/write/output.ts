@@ -116,14 +116,16 @@ export class Output {
     this.files.set(file, entry);
     this.made.add(file);
     const staging = await this.stagingDir();
-    const task = writeWithCopies(staging, file, contents, this.compress).then(
-      (gzipBytes) => {
-        if (gzipBytes !== undefined) entry.gzipBytes = gzipBytes;
-      },
-      (error: unknown) => {
-        this.failure ??= error;
-      },
-    );
+    const task = this.folderOf(staging, file)
+      .then(() => writeWithCopies(staging, file, contents, this.compress))
+      .then(
+        (gzipBytes) => {
+          if (gzipBytes !== undefined) entry.gzipBytes = gzipBytes;
+        },
+        (error: unknown) => {
+          this.failure ??= error;
+        },
+      );
     this.pending.add(task);
     void task.finally(() => this.pending.delete(task));
     if (this.pending.size >= IN_FLIGHT) await Promise.race(this.pending);
@@ -140,6 +142,21 @@ export class Output {
     await Promise.allSettled(this.pending);
     if (this.staging) await rm(this.staging, { recursive: true, force: true });
     this.staging = undefined;
+    this.folders.clear();
+  }
+
+  /** The folders made in the staging folder, each once (a cold build writes thousands of files into a few dozen). */
+  private readonly folders = new Map<string, Promise<unknown>>();
+
+  /** Makes the staging folder's folder for `file`, once. */
+  private folderOf(staging: string, file: string): Promise<unknown> {
+    const folder = path.dirname(path.join(staging, file));
+    let made = this.folders.get(folder);
+    if (!made) {
+      made = mkdir(folder, { recursive: true });
+      this.folders.set(folder, made);
+    }
+    return made;
   }
 
   private async stagingDir(): Promise<string> {
