@@ -50,6 +50,13 @@ export interface SmallSite extends ContentCopy {
  */
 export async function smallSite(): Promise<SmallSite> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'site-test-small-'));
+  await writeSmallSite(root);
+  const made = await filesIn(path.join(root, 'content'));
+  return { ...siteAt(root), restore: () => restoreFiles(path.join(root, 'content'), made) };
+}
+
+/** Writes the small site's content (see `smallSite`) into `root`/content, its translations in line. */
+export async function writeSmallSite(root: string): Promise<void> {
   const content = path.join(root, 'content');
   await cp(path.join(PROJECT_ROOT, 'tests/fixtures/small/content'), content, { recursive: true });
   const { photo, icon } = await smallRasters();
@@ -59,8 +66,6 @@ export async function smallSite(): Promise<SmallSite> {
     writeFile(path.join(content, 'media/icon.png'), icon),
   ]);
   await syncTranslations(root);
-  const made = await filesIn(content);
-  return { ...siteAt(root), restore: () => restoreFiles(content, made) };
 }
 
 /** The small site's raster images, made once per process: a photo small enough to encode in a moment, and an icon. */
