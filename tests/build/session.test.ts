@@ -8,6 +8,10 @@ import { coldBuild, coldCheck } from '../support/cold';
 import { type ContentCopy, type SmallSite, smallSite } from '../support/content';
 import { differences, filesUnder } from '../support/tool';
 
+// A build from nothing takes about a second here and four on a busy machine: a test that makes
+// five of them (and a warm build after each change) may need more than Vitest's 30 s there.
+vi.setConfig({ testTimeout: 90_000 });
+
 /**
  * Every test builds the small site (tests/fixtures/small) in this process: one copy of it, built
  * once by the first test and put back as it was made before each test, so that a test starts from
