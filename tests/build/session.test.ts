@@ -447,8 +447,8 @@ describe('pages put in place ahead of the rest of an in-place build', () => {
 /**
  * The check keeps what its rules found in each edition, and judges again only the editions whose
  * file or surroundings changed. A change in one article that another article's links depend on
- * must still reach that other article: each time, a warm session reports exactly what a build
- * with no cache reports.
+ * must still reach that other article: each time, a warm session reports exactly what `site
+ * check` reports of the same files with no cache.
  */
 describe('the check in a session', () => {
   it('reports after each change exactly what a check with no cache reports, in other articles too', async () => {
