@@ -9,9 +9,11 @@ import { SlowestFirst } from './tests/support/sequencer.ts';
 const UNIT = [
   'tests/bench/work.test.ts',
   'tests/build/bodyContents.test.ts',
+  'tests/build/cache.test.ts',
   'tests/build/cacheSweep.test.ts',
   'tests/build/fingerprint.test.ts',
   'tests/build/memo.test.ts',
+  'tests/build/session.test.ts',
   'tests/build/workers.test.ts',
   'tests/check/**/*.test.ts',
   'tests/dev/rehearsal.test.ts',
