@@ -58,8 +58,8 @@ export class Output {
 
   /** Where a file carried over from the previous output is (its compressed copies beside it, with their suffix). */
   carriedFrom(file: string): string {
-    const entry = this.restoredFrom && this.previous?.files.get(file);
-    return entry && this.restoredFrom ? this.restoredFrom.where(file, entry.hash) : path.join(this.outDir, file);
+    const entry = this.previous?.files.get(file);
+    return this.restoredFrom && entry ? this.restoredFrom.where(file, entry.hash) : path.join(this.outDir, file);
   }
 
   /** The inputs a file was made from in the previous output. */
