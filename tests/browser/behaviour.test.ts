@@ -122,9 +122,11 @@ describe('About Me', () => {
     // Still a button that Enter and Space turn (tests/browser/visitors.test.ts), but a pointer's click no longer does: hover does.
     await page.mouse.move(0, 0);
     await card.click({ position: { x: 10, y: 10 } });
-    await page.mouse.move(0, 0);
-    // The pointer's leaving is a continuous event: React renders it in a task of its own, after
-    // the move has returned.
+    // The pointer leaves the card: to a point just above or below it (the window's corner may lie
+    // over the card, as the resize leaves the page scrolled).
+    const box = (await card.boundingBox()) as { x: number; y: number; width: number; height: number };
+    await page.mouse.move(box.x + box.width / 2, box.y > 40 ? box.y - 20 : box.y + box.height + 20);
+    // A continuous event: React renders it in a task of its own, after the move has returned.
     await expect.poll(() => card.getAttribute('aria-pressed')).toBe('false');
     await page.context().close();
   });
