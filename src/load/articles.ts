@@ -1,4 +1,4 @@
-import { type Stats, statSync } from 'node:fs';
+import { lstatSync, type Stats, statSync } from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic';
@@ -198,16 +198,32 @@ function readEntry(folder: BlogFolder, absolute: string, instead: Buffer | undef
 
 /**
  * The last listing, when every stale file under the blog folder is in it and still there (an
- * edit); undefined (list the folder again) when a file was added, removed or renamed: a rename
- * is reported as two changes that may come apart, and a listing sees both at once.
+ * edit), or is one a listing would not hold either: not an article's name, or not there now (the
+ * temporary file of an editor that saves by writing a copy and renaming it over the article, as
+ * vim, JetBrains' editors and `sed -i` do, or vim's "4913" probe). Undefined (list the folder again) when a file was added, removed
+ * or renamed: a rename is reported as two changes that may come apart, and a listing sees both at once.
  */
 function listingStillHolds(blogDir: string, listing: readonly string[], places: ReadonlyMap<string, number> | undefined, stale: ReadonlySet<string>): readonly string[] | undefined {
   // The places of the listing's files, kept with it, are looked up rather than a set of thousands made per save.
   const listed = places ?? new Set(listing);
   for (const file of stale) {
-    if (file.startsWith(blogDir + path.sep) && !(listed.has(file) && isFile(file))) return undefined;
+    if (!file.startsWith(blogDir + path.sep)) continue;
+    // A path not listed changes the listing only when it names an article file and is there.
+    if (listed.has(file) ? !isFile(file) : file.endsWith('.md') && isThere(file)) return undefined;
   }
   return listing;
+}
+
+/** Whether anything is at a path (a file, a folder, a link, even one that leads nowhere): what a listing would show. */
+function isThere(absolute: string): boolean {
+  try {
+    lstatSync(absolute);
+    return true;
+  } catch (error) {
+    // Only an absent path is absent: a path that cannot be looked at is listed again.
+    const code = (error as NodeJS.ErrnoException).code;
+    return code !== 'ENOENT' && code !== 'ENOTDIR';
+  }
 }
 
 function isFile(absolute: string): boolean {

@@ -1,5 +1,5 @@
 import { statSync, utimesSync } from 'node:fs';
-import { rm, symlink } from 'node:fs/promises';
+import { readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BuildSession } from '../../src/build/session';
@@ -117,5 +117,45 @@ describe('article files parsed by an earlier build', () => {
     const session = new BuildSession({ root: content.root });
     const { loaded } = await session.load();
     expect(loaded.diagnostics.filter((d) => d.file === GIT).map((d) => d.code)).toEqual(['FILE001']);
+  });
+});
+
+describe("a session's listing of the article files", () => {
+  const GIT = 'content/blog/tech/Git.en.md';
+
+  /** A load as a session makes it after the watcher told it of `stale` (absolute paths). */
+  async function reload(files: ReturnType<typeof articleFiles>, stale: string[]): Promise<ArticleSource[]> {
+    files.stale = new Set(stale);
+    return loadArticles(content.root, [], files);
+  }
+
+  it('is kept through a save made by renaming a copy over the article, and listed again for a new article', async () => {
+    const files = articleFiles();
+    await loadArticles(content.root, [], files);
+    const listing = files.listing;
+    const absolute = path.join(content.root, GIT);
+    // vim's probe, then the copy written beside the article and renamed over it, as vim and `sed -i` save.
+    const probe = path.join(path.dirname(absolute), '4913');
+    const copy = path.join(path.dirname(absolute), 'sedX1b2c3');
+    await writeFile(probe, '');
+    await rm(probe);
+    await writeFile(copy, (await readFile(absolute, 'utf8')).replace(/^title: .*$/m, 'title: Git, saved by a rename'));
+    await rename(copy, absolute);
+    const saved = await reload(files, [probe, copy, absolute]);
+    expect(saved.find((a) => a.file === GIT)?.frontMatter.title).toBe('Git, saved by a rename');
+    // The same listing, not the folder listed again (thousands of files at a time on a large site).
+    expect(files.listing).toBe(listing);
+
+    // A new article is a file a listing holds: the folder is listed again, and it is there.
+    const added = path.join(path.dirname(absolute), 'Newest.en.md');
+    await writeFile(added, (await readFile(absolute, 'utf8')).replace(/^title: .*$/m, 'title: The newest'));
+    const grown = await reload(files, [added]);
+    expect(files.listing).not.toBe(listing);
+    expect(grown.map((a) => a.file)).toContain('content/blog/tech/Newest.en.md');
+
+    // An article deleted: listed again, and gone.
+    await rm(added);
+    const shrunk = await reload(files, [added]);
+    expect(shrunk.map((a) => a.file)).not.toContain('content/blog/tech/Newest.en.md');
   });
 });
