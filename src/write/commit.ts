@@ -56,9 +56,9 @@ export class StaleOutputError extends Error {}
  * folder only `site dev` serves) moves each new file over its old version, one rename each, and
  * removes what is gone; it needs an intact previous output, and swaps otherwise. When every file
  * and copied folder is as before, nothing is touched. `none` drops the staged files once they are
- * written, and leaves the output as it was.
+ * written, and leaves the output as it was. `spare` reads the spare's manifest, asked for by a swap alone.
  */
-export async function commitOutput(output: Output, copies: readonly Copy[], how: Commit, spare?: OutputManifest): Promise<WriteReport> {
+export async function commitOutput(output: Output, copies: readonly Copy[], how: Commit, spare?: () => Promise<OutputManifest | undefined>): Promise<WriteReport> {
   try {
     await output.settle();
     output.finish();
@@ -74,7 +74,7 @@ export async function commitOutput(output: Output, copies: readonly Copy[], how:
     let kept: OutputManifest | undefined;
     if (!unchanged) {
       if (how === 'in-place' && previous) await replaceInPlace(output, previous, copies, signatures);
-      else kept = await swapFolder(output, copies, signatures, spare);
+      else kept = await swapFolder(output, copies, signatures, await spare?.());
     }
     // Every file carried over with its very entry (not one made again, found identical, under new inputs): the manifest is the previous one.
     const same = unchanged && everyEntry(output.files, (file, entry) => previous.files.get(file) === entry);
