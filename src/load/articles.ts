@@ -1,6 +1,7 @@
 import { lstatSync, type Stats, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import matter from 'gray-matter';
+import type matter from 'gray-matter';
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic';
 import { OperationalError } from '../diagnostics/failure';
 import { frontMatterPosition } from '../diagnostics/position';
@@ -12,6 +13,16 @@ import { listFiles, relativeFile } from './files';
 import { schemaDiagnostics } from './issues';
 import { MAX_DEPTH } from './limits';
 import { type ContentBytes, decodeContentText, readContentBytes, textOf } from './text';
+
+/**
+ * gray-matter, loaded on the first article file parsed: a build that finds every file as it was
+ * (by its stat signature, see `statSignature`) parses none, and never loads its YAML parser.
+ */
+let frontMatterModule: typeof matter | undefined;
+function frontMatterParser(): typeof matter {
+  frontMatterModule ??= createRequire(import.meta.url)('gray-matter') as typeof matter;
+  return frontMatterModule;
+}
 
 /** A content file that changed between its load and a later read of the same build. */
 export class ContentChangedError extends OperationalError {
@@ -325,7 +336,7 @@ function parseArticle(file: string, source: string, diagnostics: Diagnostic[]): 
   let parsed: matter.GrayMatterFile<string>;
   try {
     // A fresh options object bypasses gray-matter's cache, which would hide a fixed error.
-    parsed = matter(source, {});
+    parsed = frontMatterParser()(source, {});
   } catch (error) {
     if (error instanceof RangeError) {
       diagnostics.push(diagnostic('DEPTH001', { file, line: 2, column: 1 }, { kind: 'frontMatter' }));
