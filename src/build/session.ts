@@ -7,7 +7,7 @@ import type { InternalLink } from '../check/links';
 import type { TitleIndex } from '../check/linkText';
 import type { RegisterMemo } from '../check/register';
 import type { RouteClashes } from '../check/routes';
-import { type RasterCatalogue, readRasters } from '../images/raster';
+import { type KnownRasters, type RasterCatalogue, type RasterImage, readRasters } from '../images/raster';
 import { articleFiles, type ParsedArticle } from '../load/articles';
 import { type LoadResult, loadContent } from '../load/content';
 import type { CompiledMarkdown } from '../markdown/compile';
@@ -221,8 +221,21 @@ export class BuildSession {
    * after a change under it was reported.
    */
   mediaFolder(): Promise<MediaFolder> {
-    this.media ??= Promise.all([listMedia(this.root), treeSignature(this.mediaDir())]).then(async ([files, signature]) => ({ files, signature, images: await readRasters(this.mediaDir(), files) }));
+    this.media ??= Promise.all([listMedia(this.root), treeSignature(this.mediaDir()), this.rasterMemo(), this.modules.code()]).then(async ([files, signature, memo, { pipeline }]) => {
+      const known: KnownRasters = {
+        get: (file, stat) => memo.get(file, { code: pipeline, stat }),
+        set: (file, stat, image) => memo.set(file, { code: pipeline, stat }, image),
+      };
+      return { files, signature, images: await readRasters(this.mediaDir(), files, known) };
+    });
     return this.media;
+  }
+
+  /** The raster images read by earlier builds (see `readRasters`), kept in the build cache. */
+  private rasters: Promise<Memo<RasterImage>> | undefined;
+  private rasterMemo(): Promise<Memo<RasterImage>> {
+    this.rasters ??= Memo.open<RasterImage>(this.cacheDir && path.join(this.cacheDir, 'rasters.bin'));
+    return this.rasters;
   }
 
   /** A hash of the tool's stylesheets, read once, and again after a change to a stylesheet was reported. */
@@ -318,9 +331,12 @@ export class BuildSession {
    */
   async settle(outDir: string, written: { manifest: OutputManifest; spare?: OutputManifest; made?: ReadonlySet<string> } | undefined, plans?: readonly PagePlan[]): Promise<void> {
     if (!this.save || !this.cacheDir) return;
-    const memos = await this.cached();
+    const [memos, rasters, media] = await Promise.all([this.cached(), this.rasterMemo(), this.mediaFolder()]);
+    // The images of the media folder as it is, whether read by this build or an earlier one of the session.
+    for (const file of media.images.keys()) rasters.keep(file);
     // Each file on its own: written side by side rather than one after another.
     await Promise.all([
+      rasters.save(),
       this.outputs.record(outDir, written?.manifest, written?.spare, plans),
       memos.contents.flush(),
       memos.articles.save(),
