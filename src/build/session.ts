@@ -10,6 +10,8 @@ import type { RouteClashes } from '../check/routes';
 import { type KnownRasters, type RasterCatalogue, type RasterImage, readRasters } from '../images/raster';
 import { articleFiles, type ParsedArticle } from '../load/articles';
 import { type LoadResult, loadContent } from '../load/content';
+import { digest } from '../load/digest';
+import type { ValidatedJson } from '../load/json';
 import type { CompiledMarkdown } from '../markdown/compile';
 import type { ArticleEdition } from '../model/site';
 import type { FeedItems } from '../publish/feed';
@@ -59,6 +61,8 @@ export interface Memos {
   search?: Memo<IndexedDocument>;
   /** The check's index of article titles (LINK004), in memory only, when the session builds again. */
   titles?: Memo<TitleIndex>;
+  /** The JSON content files' values, validated, by path and content hash. */
+  json: Memo<unknown>;
 }
 
 export interface SessionOptions {
@@ -250,7 +254,7 @@ export class BuildSession {
 
   /** Every content file, loaded and validated, and the media folder's listing. */
   async load(): Promise<{ loaded: LoadResult; media: Set<string> }> {
-    const [{ articles }, { load }] = await Promise.all([this.cached(), this.modules.code()]);
+    const [{ articles, json }, { load, pipeline }] = await Promise.all([this.cached(), this.modules.code()]);
     this.articles.parsed = {
       get: (file, hash) => articles.get(file, { code: load, text: hash }),
       set: (file, hash, parsed) => articles.set(file, { code: load, text: hash }, parsed),
@@ -265,24 +269,31 @@ export class BuildSession {
         if (kept && kept.signature !== signature) articles.set(file, inputs, { ...kept, signature });
       },
     };
-    const [loaded, media] = await Promise.all([loadContent(this.root, this.articles, this.planned?.site.content), this.mediaFolder()]);
+    // What a JSON file's value is made from: its text, and the schemas and parser (in the whole build's code).
+    const validated: ValidatedJson = {
+      get: (file, text) => json.get(file, { code: pipeline, text: digest(text) }),
+      set: (file, text, value) => json.set(file, { code: pipeline, text: digest(text) }, value),
+      keep: (file) => json.keep(file),
+    };
+    const [loaded, media] = await Promise.all([loadContent(this.root, this.articles, this.planned?.site.content, validated), this.mediaFolder()]);
     return { loaded, media: media.files };
   }
 
   cached(): Promise<Memos> {
     this.memos ??= (async () => {
       const file = (name: string) => (this.cacheDir ? path.join(this.cacheDir, `${name}.bin`) : undefined);
-      const [articles, bodies, checks, ids, assets] = await Promise.all([
+      const [articles, bodies, checks, ids, assets, json] = await Promise.all([
         Memo.open<ParsedArticle>(file('articles')),
         Memo.open<StoredBody>(file('markdown')),
         Memo.open<{ fine: string; findings: EditionFindings }>(file('checks')),
         Memo.open<readonly string[]>(file('ids')),
         Memo.open<BuiltAssets>(file('assets')),
+        Memo.open<unknown>(file('json')),
       ]);
       const contents = this.scratch ? new BodyContents(this.scratch, true) : new BodyContents(this.cacheDir && path.join(this.cacheDir, 'bodies'), this.save);
-      if (!this.rebuilds) return { articles, bodies, contents, checks, ids, assets };
+      if (!this.rebuilds) return { articles, bodies, contents, checks, ids, assets, json };
       const [search, titles] = await Promise.all([Memo.open<IndexedDocument>(undefined), Memo.open<TitleIndex>(undefined)]);
-      return { articles, bodies, contents, checks, ids, assets, search, titles };
+      return { articles, bodies, contents, checks, ids, assets, json, search, titles };
     })();
     return this.memos;
   }
@@ -344,6 +355,7 @@ export class BuildSession {
       memos.checks.save(),
       memos.ids.save(),
       memos.assets.save(),
+      memos.json.save(),
       memos.search?.save(),
       memos.titles?.save(),
     ]);
