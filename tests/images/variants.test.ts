@@ -5,8 +5,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeVariants } from '../../src/images/encode';
 import { pictureOf } from '../../src/images/picture';
-import { type KnownRasters, type RasterImage, readRasters } from '../../src/images/raster';
+import { type RasterImage, readRasters } from '../../src/images/raster';
 import { variantsOf, widthsOf } from '../../src/images/variants';
+import { keptByFile } from '../support/kept';
 
 describe('the variants of a raster image', () => {
   it('come at each standard width the source exceeds by a tenth, and at its own width up to 1920 px, never wider', () => {
@@ -85,20 +86,6 @@ describe('the raster images a build read before', () => {
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  /** What a build cache keeps of the images read, noting each image read anew. */
-  function known(): KnownRasters & { readNow: string[] } {
-    const kept = new Map<string, RasterImage>();
-    const readNow: string[] = [];
-    return {
-      readNow,
-      get: (file, signature) => kept.get(`${file} ${signature}`),
-      set: (file, signature, image) => {
-        readNow.push(file);
-        kept.set(`${file} ${signature}`, image);
-      },
-    };
-  }
-
   /** A JPEG `width` × 300 written at `file`, last changed an hour ago as far as its modification time says. */
   async function photo(file: string, width: number): Promise<void> {
     const absolute = path.join(dir, file);
@@ -117,13 +104,13 @@ describe('the raster images a build read before', () => {
     await photo('cliff.jpg', 500);
     // Its change time is now: not settled, so not yet trusted (see statSignature); two seconds on, it is.
     await new Promise((resolve) => setTimeout(resolve, 2100));
-    const cache = known();
+    const cache = keptByFile<RasterImage>();
     const first = await readRasters(dir, ['harbour.jpg', 'cliff.jpg'], cache);
-    expect(cache.readNow.sort()).toEqual(['cliff.jpg', 'harbour.jpg']);
+    expect(cache.madeNow.sort()).toEqual(['cliff.jpg', 'harbour.jpg']);
 
-    cache.readNow.length = 0;
+    cache.madeNow.length = 0;
     const again = await readRasters(dir, ['harbour.jpg', 'cliff.jpg'], cache);
-    expect(cache.readNow).toEqual([]);
+    expect(cache.madeNow).toEqual([]);
     expect(again).toEqual(first);
 
     // Replaced by a wider photo, its modification time set back as a copy tool may: the change time tells.

@@ -4,8 +4,9 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BuildSession } from '../../src/build/session';
 import type { Diagnostic } from '../../src/diagnostics/diagnostic';
-import { type ArticleSource, articleFiles, ContentChangedError, loadArticles, type ParsedArticle, type ParsedArticles } from '../../src/load/articles';
+import { type ArticleSource, articleFiles, ContentChangedError, loadArticles, type ParsedArticle } from '../../src/load/articles';
 import { copyOfContent } from '../support/content';
+import { keptByFile } from '../support/kept';
 
 let content: Awaited<ReturnType<typeof copyOfContent>>;
 beforeEach(async () => {
@@ -15,23 +16,9 @@ afterEach(async () => {
   await content.cleanup();
 });
 
-/** A build cache of parsed article files, as a fresh process finds it, that notes each file parsed anew. */
-function cache(): ParsedArticles & { parsedNow: string[] } {
-  const kept = new Map<string, ParsedArticle>();
-  const parsedNow: string[] = [];
-  return {
-    parsedNow,
-    get: (file, hash) => kept.get(`${file} ${hash}`),
-    set: (file, hash, parsed) => {
-      parsedNow.push(file);
-      kept.set(`${file} ${hash}`, parsed);
-    },
-  };
-}
-
 /** One load as a new process does it (it remembers no file), with the build cache given. */
-async function load(parsed: ReturnType<typeof cache>): Promise<{ articles: ArticleSource[]; diagnostics: Diagnostic[] }> {
-  parsed.parsedNow.length = 0;
+async function load(parsed: ReturnType<typeof keptByFile<ParsedArticle>>): Promise<{ articles: ArticleSource[]; diagnostics: Diagnostic[] }> {
+  parsed.madeNow.length = 0;
   const diagnostics: Diagnostic[] = [];
   const articles = await loadArticles(content.root, diagnostics, { ...articleFiles(), parsed });
   return { articles, diagnostics };
@@ -41,24 +28,24 @@ describe('article files parsed by an earlier build', () => {
   const GIT = 'content/blog/tech/Git.en.md';
 
   it('are found again by their text, and a file whose text changed is parsed again', async () => {
-    const parsed = cache();
+    const parsed = keptByFile<ParsedArticle>();
     const first = await load(parsed);
-    expect(parsed.parsedNow).toHaveLength(first.articles.length);
+    expect(parsed.madeNow).toHaveLength(first.articles.length);
 
     const again = await load(parsed);
-    expect(parsed.parsedNow).toEqual([]);
+    expect(parsed.madeNow).toEqual([]);
     expect(again.articles).toEqual(first.articles);
 
     const body = first.articles.find((a) => a.file === GIT)?.body;
     await content.edit(GIT, (t) => t.replace(/^title: .*$/m, 'title: Git, retitled'));
     const edited = await load(parsed);
-    expect(parsed.parsedNow).toEqual([GIT]);
+    expect(parsed.madeNow).toEqual([GIT]);
     expect(edited.articles.find((a) => a.file === GIT)?.frontMatter.title).toBe('Git, retitled');
     expect(edited.articles.find((a) => a.file === GIT)?.body).toBe(body);
   });
 
   it('never hide an error: a broken front matter or text is reported at every load', async () => {
-    const parsed = cache();
+    const parsed = keptByFile<ParsedArticle>();
     await load(parsed);
     await content.edit(GIT, (t) => t.replace(/^date: .*$/m, 'date: someday'));
     for (let i = 0; i < 2; i++) {
@@ -71,7 +58,7 @@ describe('article files parsed by an earlier build', () => {
   });
 
   it('read a text again from its file only while the file is as it was loaded', async () => {
-    const { articles } = await load(cache());
+    const { articles } = await load(keptByFile<ParsedArticle>());
     const git = articles.find((a) => a.file === GIT) as ArticleSource;
     expect(git.body).toContain('## ');
     await content.edit(GIT, (t) => t.replace('\n\n', '\n\nEdited after the load.\n\n'));

@@ -2,8 +2,8 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadContent } from '../../src/load/content';
-import type { ValidatedJson } from '../../src/load/json';
 import { copyOfContent } from '../support/content';
+import { keptByFile } from '../support/kept';
 
 let content: Awaited<ReturnType<typeof copyOfContent>>;
 beforeEach(async () => {
@@ -105,30 +105,15 @@ describe('content diagnostics', () => {
 });
 
 describe('JSON content files an earlier build validated', () => {
-  /** What a build cache keeps of the validated files, noting each file validated anew. */
-  function validatedBefore(): ValidatedJson & { validatedNow: string[] } {
-    const kept = new Map<string, unknown>();
-    const validatedNow: string[] = [];
-    return {
-      validatedNow,
-      get: (file, text) => kept.get(`${file}\n${text}`),
-      set: (file, text, value) => {
-        validatedNow.push(file);
-        kept.set(`${file}\n${text}`, value);
-      },
-      keep: () => {},
-    };
-  }
-
   it('are found again by their text, and one edited is validated again, its mistake reported at every load', async () => {
-    const cache = validatedBefore();
+    const cache = keptByFile<unknown>();
     const first = await loadContent(content.root, undefined, undefined, cache);
-    expect(cache.validatedNow).toContain('content/owner.json');
-    expect(cache.validatedNow).toContain('content/categories/tech.json');
+    expect(cache.madeNow).toContain('content/owner.json');
+    expect(cache.madeNow).toContain('content/categories/tech.json');
 
-    cache.validatedNow.length = 0;
+    cache.madeNow.length = 0;
     const again = await loadContent(content.root, undefined, undefined, cache);
-    expect(cache.validatedNow).toEqual([]);
+    expect(cache.madeNow).toEqual([]);
     expect(again.content?.owner).toEqual(first.content?.owner);
     expect(again.diagnostics).toEqual([]);
 
@@ -141,7 +126,7 @@ describe('JSON content files an earlier build validated', () => {
 
     await content.edit('content/owner.json', (t) => t.replace('"pt": 42', '"pt": "Engenheira de Software"'));
     const fixed = await loadContent(content.root, undefined, undefined, cache);
-    expect(cache.validatedNow).toEqual(['content/owner.json']);
+    expect(cache.madeNow).toEqual(['content/owner.json']);
     expect(fixed.content?.owner.subtitle.pt).toBe('Engenheira de Software');
   });
 });
