@@ -1,5 +1,4 @@
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 
 const ENTRY = fileURLToPath(new URL('./compileWorker.ts', import.meta.url));
 
@@ -12,6 +11,7 @@ const ENTRY = fileURLToPath(new URL('./compileWorker.ts', import.meta.url));
  * compiles enough texts to start workers.
  */
 export async function compileWorkerCode(): Promise<string> {
+  const { build } = await import('esbuild');
   const result = await build({ entryPoints: [ENTRY], bundle: true, platform: 'node', format: 'cjs', target: 'node20', write: false, logLevel: 'silent', legalComments: 'none' });
   const [file] = result.outputFiles;
   if (!file) throw new Error('esbuild produced no markdown worker');
