@@ -269,14 +269,14 @@ export class BuildSession {
         if (kept && kept.signature !== signature) articles.set(file, inputs, { ...kept, signature });
       },
     };
-    // What a JSON file's value is made from: its text, and the schemas and parser (in the whole build's code).
-    const validated: ValidatedJson = {
-      get: (file, text) => json.get(file, { code: pipeline, text: digest(text) }),
-      set: (file, text, value) => json.set(file, { code: pipeline, text: digest(text) }, value),
-      keep: (file) => json.keep(file),
-    };
-    const [loaded, media] = await Promise.all([loadContent(this.root, this.articles, this.planned?.site.content, validated), this.mediaFolder()]);
+    const [loaded, media] = await Promise.all([loadContent(this.root, this.articles, this.planned?.site.content, validatedJson(json, pipeline)), this.mediaFolder()]);
     return { loaded, media: media.files };
+  }
+
+  /** The JSON values earlier builds validated (the content's files, the translation lock): see `loadJsonFile`. */
+  async validatedJson(): Promise<ValidatedJson> {
+    const [{ json }, { pipeline }] = await Promise.all([this.cached(), this.modules.code()]);
+    return validatedJson(json, pipeline);
   }
 
   cached(): Promise<Memos> {
@@ -367,4 +367,13 @@ export class BuildSession {
       await sweepCache(this.cacheDir, this.outputs.manifestFile(outDir) as string);
     }
   }
+}
+
+/** What a JSON file's value is made from: its text, and the schemas and parser (in the whole build's code). */
+function validatedJson(json: Memo<unknown>, code: string): ValidatedJson {
+  return {
+    get: (file, text) => json.get(file, { code, text: digest(text) }),
+    set: (file, text, value) => json.set(file, { code, text: digest(text) }, value),
+    keep: (file) => json.keep(file),
+  };
 }
