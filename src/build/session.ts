@@ -63,6 +63,13 @@ export interface Memos {
   titles?: Memo<TitleIndex>;
   /** The JSON content files' values, validated, by path and content hash. */
   json: Memo<unknown>;
+  /**
+   * The translation lock's value, validated, by its content hash: a memo of its own, since it is
+   * as large as the site (2.4 MB at 4,000 articles), and a memo's file is written anew once it
+   * holds twice as many records as outputs: one in a memo of many small files could be superseded
+   * dozens of times over before that.
+   */
+  lock: Memo<unknown>;
 }
 
 export interface SessionOptions {
@@ -273,27 +280,28 @@ export class BuildSession {
     return { loaded, media: media.files };
   }
 
-  /** The JSON values earlier builds validated (the content's files, the translation lock): see `loadJsonFile`. */
-  async validatedJson(): Promise<ValidatedJson> {
-    const [{ json }, { pipeline }] = await Promise.all([this.cached(), this.modules.code()]);
-    return validatedJson(json, pipeline);
+  /** The translation lock's value as earlier builds validated it (see `readLock`). */
+  async validatedLock(): Promise<ValidatedJson> {
+    const [{ lock }, { pipeline }] = await Promise.all([this.cached(), this.modules.code()]);
+    return validatedJson(lock, pipeline);
   }
 
   cached(): Promise<Memos> {
     this.memos ??= (async () => {
       const file = (name: string) => (this.cacheDir ? path.join(this.cacheDir, `${name}.bin`) : undefined);
-      const [articles, bodies, checks, ids, assets, json] = await Promise.all([
+      const [articles, bodies, checks, ids, assets, json, lock] = await Promise.all([
         Memo.open<ParsedArticle>(file('articles')),
         Memo.open<StoredBody>(file('markdown')),
         Memo.open<{ fine: string; findings: EditionFindings }>(file('checks')),
         Memo.open<readonly string[]>(file('ids')),
         Memo.open<BuiltAssets>(file('assets')),
         Memo.open<unknown>(file('json')),
+        Memo.open<unknown>(file('lock')),
       ]);
       const contents = this.scratch ? new BodyContents(this.scratch, true) : new BodyContents(this.cacheDir && path.join(this.cacheDir, 'bodies'), this.save);
-      if (!this.rebuilds) return { articles, bodies, contents, checks, ids, assets, json };
+      if (!this.rebuilds) return { articles, bodies, contents, checks, ids, assets, json, lock };
       const [search, titles] = await Promise.all([Memo.open<IndexedDocument>(undefined), Memo.open<TitleIndex>(undefined)]);
-      return { articles, bodies, contents, checks, ids, assets, json, search, titles };
+      return { articles, bodies, contents, checks, ids, assets, json, lock, search, titles };
     })();
     return this.memos;
   }
@@ -356,6 +364,7 @@ export class BuildSession {
       memos.ids.save(),
       memos.assets.save(),
       memos.json.save(),
+      memos.lock.save(),
       memos.search?.save(),
       memos.titles?.save(),
     ]);
