@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -16,7 +17,7 @@ export class LoadedModules {
   private codes: Promise<CodeState> | undefined;
   private compilerModule: Promise<{ compileTracked: typeof compileTracked }> | undefined;
   private bundle: Promise<string | undefined> | undefined;
-  private workerScript: Promise<WorkerScript> | undefined;
+  private inMemoryCode: Promise<string> | undefined;
   private rendererModule: Promise<typeof import('../render/document')> | undefined;
 
   /**
@@ -55,10 +56,16 @@ export class LoadedModules {
     return this.compilerModule.then((module) => module.compileTracked);
   }
 
-  /** The markdown worker threads' script: the compiler's bundle in the build cache, or one made in memory without it. */
-  workerCode(): Promise<WorkerScript> {
-    this.workerScript ??= this.compilerBundle().then(async (file) => (file ? { file } : { code: await (await import('./workerCode')).compileWorkerCode() }));
-    return this.workerScript;
+  /**
+   * The markdown worker threads' script: the compiler's bundle in the build cache, or one made in
+   * memory without it, or once it is gone (a session that outlived several changes of the
+   * compiler's code, whose bundles removed its own).
+   */
+  async workerCode(): Promise<WorkerScript> {
+    const file = await this.compilerBundle();
+    if (file && existsSync(file)) return { file };
+    this.inMemoryCode ??= import('./workerCode').then((module) => module.compileWorkerCode());
+    return { code: await this.inMemoryCode };
   }
 
   /**

@@ -6,6 +6,7 @@ import { deserialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import type { CompiledBody, CompileWorkerData } from '../../src/build/compileWorker';
 import { compileInWorkers, type WorkerScript } from '../../src/build/markdown';
+import { LoadedModules } from '../../src/build/modules';
 import { compilerFile, compileWorkerCode } from '../../src/build/workerCode';
 import { OperationalError } from '../../src/diagnostics/failure';
 
@@ -78,6 +79,26 @@ describe('markdown worker threads', () => {
       for (const key of ['second', 'third', 'fourth', 'fifth']) await compilerFile(dir, key, true);
       expect((await readdir(dir)).length).toBe(4);
       expect(await readdir(dir)).toContain('compiler-fifth.cjs');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('starts workers on a bundle made in memory when the session bundle file was removed meanwhile', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'site-modules-'));
+    try {
+      const modules = new LoadedModules(dir, true);
+      const first = await modules.workerCode();
+      expect('file' in first && first.file.startsWith(path.join(dir, 'compiler-'))).toBe(true);
+      // Removed by the bundles of newer code (compilerFile keeps the last three).
+      await rm((first as { file: string }).file);
+      const again = await modules.workerCode();
+      expect('code' in again).toBe(true);
+      const bodies: string[] = [];
+      await compileWith(again, (i, compiled) => {
+        bodies[i] = compiled.content?.html ?? '';
+      });
+      expect(bodies[0]).toContain('<h1 id="a">A</h1>');
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
