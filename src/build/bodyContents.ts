@@ -132,7 +132,8 @@ export class BodyContents {
     const known = this.bodies.get(facts);
     if (known) return known;
     const content = () => this.get(facts.hash);
-    const body = Object.defineProperties({ ...facts } as CompiledMarkdown, {
+    // The facts' own properties as they are: some are read from the cache only when first used (see packedFacts).
+    const body = Object.defineProperties(Object.defineProperties({}, Object.getOwnPropertyDescriptors(facts)) as CompiledMarkdown, {
       html: { get: () => content().html, enumerable: true },
       text: { get: () => content().text, enumerable: true },
     });

@@ -33,6 +33,7 @@ import type { MarkdownMemory, StoredBody } from './markdown';
 import { Memo } from './memo';
 import { LoadedModules } from './modules';
 import { OutputFolders } from './outputs';
+import { packedFacts } from './packedFacts';
 
 /** Articles whose search terms `countAhead` counts in one step (about half a millisecond each). */
 const COUNT_AHEAD = 16;
@@ -291,7 +292,7 @@ export class BuildSession {
       const file = (name: string) => (this.cacheDir ? path.join(this.cacheDir, `${name}.bin`) : undefined);
       const [articles, bodies, checks, ids, assets, json, lock] = await Promise.all([
         Memo.open<ParsedArticle>(file('articles')),
-        Memo.open<StoredBody>(file('markdown')),
+        Memo.open<StoredBody>(file('markdown'), packedFacts),
         Memo.open<{ fine: string; findings: EditionFindings }>(file('checks')),
         Memo.open<readonly string[]>(file('ids')),
         Memo.open<BuiltAssets>(file('assets')),
