@@ -26,7 +26,8 @@ export const packedFacts: MemoCodec<StoredBody> = {
   },
   read(stored) {
     const { body, found } = stored as { body: PackedFacts | BodyFacts; found: StoredBody['found'] };
-    // A record written before the headings were packed holds them as they are.
+    // A record of other code, written before the headings were packed: given back as it is. Its
+    // inputs name that code, so no lookup finds it (this module is part of the markdown code, WORK).
     if (!('headingsJson' in body)) return { body, found };
     const { headingsJson, ...rest } = body;
     return { body: withHeadings(rest, headingsJson), found };
