@@ -32,6 +32,7 @@ import { robotsTxt, sitemapXml } from '../publish/sitemap';
 import { baseUrlOf, type RenderContext, renderRedirect } from '../render/inputs';
 import { idInputs, lookOf, type PageBasis, type PagePlan, pageDocument, planPages, type SiteHashes, siteHashes } from '../render/plan';
 import { searchFiles } from '../search/shards';
+import type { ShardTerms } from '../search/shardTerms';
 import { LANGUAGES, type Lang } from '../shared/lang';
 import type { PageProps } from '../shared/props';
 import { feedUrl, pageFile, rootUrl } from '../shared/route';
@@ -374,7 +375,9 @@ async function writeInto(build: Build, previous: OutputManifest | undefined, res
       tasks.finishing();
       if (placed.size > 0) options.onPages(placed);
     }
-    await tasks.run('search', () => searchIndexes({ site, code: code.pipeline, indexed: memos.search, last: session.shards, output, explain }));
+    // A session counts terms into its memo; a build of its own reads them back from the shards' files.
+    const store = memos.search ? undefined : session.shardTerms();
+    await tasks.run('search', () => searchIndexes({ site, code: code.pipeline, indexed: memos.search, store, last: session.shards, output, explain }));
     await variantsReady(build);
     await tasks.run('publish', async () => {
       await publishFiles({ render, hashes: need(build.hashes, 'the hashes'), basis: need(build.basis, 'the basis'), output, explain, ...(session.feedItems && { feedItems: session.feedItems }) });
@@ -569,6 +572,8 @@ interface SearchWork {
   code: string;
   /** Each edition's counted terms, in a session that builds again. */
   indexed: Memos['search'];
+  /** Each shard's counted terms in the build cache, for a build without the session's memo. */
+  store: ShardTerms | undefined;
   /** The shards of the session's last build, by language. */
   last: BuildSession['shards'];
   output: Output;
@@ -576,8 +581,8 @@ interface SearchWork {
 }
 
 /** Each language's search index, shard by shard: a shard is carried over while its articles are unchanged. */
-async function searchIndexes({ site, code, indexed, last, output, explain }: SearchWork): Promise<void> {
-  for (const lang of LANGUAGES) await addPlanned(searchFiles({ site, lang, code, indexed, last }), output, explain);
+async function searchIndexes({ site, code, indexed, store, last, output, explain }: SearchWork): Promise<void> {
+  for (const lang of LANGUAGES) await addPlanned(searchFiles({ site, lang, code, indexed, store, last }), output, explain);
 }
 
 /** What `publishFiles` reads and writes. */

@@ -18,6 +18,7 @@ import type { FeedItems } from '../publish/feed';
 import type { PagePlan, PlannedSite } from '../render/plan';
 import type { IndexedDocument } from '../search/shardIndex';
 import { countAhead, type PlannedShards } from '../search/shards';
+import { ShardTerms } from '../search/shardTerms';
 import { LANGUAGES, type Lang } from '../shared/lang';
 import type { Route } from '../shared/route';
 import { changeDays } from '../translations/changed';
@@ -279,6 +280,11 @@ export class BuildSession {
     };
     const [loaded, media] = await Promise.all([loadContent(this.root, this.articles, this.planned?.site.content, validatedJson(json, pipeline)), this.mediaFolder()]);
     return { loaded, media: media.files };
+  }
+
+  /** Each search shard's counted terms in the build cache (see `ShardTerms`); none when nothing is kept. */
+  shardTerms(): ShardTerms | undefined {
+    return this.cacheDir && this.save ? new ShardTerms(path.join(this.cacheDir, 'search')) : undefined;
   }
 
   /** The translation lock's value as earlier builds validated it (see `readLock`). */
