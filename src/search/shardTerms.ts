@@ -5,9 +5,9 @@ import type { Lang } from '../shared/lang';
 import type { IndexedDocument, TermTable } from './shardIndex';
 
 /** One document's counted terms as a shard's file keeps them: its terms by their text, not their number in a table. */
-interface KeptDocument {
+export interface KeptDocument {
   url: string;
-  /** What it was counted from (the `counted` inputs: code and fields), compared whole. */
+  /** What it was counted from (the `counted` inputs: code and fields, as one string), compared whole. */
   inputs: string;
   id: string;
   stored: Record<string, string>;
@@ -89,5 +89,3 @@ export function keptIndexed(kept: KeptDocument, table: TermTable): IndexedDocume
     counts: kept.counts.map((counts) => Uint32Array.from(counts)),
   };
 }
-
-export type { KeptDocument };

@@ -143,7 +143,8 @@ interface Counting {
 function counted(site: Site, article: Article, each: readonly string[], { lang, code, options, table, indexed, fromFile }: Counting): { url: string; inputs: string; document: IndexedDocument } {
   const url = article.editions[lang]?.url ?? '';
   const inputs = { code, fields: JSON.stringify(each) };
-  const key = JSON.stringify(inputs);
+  // The same inputs as one string, for the shard's file: the code's fingerprint holds no newline.
+  const key = `${code}\n${inputs.fields}`;
   let document = indexed?.get(url, inputs);
   if (document?.table !== table) {
     const found = fromFile?.get(url);
