@@ -408,11 +408,8 @@ function siteKeys(around: Omit<EditionSurroundings, 'titles'>, known: EditionMem
   const keys: KnownFacts = { site: around.site, found, facts, titles };
   if (known) known.last = keys;
   if (!last || facts !== last.facts || titles === last.titles) return { keys };
-  const retitled = retitledArticles(last, keys);
-  if (!retitled) return { keys };
-  const words = new Set<string>();
-  for (const [before, after] of retitled) for (const word of retitledWords(before, after)) words.add(word);
-  return { keys, retitled: words };
+  const retitled = retitledWordsSince(last.titles.parts, titles.parts);
+  return retitled ? { keys, retitled } : { keys };
 }
 
 /** A key and the parts it is the hash of: the last key itself when every part is the same. */
@@ -422,26 +419,10 @@ function keyOf(parts: readonly string[], last: Key | undefined): Key {
 }
 
 /**
- * The articles whose title parts differ from the last check's, as they were and as they are; none
- * when an article was added, removed or moved (each article's part begins with its path).
- */
-function retitledArticles(last: KnownFacts, now: KnownFacts): [Article, Article][] | undefined {
-  const [before, after] = [last.site.articles, now.site.articles];
-  if (before.length !== after.length) return undefined;
-  const retitled: [Article, Article][] = [];
-  for (let i = 0; i < after.length; i++) {
-    if (now.titles.parts[i] === last.titles.parts[i]) continue;
-    const [was, is] = [before[i] as Article, after[i] as Article];
-    if (was.route.path !== is.route.path || was.slug !== is.slug) return undefined;
-    retitled.push([was, is]);
-  }
-  return retitled;
-}
-
-/**
- * Every word the titles named in `before` and `after` (title key parts, see `titleKeyParts`) that
- * differ, for the same articles in the same places; undefined when an article was added, removed,
- * moved or renamed (each part begins with its path and slug), which may change what any word reads.
+ * Every word the titles named in `before` and `after` (title key parts, see `titleKeyParts`: the
+ * last check's in a session, or those the checks memo's findings were found under) that differ,
+ * for the same articles in the same places; undefined when an article was added, removed, moved
+ * or renamed (each part begins with its path and slug), which may change what any word reads.
  */
 function retitledWordsSince(before: readonly string[], after: readonly string[]): Set<string> | undefined {
   if (before.length !== after.length) return undefined;

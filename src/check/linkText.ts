@@ -109,9 +109,8 @@ function titled(article: Article): TitledArticle {
 }
 
 /** The words whose reads (`wordRead`) an article's retitling changes: every word it names before or after. */
-export function retitledWords(before: Article | TitledArticle, after: Article | TitledArticle): Set<string> {
-  const asTitled = (article: Article | TitledArticle) => ('titles' in article ? article : titled(article));
-  return new Set([...namedWords(asTitled(before)), ...namedWords(asTitled(after))]);
+export function retitledWords(before: TitledArticle, after: TitledArticle): Set<string> {
+  return new Set([...namedWords(before), ...namedWords(after)]);
 }
 
 /** An article as its part of the title key tells it (`titleKeyPart`): its path, slug and titles. */
