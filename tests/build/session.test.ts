@@ -261,7 +261,8 @@ describe('build sessions', () => {
     }
   });
 
-  it('after each change writes the search indexes exactly as a cold build does', async () => {
+  // Each cold build draws every share card again (about 3 s of CPU here): longer than the default 30 s on a busy machine.
+  it('after each change writes the search indexes exactly as a cold build does', { timeout: 90_000 }, async () => {
     const session = new BuildSession({ root: second.root, rebuilds: true });
     const options = { root: second.root, outDir: path.join(second.root, 'dist'), year: 2026 };
     const cold = path.join(second.root, 'cold');
@@ -302,7 +303,7 @@ describe('build sessions', () => {
     const en = JSON.parse((await indexes(options.outDir))[1] as string) as { index: [string, unknown][] };
     expect(en.index.some(([term]) => term === 'zeppelin')).toBe(true);
   });
-  it('gives the articles before and after an edited one its new title, and the listings its new reading time, as a cold build does', async () => {
+  it('gives the articles before and after an edited one its new title, and the listings its new reading time, as a cold build does', { timeout: 90_000 }, async () => {
     const session = new BuildSession({ root: first.root, rebuilds: true });
     const options = { root: first.root, outDir: path.join(first.root, 'dist'), year: 2026 };
     const cold = path.join(first.root, 'cold-around');
@@ -448,7 +449,8 @@ describe('the check in a session', () => {
   });
 
   // Ten changes, each checked twice (in the session and from scratch): 15 s alone, twice that beside another test file.
-  it('reports after each change exactly what a check with no cache reports, in other articles too', { timeout: 90_000 }, async () => {
+  // Its title edits draw their cards again, and the build waits for them.
+  it('reports after each change exactly what a check with no cache reports, in other articles too', { timeout: 150_000 }, async () => {
     const changes: Change[] = [
       [
         'a heading renamed that another article links to',
