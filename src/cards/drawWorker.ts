@@ -28,7 +28,8 @@ async function draw(batch: DrawBatch): Promise<void> {
     const png = await drawer.png({ text: card.text, colours: batch.colours, ...(batch.avatar && { avatar: batch.avatar }) });
     // Under a name of its own first: a card found in the folder is always whole.
     const target = path.join(batch.into, `${card.hash}.png`);
-    const part = `${target}.${process.pid}-${threadId}.part`;
+    // Named as the build cache's temporaries are (see cacheSweep.ts): one a stopped process left is swept.
+    const part = `${target}.${process.pid}.${threadId}.tmp`;
     await writeFile(part, png);
     await rename(part, target);
   }

@@ -92,6 +92,7 @@ export async function publishCards(work: CardWork, output: Output, explain: Expl
     });
     await output.add(card.file, bytes, card.inputs);
   }
+  // Cards alone: a temporary file is another process's, or swept once its process has ended (cacheSweep.ts).
   if (prune && !folder.temporary) {
     for (const name of await readdir(folder.dir)) if (name.endsWith('.png') && !kept.has(name)) await rm(path.join(folder.dir, name), { force: true });
   }
