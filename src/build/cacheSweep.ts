@@ -18,14 +18,15 @@ const OUTPUT_LOG = /^(?:output|spare)-(.+)\.log$/;
 /**
  * Keeps the build cache (`.cache/site/`) from growing without bound over months of builds:
  * removes the temporary files of processes that ended while writing one (a Ctrl-C, a killed
- * `site dev`), in the cache folder and its `bodies/`, and the manifest logs of all but the
+ * `site dev`), in the cache folder, its `bodies/` and its `cards/`, and the manifest logs of all but the
  * OUTPUT_LOGS_KEPT output folders written most recently, besides the one this build wrote
  * (`current`, the path of its log), which a later build of the same session appends to. A running
  * process's temporaries and this process's are left alone, and so is every other file.
  */
 export async function sweepCache(cacheDir: string, current: string): Promise<void> {
-  const [top, bodies] = await Promise.all([list(cacheDir), list(path.join(cacheDir, 'bodies'))]);
-  const abandoned = [...top.map((name) => path.join(cacheDir, name)), ...bodies.map((name) => path.join(cacheDir, 'bodies', name))].filter((file) => {
+  const [top, bodies, cards] = await Promise.all([list(cacheDir), list(path.join(cacheDir, 'bodies')), list(path.join(cacheDir, 'cards'))]);
+  const within = (folder: string, names: readonly string[]) => names.map((name) => path.join(cacheDir, folder, name));
+  const abandoned = [...within('', top), ...within('bodies', bodies), ...within('cards', cards)].filter((file) => {
     const pid = Number(TEMPORARY.exec(file)?.[1] ?? Number.NaN);
     return !Number.isNaN(pid) && pid !== process.pid && !processRunning(pid);
   });

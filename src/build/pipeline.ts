@@ -8,7 +8,8 @@
  *   check     every rule of `site check`               src/check
  *   render    every page, or carried over unchanged    src/render
  *   search    each language's search index, in shards  src/search
- *   publish   sitemap, feeds, manifest, redirects      src/publish
+ *   publish   sitemap, feeds, manifest, redirects,     src/publish
+ *             and the pages' share cards               src/cards
  *   images    raster images' variants                  src/images
  *   write     the output swapped in (or updated)       src/write
  *
@@ -18,6 +19,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { readCardLook } from '../cards/look';
+import { basisKey } from '../cards/plan';
+import { type CardFolder, type CardWork, cardFolder, publishCards, startCards } from '../cards/publish';
 import { checkSite } from '../check/check';
 import { idsInHtml, type RenderedIds } from '../check/ids';
 import { type Diagnostic, hasErrors } from '../diagnostics/diagnostic';
@@ -138,7 +142,8 @@ export async function loadSite(root: string, publishing: Partial<Publication> = 
   const none = { links: [] };
   const styles = { aboutme: none, professional: none, projects: none, atelier: none, blog: none, category: none, gallery: none, article: none, notfound: none };
   const ctx: RenderContext = { site, styles, script: '/check.js', year: 2000 };
-  const plans = planPages(site, siteHashes(site), { code: (await session.modules.code()).pipeline, look: '' });
+  // Nor on the page's share card (see `idInputs`): none is drawn.
+  const plans = planPages(site, siteHashes(site), { code: (await session.modules.code()).pipeline, look: '', cards: { code: '', look: '', host: '' } });
   const ids = await renderedIds({ plans, render: ctx, memo: (await session.cached()).ids, rendered: new Map(), renderer: () => session.modules.renderer() });
   const checkMemo = await session.checkMemo();
   const all = [...diagnostics, ...(await tasks.run('check', () => checkSite(site, media, ids, checkMemo)))];
@@ -153,7 +158,8 @@ export async function loadSite(root: string, publishing: Partial<Publication> = 
  *   images   the photos' variants, in a process of their own while this one is still small
  *   model    load, markdown and model: the site in memory, or the errors that stop the build
  *   assets   the client bundle and the stylesheets
- *   plan     every page's inputs, as data
+ *   plan     every page's inputs, as data, and its share card's; the cards not made yet start
+ *            drawing on threads of their own
  *   check    every rule of `site check`; an error stops the build
  *   output   render, search, publish and write, into a new output or the last one in place
  *   settle   what the session keeps for the next build
@@ -164,14 +170,19 @@ export async function buildSite(session: BuildSession, options: BuildOptions): P
     await build.tasks.run('images', (progress) => encodeImages(build, progress));
     if (!(await modelSite(build))) return result(build);
     await build.tasks.run('assets', () => clientAssets(build));
-    planSite(build);
+    await planSite(build);
     await build.tasks.run('check', () => checkBuild(build));
     if (hasErrors(build.diagnostics)) return result(build);
     await writeOutput(build);
     await settleBuild(build);
     return result(build);
   } finally {
-    if (build.images.folder.temporary) await rm(build.images.folder.dir, { recursive: true, force: true });
+    // Cards still to draw are not drawn for a build that ends without them (an error, a cancel).
+    build.stopCards.abort();
+    // A build of a session that builds again (`site dev`) keeps its threads: the fonts stay read.
+    if (!session.rebuilds) await session.cardThreads.close();
+    await build.cards?.drawing;
+    for (const folder of [build.images.folder, build.cardFolder]) if (folder.temporary) await rm(folder.dir, { recursive: true, force: true });
   }
 }
 
@@ -207,6 +218,11 @@ interface Build {
   plans?: readonly PagePlan[];
   /** Pages the check rendered for their ids, handed on to the render stage: one render per page. */
   rendered: Map<string, string>;
+  /** The folder of drawn share cards; the cards of the build and their drawing under way (the plan stage). */
+  cardFolder: CardFolder;
+  cards?: CardWork;
+  /** Stops the drawing of cards when the build ends without publishing them. */
+  stopCards: AbortController;
   /** The output written (the output stage). */
   written?: NonNullable<BuildResult['output']>;
 }
@@ -215,13 +231,14 @@ interface Build {
 async function startBuild(session: BuildSession, options: BuildOptions): Promise<Build> {
   const remade: Remade[] = [];
   // The caches are read after the images stage (see `encodeImages`), not here.
-  const [code, codeChanges, folder] = await Promise.all([session.modules.code(), session.modules.codeChanges(), session.mediaFolder()]);
+  const [code, codeChanges, folder, cards] = await Promise.all([session.modules.code(), session.modules.codeChanges(), session.mediaFolder(), cardFolder(session.cacheDir)]);
   // Code is named by the files that changed in it, so that `--explain` after an edit of the tool says which.
   const codeNote = codeChanges.length > 0 ? `code: ${codeChanges.join(', ')}` : 'code';
   const explain: Explain = (output, changed) => remade.push({ output, changed: changed.map((name) => (name === 'code' ? codeNote : name)) });
   const mediaDir = path.join(session.root, 'content', 'media');
   const images: ImageWork = { images: folder.images, mediaDir, code: code.images, folder: await variantFolder(session.cacheDir, code.images) };
-  return { session, options, tasks: new Tasks(options.onProgress, options.signal), code, remade, explain, images, diagnostics: [], rendered: new Map() };
+  const stopCards = new AbortController();
+  return { session, options, tasks: new Tasks(options.onProgress, options.signal), code, remade, explain, images, diagnostics: [], rendered: new Map(), cardFolder: cards, stopCards };
 }
 
 /** What a build ends with: its pages when it wrote an output, its diagnostics either way. */
@@ -256,8 +273,12 @@ async function modelSite(build: Build): Promise<boolean> {
   return true;
 }
 
-/** The plan stage: what every page is rendered with, and each page's inputs as data. */
-function planSite(build: Build): void {
+/**
+ * The plan stage: what every page is rendered with, each page's inputs as data, and its share
+ * card's; the cards that neither the previous output nor the folder of drawn cards holds start
+ * drawing, on threads of their own, while this one checks, renders and indexes.
+ */
+async function planSite(build: Build): Promise<void> {
   const { session, options, code } = build;
   const site = need(build.site, 'the site');
   const assets = need(build.assets, 'the assets');
@@ -269,11 +290,15 @@ function planSite(build: Build): void {
     ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
     ...(site.publication.drafts ? { preview: site.publication.today } : {}),
   };
+  const look = await readCardLook(session.root, site.content.owner.avatar);
   const hashes = siteHashes(site, session.planned);
-  const basis = { code: code.pipeline, look: lookOf(render) };
+  const basis: PageBasis = { code: code.pipeline, look: lookOf(render), cards: { code: code.cards, look: look.hash, host: new URL(baseUrlOf(render)).host } };
   const plans = planPages(site, hashes, basis, session.planned);
-  session.planned = { site, hashes, plans };
+  session.planned = { site, hashes, plans, cards: basisKey(basis.cards) };
   Object.assign(build, { render, hashes, basis, plans });
+  const signal = options.signal ? AbortSignal.any([options.signal, build.stopCards.signal]) : build.stopCards.signal;
+  const previous = await session.outputs.previousOutput(options.outDir);
+  build.cards = await startCards({ plans, previous, folder: build.cardFolder, look, threads: session.cardThreads, signal });
 }
 
 /** The check stage: every rule, with the ids of the rendered pages. */
@@ -327,6 +352,7 @@ async function writeInto(build: Build, previous: OutputManifest | undefined, res
     await tasks.run('publish', async () => {
       await publishFiles({ render, hashes: need(build.hashes, 'the hashes'), basis: need(build.basis, 'the basis'), output, explain, ...(session.feedItems && { feedItems: session.feedItems }) });
       await publishImages(build.images, output);
+      await publishCards(need(build.cards, 'the cards'), output, explain, how !== 'none');
     });
     // Raster images are published as their variants alone (the images stage), never as they are.
     const copies: Copy[] = [{ from: build.images.mediaDir, to: 'media', signature: (await session.mediaFolder()).signature, exclude: isRaster }];

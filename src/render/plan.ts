@@ -1,5 +1,6 @@
 import { type Inputs, sameInputs } from '../build/inputs';
 import { agrees, CHECK_SHORTCUTS } from '../build/shortcuts';
+import { basisKey, type CardBasis, type CardPlan, cardPlan } from '../cards/plan';
 import { digest, digestAll } from '../load/digest';
 import { neighboursMovedSince } from '../model/neighbours';
 import { routeTable } from '../model/routes';
@@ -22,7 +23,9 @@ import { outdatedNotice } from './pages';
  * - `around`: for an article's page, the title and URL of the articles before and after it in
  *   its category and language (see model/neighbours.ts);
  * - `listing`: for a listing (a category, the Blog index), the front matter and reading time of
- *   each article it lists in its language.
+ *   each article it lists in its language;
+ * - `card`: the file of the page's share card (src/cards/plan.ts), which its head names: a hash
+ *   of everything the card shows and is drawn with.
  *
  * An article's body edit changes one `edition` input, so one page (and its listings when its
  * reading time moves); its title edit changes that page, the listings that show it and the pages
@@ -37,6 +40,8 @@ export interface PagePlan {
   lang: Lang;
   kind: PageProps['kind'];
   inputs: Inputs;
+  /** The page's share card. */
+  card: CardPlan;
 }
 
 /** What every page depends on besides the content, as two hashes. */
@@ -45,6 +50,8 @@ export interface PageBasis {
   code: string;
   /** Hash of the styles, script, year and base URL of the build. */
   look: string;
+  /** What every share card is drawn with besides its words. */
+  cards: CardBasis;
 }
 
 export function lookOf(ctx: Omit<RenderContext, 'site'>): string {
@@ -80,6 +87,8 @@ export interface PlannedSite {
   site: Site;
   hashes: SiteHashes;
   plans: readonly PagePlan[];
+  /** The cards' basis the plans were made under (`basisKey`): under another, no plan holds. */
+  cards: string;
 }
 
 /** A hash, with the strings it was worked out from: the same strings next time give it without hashing. */
@@ -221,7 +230,9 @@ function sameStrings(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /** Every page of the site: each route in each of its languages, then the Not Found pages. */
-export function planPages(site: Site, hashes: SiteHashes, basis: PageBasis, previous?: PlannedSite): PagePlan[] {
+export function planPages(site: Site, hashes: SiteHashes, basis: PageBasis, last?: PlannedSite): PagePlan[] {
+  // Cards drawn with other code, colours or avatar have other files: every page names another.
+  const previous = last?.cards === basisKey(basis.cards) ? last : undefined;
   const plans: PagePlan[] = [];
   const shared = { code: basis.code, look: basis.look, site: hashes.site };
   // Under the same route table, last build planned the same pages in the same order: each is
@@ -262,12 +273,11 @@ export function planPages(site: Site, hashes: SiteHashes, basis: PageBasis, prev
         return true;
     }
   };
-  const planned = (route: Route, lang: Lang, plan: PagePlan | undefined): PagePlan =>
-    plan && holds(plan, route, lang) ? plan : { file: planFile(route, lang), route, lang, kind: route.component, inputs: { ...shared, ...ownInputs(site, hashes, route, lang) } };
+  const planned = (route: Route, lang: Lang, plan: PagePlan | undefined): PagePlan => (plan && holds(plan, route, lang) ? plan : newPlan(site, hashes, basis, route, lang));
   // Under the same table, articles and shared inputs, only the pages of what may have changed are
   // looked at: a save plans its own pages, not all of the site's.
   const lastPlan = previous?.plans.at(-1);
-  if (sameOrder && renewed && lastPlan && sameInputs(lastPlan.inputs, shared)) {
+  if (sameOrder && renewed && lastPlan && onlyShared(lastPlan, shared)) {
     const plans = previous.plans.slice();
     const places = placesOf(site.routes);
     for (const route of routesToLookAt(site, previous.site, renewed)) {
@@ -277,7 +287,7 @@ export function planPages(site: Site, hashes: SiteHashes, basis: PageBasis, prev
         at++;
       }
     }
-    checkPlans(site, hashes, shared, plans);
+    checkPlans(site, hashes, basis, plans);
     return plans;
   }
   for (const route of site.routes) {
@@ -285,31 +295,38 @@ export function planPages(site: Site, hashes: SiteHashes, basis: PageBasis, prev
   }
   for (const lang of LANGUAGES) {
     const plan = prior(undefined, lang);
-    plans.push(
-      plan && plan.kind === 'notfound' && plan.lang === lang && sameInputs(plan.inputs, shared) ? plan : { file: planFile(undefined, lang), route: undefined, lang, kind: 'notfound', inputs: shared },
-    );
+    // Its card shows what the site's content says (`site`), drawn as `previous` drew it.
+    plans.push(plan && plan.kind === 'notfound' && plan.lang === lang && onlyShared(plan, shared) ? plan : newPlan(site, hashes, basis, undefined, lang));
   }
-  checkPlans(site, hashes, shared, plans);
+  checkPlans(site, hashes, basis, plans);
   return plans;
+}
+
+/** A page's plan made from the data: its file, its card and its inputs (see PagePlan). */
+function newPlan(site: Site, hashes: SiteHashes, basis: PageBasis, route: Route | undefined, lang: Lang): PagePlan {
+  const file = planFile(route, lang);
+  const card = cardPlan(site, route, lang, file, basis.cards);
+  const inputs = { code: basis.code, look: basis.look, site: hashes.site, ...(route && ownInputs(site, hashes, route, lang)), card: card.file };
+  return { file, route, lang, kind: route?.component ?? 'notfound', inputs, card };
 }
 
 /**
  * Under `SITE_CHECK_SHORTCUTS=1`: every plan kept from the last build (by its place, by `holds`,
  * by the pages a save may have changed) is the plan the data makes, page for page.
  */
-function checkPlans(site: Site, hashes: SiteHashes, shared: Inputs, plans: readonly PagePlan[]): void {
+function checkPlans(site: Site, hashes: SiteHashes, basis: PageBasis, plans: readonly PagePlan[]): void {
   if (!CHECK_SHORTCUTS) return;
-  const fresh: { file: string; inputs: Inputs }[] = [];
-  for (const route of site.routes) for (const lang of route.meta.availableLangs) fresh.push({ file: planFile(route, lang), inputs: { ...shared, ...ownInputs(site, hashes, route, lang) } });
-  for (const lang of LANGUAGES) fresh.push({ file: planFile(undefined, lang), inputs: shared });
+  const fresh: PagePlan[] = [];
+  for (const route of site.routes) for (const lang of route.meta.availableLangs) fresh.push(newPlan(site, hashes, basis, route, lang));
+  for (const lang of LANGUAGES) fresh.push(newPlan(site, hashes, basis, undefined, lang));
   agrees('the pages planned', plans.length, () => fresh.length);
   for (const [i, plan] of plans.entries()) {
-    const truth = fresh[i] as { file: string; inputs: Inputs };
+    const truth = fresh[i] as PagePlan;
     agrees(
       `the plan of ${truth.file}`,
-      { file: plan.file, inputs: plan.inputs },
-      () => truth,
-      (a, b) => a.file === b.file && sameInputs(a.inputs, b.inputs),
+      { file: plan.file, inputs: plan.inputs, card: plan.card.inputs },
+      () => ({ file: truth.file, inputs: truth.inputs, card: truth.card.inputs }),
+      (a, b) => a.file === b.file && sameInputs(a.inputs, b.inputs) && sameInputs(a.card, b.card),
     );
   }
 }
@@ -398,11 +415,17 @@ function aroundInput(site: Site, route: Route, lang: Lang): string {
 
 /** The data a page is rendered from. */
 export function pageDocument(ctx: RenderContext, plan: PagePlan): DocumentInputs {
-  return plan.route ? editionInputs(ctx, plan.route, plan.lang) : notFoundInputs(ctx, plan.lang);
+  const card = { file: plan.card.file, alt: plan.card.alt };
+  return plan.route ? editionInputs(ctx, plan.route, plan.lang, card) : notFoundInputs(ctx, plan.lang, card);
 }
 
-/** A page's inputs without `look`: what its element ids depend on (ids do not depend on styles). */
-export function idInputs(plan: PagePlan): Inputs {
-  const { look: _look, ...rest } = plan.inputs;
+/** A page's inputs without `look` and `card`: what its element ids depend on (ids depend on neither styles nor its card). */
+export function idInputs(plan: Pick<PagePlan, 'inputs'>): Inputs {
+  const { look: _look, card: _card, ...rest } = plan.inputs;
   return rest;
+}
+
+/** Whether a page (the Not Found page) is made of the inputs every page shares and its card alone. */
+function onlyShared(plan: PagePlan, shared: Inputs): boolean {
+  return sameInputs(plan.inputs, { ...shared, card: plan.card.file });
 }

@@ -1,0 +1,99 @@
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Explain } from '../build/explain';
+import { changedInputs, sameInputs } from '../build/inputs';
+import type { PagePlan } from '../render/plan';
+import type { OutputManifest } from '../write/manifest';
+import type { Output } from '../write/output';
+import type { CardLook } from './look';
+import type { CardPlan } from './plan';
+import type { CardThreads } from './threads';
+
+/** Where a build keeps the drawn cards, each as `<hash>.png`: the build cache's folder of them, or a folder of its own. */
+export interface CardFolder {
+  dir: string;
+  /** Removed once the build is done (a build without a cache). */
+  temporary: boolean;
+}
+
+/** The folder of drawn cards in the build cache (`cacheDir`), or a new temporary one. */
+export async function cardFolder(cacheDir: string | undefined): Promise<CardFolder> {
+  if (cacheDir) {
+    const dir = path.join(cacheDir, 'cards');
+    await mkdir(dir, { recursive: true });
+    return { dir, temporary: false };
+  }
+  // In the system's temporary folder: a build stopped by a signal leaves nothing in the project.
+  return { dir: await mkdtemp(path.join(os.tmpdir(), 'site-cards-')), temporary: true };
+}
+
+/** A build's cards, and their drawing under way. */
+export interface CardWork {
+  /** Each page's plan, with its card. */
+  plans: readonly PagePlan[];
+  folder: CardFolder;
+  look: CardLook;
+  threads: CardThreads;
+  /** The drawing of the cards the previous output and the folder lack; settled with their outcome. */
+  drawing: Promise<{ error?: unknown }>;
+}
+
+/** What `startCards` reads. */
+export interface CardStart {
+  plans: readonly PagePlan[];
+  /** The output the build will replace or update, whose cards are carried over while their inputs are the same. */
+  previous: OutputManifest | undefined;
+  folder: CardFolder;
+  look: CardLook;
+  threads: CardThreads;
+  signal?: AbortSignal;
+}
+
+/**
+ * Starts drawing, on the card threads, every card of the build that neither the previous output
+ * (by its inputs) nor the folder of drawn cards (by its hash) holds: they draw while this thread
+ * checks, renders and indexes, and `publishCards` waits for them.
+ */
+export async function startCards({ plans, previous, folder, look, threads, signal }: CardStart): Promise<CardWork> {
+  const carried = (card: CardPlan) => sameInputs(previous?.files.get(card.file)?.inputs, card.inputs);
+  let missing = plans.map((plan) => plan.card).filter((card) => !carried(card));
+  if (missing.length > 0) {
+    const drawn = new Set(await readdir(folder.dir));
+    missing = missing.filter((card) => !drawn.has(`${card.hash}.png`));
+  }
+  const drawing = threads.draw(missing, { colours: look.colours, ...(look.avatar && { avatar: look.avatar }) }, folder.dir, signal).then(
+    () => ({}),
+    (error: unknown) => ({ error }),
+  );
+  return { plans, folder, look, threads, drawing };
+}
+
+/**
+ * Adds every page's card to the output: carried over while its inputs are unchanged, read from the
+ * folder of drawn cards otherwise (drawn now if it went missing meanwhile: another build's prune).
+ * `--explain` names the inputs that differ from those of the card the page named last time ("title").
+ * With `prune`, the folder then keeps only this build's cards.
+ */
+export async function publishCards(work: CardWork, output: Output, explain: Explain, prune: boolean): Promise<void> {
+  const { error } = await work.drawing;
+  if (error) throw error;
+  const { folder, look, threads } = work;
+  const kept = new Set<string>();
+  for (const { file: page, card } of work.plans) {
+    kept.add(`${card.hash}.png`);
+    if (output.carry(card.file, card.inputs)) continue;
+    const before = output.previousInputs(page)?.card;
+    explain(card.file, changedInputs(before === undefined ? undefined : output.previousInputs(before), card.inputs));
+    const file = path.join(folder.dir, `${card.hash}.png`);
+    const bytes = await readFile(file).catch(async () => {
+      await threads.draw([card], { colours: look.colours, ...(look.avatar && { avatar: look.avatar }) }, folder.dir);
+      return readFile(file);
+    });
+    await output.add(card.file, bytes, card.inputs);
+  }
+  // Cards alone: a temporary file is another process's, or swept once its process has ended (cacheSweep.ts).
+  if (prune && !folder.temporary) {
+    for (const name of await readdir(folder.dir)) if (name.endsWith('.png') && !kept.has(name)) await rm(path.join(folder.dir, name), { force: true });
+  }
+}

@@ -1,0 +1,119 @@
+import { execFile } from 'node:child_process';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { copyOfTool } from '../support/tool';
+
+const run = promisify(execFile);
+const distDir = inject('distDir');
+
+/** The share card a built page names, with what its head says of it. */
+async function cardOf(dist: string, page: string): Promise<{ url: string; file: string; bytes: Buffer; alt: string; size: [string, string] }> {
+  const html = await readFile(path.join(dist, page), 'utf8');
+  const meta = (property: string) => new RegExp(`<meta (?:property|name)="${property}" content="([^"]*)"/>`).exec(html)?.[1] ?? '';
+  const url = meta('og:image');
+  expect(meta('twitter:image'), page).toBe(url);
+  expect(meta('twitter:card'), page).toBe('summary_large_image');
+  const file = new URL(url).pathname.slice(1);
+  return { url, file, bytes: await readFile(path.join(dist, file)), alt: meta('og:image:alt'), size: [meta('og:image:width'), meta('og:image:height')] };
+}
+
+describe('the share cards of the real site', () => {
+  it('name a 1200×630 PNG of its own on every page, in both languages', async () => {
+    const pages = (await readdir(distDir, { recursive: true })).filter((file) => file.endsWith('.html') && !/^(index|pt\/index|pt)\.html$/.test(file));
+    const seen = new Set<string>();
+    for (const page of pages) {
+      const html = await readFile(path.join(distDir, page), 'utf8');
+      // The redirect pages at "/" and "/pt" have no head of their own.
+      if (!html.includes('og:image')) continue;
+      const card = await cardOf(distDir, page);
+      expect(card.file, page).toMatch(/^assets\/cards\/.+\.[0-9a-f]{10}\.png$/);
+      expect(card.size, page).toEqual(['1200', '630']);
+      expect(card.alt.length, page).toBeGreaterThan(10);
+      const { format, width, height } = await sharp(card.bytes).metadata();
+      expect([format, width, height], page).toEqual(['png', 1200, 630]);
+      seen.add(card.file);
+    }
+    expect(seen.size).toBeGreaterThan(70);
+  });
+
+  it('differ between an article’s two editions, each in its language', async () => {
+    const en = await cardOf(distDir, 'blog/tech/Git.html');
+    const pt = await cardOf(distDir, 'pt/blog/tech/Git.html');
+    expect(en.bytes.equals(pt.bytes)).toBe(false);
+    expect(en.alt).toMatch(/^Git, from the first commit to GitHub Actions · Tech · \d+ \w+ \d{4} · \d+ min read · Duarte Salgueiro$/);
+    expect(pt.alt).toMatch(/^Git, do primeiro commit às GitHub Actions · Tech · \d+ de \w+ de \d{4} · \d+ min de leitura · Duarte Salgueiro$/);
+  });
+
+  it('are never loaded by the page itself: named only in its head', async () => {
+    const html = await readFile(path.join(distDir, 'blog/tech/Git.html'), 'utf8');
+    const { url } = await cardOf(distDir, 'blog/tech/Git.html');
+    const file = new URL(url).pathname;
+    expect(html.split(file).length - 1).toBe(2);
+    expect(html).not.toMatch(new RegExp(`(src|href)="[^"]*${file.replace(/\./g, '\\.')}`));
+  });
+});
+
+/**
+ * A card is an output like any other: made again when what it shows changes, and only then. A
+ * private copy of the tool with the fixed stand-in articles, built, edited, built again with
+ * `--explain`.
+ */
+describe('a share card made again', () => {
+  let tool: string;
+  let cleanup: () => Promise<void>;
+
+  beforeAll(async () => {
+    ({ root: tool, cleanup } = await copyOfTool());
+    await build();
+  });
+
+  afterAll(async () => {
+    await cleanup();
+  });
+
+  async function build(): Promise<string> {
+    const { stdout } = await run(process.execPath, [path.join(tool, 'bin', 'site'), '--root', tool, 'build', '--quiet', '--explain'], { env: { ...process.env, NO_COLOR: '1' } });
+    return stdout;
+  }
+
+  async function edit(file: string, change: (text: string) => string): Promise<void> {
+    const absolute = path.join(tool, 'content/blog', file);
+    const before = await readFile(absolute, 'utf8');
+    const after = change(before);
+    expect(after, `the edit of ${file} changes it`).not.toBe(before);
+    await writeFile(absolute, after);
+  }
+
+  const dist = () => path.join(tool, 'dist');
+  const cardLines = (explained: string) => explained.split('\n').filter((line) => line.includes('assets/cards/'));
+
+  it('after a title edit: that edition’s card alone, with the new title, under a new name', async () => {
+    const [en, pt] = await Promise.all([cardOf(dist(), 'blog/tech/Site.html'), cardOf(dist(), 'pt/blog/tech/Site.html')]);
+    await edit('tech/Site.en.md', (text) => text.replace('title: How this site is built', 'title: How this site is made, from markdown to a page'));
+    const explained = await build();
+    const [en2, pt2] = await Promise.all([cardOf(dist(), 'blog/tech/Site.html'), cardOf(dist(), 'pt/blog/tech/Site.html')]);
+    expect(en2.file).not.toBe(en.file);
+    expect(en2.bytes.equals(en.bytes)).toBe(false);
+    expect(en2.alt).toMatch(/^How this site is made, from markdown to a page · /);
+    expect(pt2).toEqual(pt);
+    // --explain lists it with the input that changed, and no other card.
+    expect(cardLines(explained).map((line) => line.trim())).toEqual([en2.file]);
+    expect(explained).toMatch(new RegExp(`changed: title\\n\\s+${en2.file.replace(/\./g, '\\.')}`));
+    // The old card is gone from the output.
+    await expect(readFile(path.join(dist(), en.file))).rejects.toThrow();
+  });
+
+  it('after a body edit: no card, the same bytes under the same name', async () => {
+    const before = await cardOf(dist(), 'blog/tech/Site.html');
+    await edit('tech/Site.en.md', (text) => text.replace('## Rendering', 'A sentence added to the body, short enough to keep its reading time.\n\n## Rendering'));
+    const explained = await build();
+    expect(explained).toMatch(/changed: edition en/);
+    expect(cardLines(explained)).toEqual([]);
+    const after = await cardOf(dist(), 'blog/tech/Site.html');
+    expect(after.file).toBe(before.file);
+    expect(after.bytes.equals(before.bytes)).toBe(true);
+  });
+});
