@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { createElement } from 'react';
+import { createElement, type ReactElement } from 'react';
 import satori, { type SatoriOptions } from 'satori';
 import sharp from 'sharp';
-import { ShareCard } from '../../templates/cards/ShareCard';
+import { CardFrame, CardWords, ShareCard, wordsBox } from '../../templates/cards/ShareCard';
 import { CARD_HEIGHT, CARD_WIDTH, type ShareCardProps } from '../shared/card';
 
 const require = createRequire(import.meta.url);
@@ -19,40 +19,72 @@ const FONT_FILES = [400, 700].flatMap((weight) => ['latin', 'latin-ext'].map((su
 /** The folder of Twemoji's SVG files (@twemoji/svg), one per emoji, named by its code points. */
 const EMOJI_DIR = path.dirname(require.resolve('@twemoji/svg/package.json'));
 
+/** Pixels of a raw picture: 8-bit RGB, row after row. */
+interface Pixels {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+/** Satori's mask of every element to its box (see `CardDrawer.raster`). */
+const MASKS = / mask="url\(#satori_om-[\w-]*\)"/g;
+
 /**
- * Draws share cards: the card component turned into SVG by satori, the SVG into a PNG by sharp.
- * The fonts are read once, when it is made, and each emoji's picture once, when first drawn.
+ * Draws share cards from the card component (templates/cards/ShareCard.tsx): satori turns it into
+ * SVG, sharp (librsvg) into pixels, and sharp writes the PNG. What repeats, a card's frame (paper,
+ * colour bar, category, the navy foot with avatar and names), is drawn once per language and
+ * category and kept as raw pixels; each card draws only its words, in their box, and lays them on
+ * a copy of its frame. The fonts are read once, when it is made, and each emoji's picture once,
+ * when first drawn.
  */
 export class CardDrawer {
-  private readonly options: SatoriOptions;
+  private readonly fonts: SatoriOptions['fonts'];
   private readonly emoji = new Map<string, string | undefined>();
+  /** Each frame drawn, by what it shows (`frameKey`). */
+  private readonly frames = new Map<string, Promise<Pixels>>();
 
   constructor() {
-    const fonts = FONT_FILES.map(({ weight, file }) => ({ name: 'Inter', data: readFileSync(require.resolve(file)), weight, style: 'normal' as const }));
-    this.options = {
-      width: CARD_WIDTH,
-      height: CARD_HEIGHT,
-      fonts,
-      // Inter has no emoji: satori asks for each as a picture.
-      loadAdditionalAsset: async (code, segment) => (code === 'emoji' ? (this.emojiPicture(segment) ?? []) : []),
-    };
+    this.fonts = FONT_FILES.map(({ weight, file }) => ({ name: 'Inter', data: readFileSync(require.resolve(file)), weight, style: 'normal' as const }));
   }
 
-  /** A card as SVG. */
+  /** A whole card as SVG, frame and words in one drawing. */
   svg(props: ShareCardProps): Promise<string> {
-    return satori(createElement(ShareCard, props), this.options);
+    return this.satori(createElement(ShareCard, props), CARD_WIDTH, CARD_HEIGHT);
   }
 
-  /**
-   * A card as PNG bytes. Satori masks every image to its box, for overflow and rounded corners: a
-   * card's images (the avatar, an emoji) lie within their boxes, square, so the mask hides nothing,
-   * and librsvg draws each mask on an offscreen canvas the size of the card (9 of a card's 27 ms).
-   * The card is opaque: written without an alpha channel, and without adaptive filtering, which
-   * made the same size of file on these flat colours in three times the time.
-   */
+  /** A card as PNG bytes: its words drawn on its frame. */
   async png(props: ShareCardProps): Promise<Buffer> {
-    const svg = (await this.svg(props)).replace(/ mask="url\(#satori_om-[\w-]*\)"/g, '');
-    return sharp(Buffer.from(svg)).removeAlpha().png({ adaptiveFiltering: false }).toBuffer();
+    const [frame, words] = await Promise.all([this.frame(props), this.words(props)]);
+    const box = wordsBox(Boolean(props.text.article));
+    const card = Buffer.from(frame.data);
+    const row = box.width * 3;
+    for (let y = 0; y < box.height; y++) words.data.copy(card, ((box.top + y) * CARD_WIDTH + box.left) * 3, y * row, (y + 1) * row);
+    return encodePng({ data: card, width: CARD_WIDTH, height: CARD_HEIGHT });
+  }
+
+  /** A card's frame as pixels, its box of words bare paper: drawn once for all the cards that share it. */
+  frame(props: ShareCardProps): Promise<Pixels> {
+    const key = frameKey(props);
+    let frame = this.frames.get(key);
+    if (!frame) {
+      frame = this.satori(createElement(CardFrame, props), CARD_WIDTH, CARD_HEIGHT).then(raster);
+      // A frame that failed is drawn again for the next card, which then reports it too.
+      frame.catch(() => this.frames.delete(key));
+      this.frames.set(key, frame);
+    }
+    return frame;
+  }
+
+  /** A card's own words as pixels, the size of their box (`wordsBox`). */
+  async words({ text, colours }: ShareCardProps): Promise<Pixels> {
+    const box = wordsBox(Boolean(text.article));
+    return raster(await this.satori(createElement(CardWords, { text, colours }), box.width, box.height));
+  }
+
+  private satori(element: ReactElement, width: number, height: number): Promise<string> {
+    // Inter has no emoji: satori asks for each as a picture.
+    const loadAdditionalAsset = async (code: string, segment: string) => (code === 'emoji' ? (this.emojiPicture(segment) ?? []) : []);
+    return satori(element, { width, height, fonts: this.fonts, loadAdditionalAsset });
   }
 
   /** An emoji's Twemoji picture as a data URL; undefined for one Twemoji does not draw. */
@@ -82,4 +114,25 @@ export function twemojiNames(segment: string): string[] {
   const bare = points.filter((point) => point !== 'fe0f').join('-');
   const full = points.join('-');
   return segment.includes('\u200d') ? [full, bare] : [bare, full];
+}
+
+/** What a card's frame shows: every card with the same is drawn on the same frame. */
+function frameKey({ text, colours, avatar }: ShareCardProps): string {
+  return JSON.stringify([text.siteName, text.subtitle, text.host, text.article?.category ?? null, colours, avatar ?? null]);
+}
+
+/**
+ * An SVG drawn into RGB pixels. Satori masks every element to its box, for overflow and rounded
+ * corners: a card's images (the avatar, an emoji) lie within their boxes, square, so the masks
+ * hide nothing, and librsvg draws each mask on an offscreen canvas the size of the picture. The
+ * card is opaque: no alpha channel.
+ */
+async function raster(svg: string): Promise<Pixels> {
+  const { data, info } = await sharp(Buffer.from(svg.replace(MASKS, ''))).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+/** Raw RGB pixels as a PNG. */
+function encodePng({ data, width, height }: Pixels): Promise<Buffer> {
+  return sharp(data, { raw: { width, height, channels: 3 } }).png({ adaptiveFiltering: false }).toBuffer();
 }

@@ -1,4 +1,30 @@
-import { CARD_HEIGHT, CARD_WIDTH, type ShareCardProps } from '../../src/shared/card';
+import type { ReactNode } from 'react';
+import { CARD_HEIGHT, CARD_WIDTH, type CardText, type ShareCardProps } from '../../src/shared/card';
+
+/** The card's measures in pixels: the colour bar at its top, the navy band at its foot, the margins of its words. */
+const BAR = 14;
+const FOOT = 150;
+const PAD = { top: 52, side: 72, bottom: 44 };
+/** The row of an article's category, above its title. */
+const CATEGORY = 40;
+
+/** A box on the card, in pixels from its top left corner. */
+export interface CardBox {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Where a card's own words go (title, date, reading time): below an article's category, or the
+ * whole space between the bar and the foot for another page. All the rest is its frame, the same
+ * on every card of a language and a category.
+ */
+export function wordsBox(article: boolean): CardBox {
+  const top = BAR + PAD.top + (article ? CATEGORY : 0);
+  return { left: PAD.side, top, width: CARD_WIDTH - 2 * PAD.side, height: CARD_HEIGHT - FOOT - PAD.bottom - top };
+}
 
 /**
  * A page's share card, the picture a link to it shows in a chat or a social network: drawn to SVG
@@ -8,27 +34,37 @@ import { CARD_HEIGHT, CARD_WIDTH, type ShareCardProps } from '../../src/shared/c
  * An article's card: its category with the emoji, its title, date and reading time; every other
  * page's: its title alone. At the foot of each, on the site's navy, the owner's avatar, name and
  * title, and the site's address.
+ *
+ * It is its frame with its words in their box: the drawing of a build's cards draws each frame
+ * once, and each card's words alone (`CardFrame`, `CardWords`).
  */
-export function ShareCard({ text, colours, avatar }: ShareCardProps) {
+export function ShareCard(props: ShareCardProps) {
+  return (
+    <CardFrame {...props}>
+      <CardWords text={props.text} colours={props.colours} />
+    </CardFrame>
+  );
+}
+
+/**
+ * What a card shows besides its own words: the paper, the colour bar, an article's category, and
+ * the navy foot with the avatar, the owner's name and title and the site's address. `children`
+ * fills the box of the words (`wordsBox`); without them it is bare paper.
+ */
+export function CardFrame({ text, colours, avatar, children }: ShareCardProps & { children?: ReactNode }) {
   const { article } = text;
+  const box = wordsBox(Boolean(article));
   return (
     <div style={{ width: CARD_WIDTH, height: CARD_HEIGHT, display: 'flex', flexDirection: 'column', background: colours.paper, color: colours.ink, fontFamily: 'Inter' }}>
-      <div style={{ display: 'flex', height: 14 }}>
+      <div style={{ display: 'flex', height: BAR, flexShrink: 0 }}>
         <div style={{ width: 240, background: colours.terracotta }} />
         <div style={{ flexGrow: 1, background: colours.sand }} />
       </div>
-      <div style={{ display: 'flex', flexDirection: 'column', flexGrow: 1, justifyContent: article ? 'space-between' : 'center', padding: '52px 72px 44px' }}>
-        {article && <div style={{ display: 'flex', fontSize: 32, fontWeight: 700, color: colours.terracotta }}>{article.category}</div>}
-        <div style={{ display: 'flex', fontSize: titleSize(text.title, Boolean(article)), fontWeight: 700, lineHeight: 1.15, color: colours.heading, letterSpacing: -1 }}>{text.title}</div>
-        {article && (
-          <div style={{ display: 'flex', fontSize: 30, color: colours.muted }}>
-            {article.date}
-            <span style={{ margin: '0 18px', color: colours.line }}>|</span>
-            {article.readingTime}
-          </div>
-        )}
+      <div style={{ display: 'flex', flexDirection: 'column', flexGrow: 1, padding: `${PAD.top}px ${PAD.side}px ${PAD.bottom}px` }}>
+        {article && <div style={{ display: 'flex', height: CATEGORY, fontSize: 32, fontWeight: 700, color: colours.terracotta }}>{article.category}</div>}
+        <div style={{ display: 'flex', width: box.width, height: box.height }}>{children}</div>
       </div>
-      <div style={{ display: 'flex', alignItems: 'center', height: 150, padding: '0 72px', background: colours.navy }}>
+      <div style={{ display: 'flex', alignItems: 'center', height: FOOT, flexShrink: 0, padding: `0 ${PAD.side}px`, background: colours.navy }}>
         {avatar && <img src={avatar} width={100} height={100} style={{ marginRight: 28 }} alt="" />}
         <div style={{ display: 'flex', flexDirection: 'column', flexGrow: 1 }}>
           <div style={{ display: 'flex', fontSize: 36, fontWeight: 700, color: colours.card }}>{text.siteName}</div>
@@ -36,6 +72,29 @@ export function ShareCard({ text, colours, avatar }: ShareCardProps) {
         </div>
         <div style={{ display: 'flex', fontSize: 28, color: colours.sand }}>{text.host}</div>
       </div>
+    </div>
+  );
+}
+
+/**
+ * A card's own words, filling their box on the paper: the title, and under an article's the date
+ * and reading time at the foot of the box, the title midway between the box's top and them (or in
+ * the middle of the box, on another page's card).
+ */
+export function CardWords({ text, colours }: { text: CardText; colours: ShareCardProps['colours'] }) {
+  const { article } = text;
+  const box = wordsBox(Boolean(article));
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', width: box.width, height: box.height, justifyContent: article ? 'space-between' : 'center', background: colours.paper, fontFamily: 'Inter' }}>
+      {article && <div style={{ display: 'flex' }} />}
+      <div style={{ display: 'flex', fontSize: titleSize(text.title, Boolean(article)), fontWeight: 700, lineHeight: 1.15, color: colours.heading, letterSpacing: -1 }}>{text.title}</div>
+      {article && (
+        <div style={{ display: 'flex', fontSize: 30, color: colours.muted }}>
+          {article.date}
+          <span style={{ margin: '0 18px', color: colours.line }}>|</span>
+          {article.readingTime}
+        </div>
+      )}
     </div>
   );
 }
