@@ -148,7 +148,10 @@ function frameKey({ text, colours, avatar }: ShareCardProps): string {
  * card is opaque: no alpha channel.
  */
 async function raster(svg: string): Promise<Pixels> {
-  const { data, info } = await sharp(Buffer.from(svg.replace(MASKS, ''))).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(Buffer.from(svg.replace(MASKS, '')))
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
 }
 
@@ -159,5 +162,7 @@ async function raster(svg: string): Promise<Pixels> {
  * palette of 256 colours forty (libimagequant) for a third of the size.
  */
 function encodePng({ data, width, height }: Pixels): Promise<Buffer> {
-  return sharp(data, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 1, adaptiveFiltering: false }).toBuffer();
+  return sharp(data, { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 1, adaptiveFiltering: false })
+    .toBuffer();
 }

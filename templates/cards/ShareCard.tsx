@@ -85,7 +85,9 @@ export function CardWords({ text, colours }: { text: CardText; colours: ShareCar
   const { article } = text;
   const box = wordsBox(Boolean(article));
   return (
-    <div style={{ display: 'flex', flexDirection: 'column', width: box.width, height: box.height, justifyContent: article ? 'space-between' : 'center', background: colours.paper, fontFamily: 'Inter' }}>
+    <div
+      style={{ display: 'flex', flexDirection: 'column', width: box.width, height: box.height, justifyContent: article ? 'space-between' : 'center', background: colours.paper, fontFamily: 'Inter' }}
+    >
       {article && <div style={{ display: 'flex' }} />}
       <div style={{ display: 'flex', fontSize: titleSize(text.title, Boolean(article)), fontWeight: 700, lineHeight: 1.15, color: colours.heading, letterSpacing: -1 }}>{text.title}</div>
       {article && (
