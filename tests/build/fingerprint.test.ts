@@ -75,7 +75,9 @@ describe('code fingerprints', () => {
     const before = await codes();
     const file = path.join(tool, 'templates/cards/ShareCard.tsx');
     const text = await readFile(file, 'utf8');
-    await writeFile(file, text.replace('height: 150,', 'height: 160,'));
+    const edited = text.replace('const FOOT = 150;', 'const FOOT = 160;');
+    expect(edited).not.toBe(text);
+    await writeFile(file, edited);
     expect(moved(before, await codes())).toEqual(['cards']);
     await writeFile(file, text);
   });
