@@ -101,11 +101,17 @@ export class CardDrawer {
     return raster(await this.satori(createElement(CardWords, { text, colours }), box.width, box.height));
   }
 
+  /**
+   * Satori with the fonts read once (satori keeps what it parsed of them while given the same
+   * list). Letters are written as outlines (`embedFont`): librsvg needs no font of its own. Inter
+   * has no emoji: satori asks for each as a picture, kept once read (`emojiPicture`); a card's
+   * words rarely hold one, its frame's category does.
+   */
   private satori(element: ReactElement, width: number, height: number): Promise<string> {
-    // Inter has no emoji: satori asks for each as a picture.
-    const loadAdditionalAsset = async (code: string, segment: string) => (code === 'emoji' ? (this.emojiPicture(segment) ?? []) : []);
-    return satori(element, { width, height, fonts: this.fonts, loadAdditionalAsset });
+    return satori(element, { width, height, fonts: this.fonts, embedFont: true, loadAdditionalAsset: this.loadAsset });
   }
+
+  private readonly loadAsset = async (code: string, segment: string) => (code === 'emoji' ? (this.emojiPicture(segment) ?? []) : []);
 
   /** An emoji's Twemoji picture as a data URL; undefined for one Twemoji does not draw. */
   private emojiPicture(segment: string): string | undefined {

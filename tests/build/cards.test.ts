@@ -14,7 +14,9 @@ async function cardOf(dist: string, page: string): Promise<{ url: string; file: 
   const html = await readFile(path.join(dist, page), 'utf8');
   const meta = (property: string) => new RegExp(`<meta (?:property|name)="${property}" content="([^"]*)"/>`).exec(html)?.[1] ?? '';
   const url = meta('og:image');
+  expect(meta('og:image:type'), page).toBe('image/png');
   expect(meta('twitter:image'), page).toBe(url);
+  expect(meta('twitter:image:alt'), page).toBe(meta('og:image:alt'));
   expect(meta('twitter:card'), page).toBe('summary_large_image');
   const file = new URL(url).pathname.slice(1);
   return { url, file, bytes: await readFile(path.join(dist, file)), alt: meta('og:image:alt'), size: [meta('og:image:width'), meta('og:image:height')] };
@@ -45,6 +47,21 @@ describe('the share cards of the real site', () => {
     expect(en.bytes.equals(pt.bytes)).toBe(false);
     expect(en.alt).toMatch(/^Git, from the first commit to GitHub Actions · Tech · \d+ \w+ \d{4} · \d+ min read · Duarte Salgueiro$/);
     expect(pt.alt).toMatch(/^Git, do primeiro commit às GitHub Actions · Tech · \d+ de \w+ de \d{4} · \d+ min de leitura · Duarte Salgueiro$/);
+  });
+
+  it.each([
+    ['the About Me page', 'aboutme.html', 'About Me · Duarte Salgueiro'],
+    ['the Portuguese About Me page', 'pt/aboutme.html', 'Sobre Mim · Duarte Salgueiro'],
+    ['a category', 'blog/tech.html', 'Tech · Duarte Salgueiro'],
+    ['a gallery', 'pt/blog/gastronomy.html', 'Gastronomia · Duarte Salgueiro'],
+    ['the Not Found page', '404.html', 'Page not found · Duarte Salgueiro'],
+  ])('of %s names its title and the site in its alternative text, a picture of its own', async (_, page, alt) => {
+    const card = await cardOf(distDir, page);
+    expect(card.alt).toBe(alt);
+    const { width, height } = await sharp(card.bytes).metadata();
+    expect([width, height]).toEqual([1200, 630]);
+    const article = await cardOf(distDir, 'blog/tech/Git.html');
+    expect(card.bytes.equals(article.bytes)).toBe(false);
   });
 
   it('are never loaded by the page itself: named only in its head', async () => {
