@@ -6,15 +6,13 @@ import satori, { type SatoriOptions } from 'satori';
 import sharp from 'sharp';
 import { CardFrame, CardWords, ShareCard, wordsBox } from '../../templates/cards/ShareCard';
 import { CARD_HEIGHT, CARD_WIDTH, type ShareCardProps } from '../shared/card';
+import { GlyphAtlas } from './atlas';
+import { CardType, satoriFonts } from './fonts';
+import { type Band, type PlacedGlyph, paintGlyphs, placeGlyphs } from './paint';
+import { cardPng, type PngFrame, pngFrame, rowSums } from './png';
+import { laidWords } from './words';
 
 const require = createRequire(import.meta.url);
-
-/**
- * The cards' typeface: Inter, from @fontsource/inter, in the two weights a card uses, each with
- * its Latin and Latin Extended files (satori picks, glyph by glyph, the first file that has it).
- * Satori reads TrueType, OpenType and WOFF, not WOFF2.
- */
-const FONT_FILES = [400, 700].flatMap((weight) => ['latin', 'latin-ext'].map((subset) => ({ weight: weight as 400 | 700, file: `@fontsource/inter/files/inter-${subset}-${weight}-normal.woff` })));
 
 /** The folder of Twemoji's SVG files (@twemoji/svg), one per emoji, named by its code points. */
 const EMOJI_DIR = path.dirname(require.resolve('@twemoji/svg/package.json'));
@@ -26,58 +24,71 @@ interface Pixels {
   height: number;
 }
 
-/**
- * A card's frame as pixels, and those of them free to draw a card's words on: its pixels
- * themselves, and copies made for cards drawn at the same time. Outside the box of words they are
- * the frame's; inside it, the last card's words.
- */
-interface Frame {
+/** A card's frame: its pixels, and the parts of its PNG that every card drawn on it shares. */
+export interface Frame {
   pixels: Pixels;
-  free: Buffer[];
+  png: PngFrame;
 }
 
-/** Satori's mask of every element to its box (see `CardDrawer.raster`). */
+/** How a card's words were drawn: from the glyph atlas, or by librsvg from satori's outlines. */
+export type DrawnBy = 'glyphs' | 'librsvg';
+
+/** A card's words, ready to be laid on its band: glyphs in their places (their masks drawn), or pixels of the box. */
+type Words = { by: 'glyphs'; glyphs: PlacedGlyph[]; atlas: GlyphAtlas } | { by: 'librsvg'; pixels: Pixels };
+
+/** Satori's mask of every element to its box (see `raster`). */
 const MASKS = / mask="url\(#satori_om-[\w-]*\)"/g;
 
 /**
- * Draws share cards from the card component (templates/cards/ShareCard.tsx): satori turns it into
- * SVG, sharp (librsvg) into pixels, and sharp writes the PNG. What repeats, a card's frame (paper,
- * colour bar, category, the navy foot with avatar and names), is drawn once per language and
- * category and kept as raw pixels; each card draws only its words, in their box, and lays them on
- * a copy of its frame. The fonts are read once, when it is made, and each emoji's picture once,
- * when first drawn.
+ * Draws share cards from the card component (templates/cards/ShareCard.tsx). What repeats, a
+ * card's frame (paper, colour bar, category, the navy foot with avatar and names), is drawn once
+ * per language and category by satori and librsvg, and the rows of its PNG above and below the
+ * box of words compressed once (png.ts). Each card has satori lay out its words alone
+ * (`CardWords`, without embedded fonts: one `<text>` per word), and its glyphs are laid from masks
+ * drawn once per glyph, size and step of a pixel (atlas.ts, paint.ts) on the paper of the box's
+ * rows; only the rows with words on them are compressed per card. Words the glyphs cannot draw (an
+ * emoji, a letter Inter's Latin file lacks) are drawn as before: satori's outlines rasterized by
+ * librsvg. The fonts are read once, when it is made, and each emoji's picture once, when first drawn.
  */
 export class CardDrawer {
-  private readonly fonts: SatoriOptions['fonts'];
+  private readonly fonts: SatoriOptions['fonts'] = satoriFonts();
   private readonly emoji = new Map<string, string | undefined>();
   /** Each frame drawn, by what it shows (`frameKey`). */
   private readonly frames = new Map<string, Promise<Frame>>();
-
-  constructor() {
-    this.fonts = FONT_FILES.map(({ weight, file }) => ({ name: 'Inter', data: readFileSync(require.resolve(file)), weight, style: 'normal' as const }));
-  }
+  /** The rows of a box of words a card is painted on, per paper colour and kind of box, kept blank between cards. */
+  private readonly bands = new Map<string, Band>();
+  /** The coverage of one colour's glyphs while they are painted, the size of a box; kept zero between colours. */
+  private readonly coverage = new Uint8Array(CARD_WIDTH * CARD_HEIGHT);
+  private glyphs?: Promise<{ type: CardType; atlas: GlyphAtlas }>;
 
   /** A whole card as SVG, frame and words in one drawing. */
   svg(props: ShareCardProps): Promise<string> {
     return this.satori(createElement(ShareCard, props), CARD_WIDTH, CARD_HEIGHT);
   }
 
-  /**
-   * A card as PNG bytes: its words drawn over the box of words on its frame. The words cover their
-   * box whole, so a frame's pixels are drawn on in place, card after card (a copy of them for a card
-   * drawn while another of the same frame is).
-   */
+  /** A card as PNG bytes. */
   async png(props: ShareCardProps): Promise<Buffer> {
-    const [frame, words] = await Promise.all([this.frame(props), this.words(props)]);
-    const box = wordsBox(Boolean(props.text.article));
-    const canvas = frame.free.pop() ?? Buffer.from(frame.pixels.data);
-    try {
-      const row = box.width * 3;
-      for (let y = 0; y < box.height; y++) words.data.copy(canvas, ((box.top + y) * CARD_WIDTH + box.left) * 3, y * row, (y + 1) * row);
-      return await encodePng({ data: canvas, width: CARD_WIDTH, height: CARD_HEIGHT });
-    } finally {
-      frame.free.push(canvas);
-    }
+    return (await this.draw(props)).png;
+  }
+
+  /** A card as PNG bytes, and how its words were drawn. */
+  async draw(props: ShareCardProps): Promise<{ png: Buffer; by: DrawnBy }> {
+    let png: Buffer = Buffer.alloc(0);
+    const by = await this.onBand(props, (frame, band) => {
+      png = cardPng(frame.png, band);
+    });
+    return { png, by };
+  }
+
+  /** A card's pixels put together the plain way, its frame's pixels with its box's rows laid over them: what its PNG must decode to. */
+  async pixels(props: ShareCardProps): Promise<Buffer> {
+    const picture = Buffer.alloc(CARD_WIDTH * CARD_HEIGHT * 3);
+    await this.onBand(props, (frame, band) => {
+      frame.pixels.data.copy(picture);
+      const row = CARD_WIDTH * 3;
+      for (let y = 0; y < band.height; y++) band.rows.copy(picture, (frame.png.bandTop + y) * row, y * band.rowBytes + 1, (y + 1) * band.rowBytes);
+    });
+    return picture;
   }
 
   /** A card's frame: drawn once for all the cards that share it. */
@@ -85,9 +96,10 @@ export class CardDrawer {
     const key = frameKey(props);
     let frame = this.frames.get(key);
     if (!frame) {
+      const box = wordsBox(Boolean(props.text.article));
       frame = this.satori(createElement(CardFrame, props), CARD_WIDTH, CARD_HEIGHT)
         .then(raster)
-        .then((pixels) => ({ pixels, free: [pixels.data] }));
+        .then((pixels) => ({ pixels, png: pngFrame(pixels.data, CARD_WIDTH, CARD_HEIGHT, box.top, box.height, paperRow(props.colours.paper)) }));
       // A frame that failed is drawn again for the next card, which then reports it too.
       frame.catch(() => this.frames.delete(key));
       this.frames.set(key, frame);
@@ -95,10 +107,67 @@ export class CardDrawer {
     return frame;
   }
 
-  /** A card's own words as pixels, the size of their box (`wordsBox`). */
-  async words({ text, colours }: ShareCardProps): Promise<Pixels> {
+  /**
+   * Paints a card's words on the blank rows of its box and hands them, with its frame, to `use`,
+   * then blanks them again. Painting, `use` and blanking run at once (no await between them), so
+   * that cards drawn at the same time share the rows.
+   */
+  private async onBand(props: ShareCardProps, use: (frame: Frame, band: Band) => void): Promise<DrawnBy> {
+    const [frame, words] = await Promise.all([this.frame(props), this.words(props)]);
+    const band = this.band(props.colours.paper, Boolean(props.text.article), frame.png.rowBytes);
+    try {
+      if (words.by === 'glyphs') paintGlyphs(words.glyphs, words.atlas, band, this.coverage);
+      else layPixels(words.pixels, band);
+      use(frame, band);
+    } finally {
+      blankBand(band);
+    }
+    return words.by;
+  }
+
+  /** The blank rows of a kind of box on a paper, made on first use. */
+  private band(paper: string, article: boolean, rowBytes: number): Band {
+    const key = `${paper} ${article}`;
+    let band = this.bands.get(key);
+    if (!band) {
+      const box = wordsBox(article);
+      const blank = Buffer.alloc(rowBytes);
+      paperRow(paper).copy(blank, 1);
+      const rows = Buffer.alloc(rowBytes * box.height);
+      for (let y = 0; y < box.height; y++) blank.copy(rows, y * rowBytes);
+      const { sum, weighted } = rowSums(blank);
+      band = {
+        rows,
+        blank,
+        rowBytes,
+        left: box.left,
+        width: box.width,
+        height: box.height,
+        inked: new Uint8Array(box.height),
+        sums: new Float64Array(box.height).fill(sum),
+        weighted: new Float64Array(box.height).fill(weighted),
+      };
+      this.bands.set(key, band);
+    }
+    return band;
+  }
+
+  /** A card's own words: its glyphs placed and their masks drawn, or, where the glyphs cannot draw them, librsvg's pixels of their box. */
+  private async words({ text, colours }: ShareCardProps): Promise<Words> {
     const box = wordsBox(Boolean(text.article));
-    return raster(await this.satori(createElement(CardWords, { text, colours }), box.width, box.height));
+    const element = createElement(CardWords, { text, colours });
+    const svg = await satori(element, { width: box.width, height: box.height, fonts: this.fonts, embedFont: false, loadAdditionalAsset: this.loadAsset });
+    const laid = laidWords(svg, box.width, box.height, colours.paper);
+    if (laid) {
+      this.glyphs ??= CardType.load().then((type) => ({ type, atlas: new GlyphAtlas(type) }));
+      const { type, atlas } = await this.glyphs;
+      const glyphs = placeGlyphs(laid, type);
+      if (glyphs) {
+        await atlas.draw(glyphs.map((glyph) => glyph.key));
+        return { by: 'glyphs', glyphs, atlas };
+      }
+    }
+    return { by: 'librsvg', pixels: await raster(await this.satori(element, box.width, box.height)) };
   }
 
   /**
@@ -161,14 +230,38 @@ async function raster(svg: string): Promise<Pixels> {
   return { data, width: info.width, height: info.height };
 }
 
-/**
- * Raw RGB pixels as a PNG, compressed fast: zlib's level 1, no filters. On a card's flat colours
- * that takes half the time of the default level 6 for a third more bytes (2.2 ms and 80 KiB
- * against 4.4 ms and 61 KiB); adaptive filtering takes nine times as long for a larger file, a
- * palette of 256 colours forty (libimagequant) for a third of the size.
- */
-function encodePng({ data, width, height }: Pixels): Promise<Buffer> {
-  return sharp(data, { raw: { width, height, channels: 3 } })
-    .png({ compressionLevel: 1, adaptiveFiltering: false })
-    .toBuffer();
+/** Pixels of the box of words laid on its rows, each row that differs from the paper marked. */
+function layPixels(words: Pixels, band: Band): void {
+  const row = words.width * 3;
+  for (let y = 0; y < band.height; y++) {
+    const at = y * band.rowBytes;
+    words.data.copy(band.rows, at + 1 + band.left * 3, y * row, (y + 1) * row);
+    const line = band.rows.subarray(at, at + band.rowBytes);
+    if (line.equals(band.blank)) continue;
+    band.inked[y] = 1;
+    const { sum, weighted } = rowSums(line);
+    band.sums[y] = sum;
+    band.weighted[y] = weighted;
+  }
+}
+
+/** The rows painted on made blank again, with their sums. */
+function blankBand(band: Band): void {
+  const { sum, weighted } = rowSums(band.blank);
+  for (let y = 0; y < band.height; y++) {
+    if (!band.inked[y]) continue;
+    band.blank.copy(band.rows, y * band.rowBytes);
+    band.sums[y] = sum;
+    band.weighted[y] = weighted;
+  }
+  band.inked.fill(0);
+}
+
+/** A row of the card's width in a paper colour ("#rrggbb" or "#rgb"), 8-bit RGB. */
+function paperRow(paper: string): Buffer {
+  const hex = paper.length === 4 ? [...paper.slice(1)].map((digit) => digit + digit).join('') : paper.slice(1, 7);
+  const rgb = [0, 2, 4].map((at) => Number.parseInt(hex.slice(at, at + 2), 16));
+  const row = Buffer.alloc(CARD_WIDTH * 3);
+  for (let x = 0; x < CARD_WIDTH; x++) row.set(rgb, x * 3);
+  return row;
 }

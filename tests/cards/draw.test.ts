@@ -1,9 +1,13 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CardDrawer, twemojiNames } from '../../src/cards/draw';
 import { type CardLook, readCardLook } from '../../src/cards/look';
 import { CARD_HEIGHT, CARD_WIDTH, type CardText, type ShareCardProps } from '../../src/shared/card';
+import { type CardBox, wordsBox } from '../../templates/cards/ShareCard';
 import { PROJECT_ROOT } from '../support/content';
+import { readPng } from '../support/png';
 
 const base = { siteName: 'Duarte Salgueiro', host: 'duartesalgueiro.pt' };
 const english: CardText = {
@@ -30,14 +34,46 @@ async function pixels(picture: Buffer | string): Promise<Buffer> {
     .toBuffer();
 }
 
+/** The titles of the real articles, both languages: their words hold most of what titles are made of, accents included. */
+async function realTitles(): Promise<{ lang: 'en' | 'pt'; title: string }[]> {
+  const files = (await readdir(path.join(PROJECT_ROOT, 'content/blog'), { recursive: true })).filter((file) => /\.(en|pt)\.md$/.test(file));
+  return Promise.all(
+    files.map(async (file) => {
+      const text = await readFile(path.join(PROJECT_ROOT, 'content/blog', file), 'utf8');
+      const title = /^title:\s*(.*)$/m.exec(text)?.[1]?.replace(/^"(.*)"$/, '$1') ?? '';
+      return { lang: file.endsWith('.pt.md') ? ('pt' as const) : ('en' as const), title };
+    }),
+  );
+}
+
+/** How far each channel of two pictures is apart: the largest difference and the mean, inside and outside a box. */
+function difference(a: Buffer, b: Buffer, box: CardBox): { inside: { max: number; mean: number }; outside: number } {
+  let max = 0;
+  let sum = 0;
+  let outside = 0;
+  for (let i = 0; i < a.length; i++) {
+    const d = Math.abs((a[i] as number) - (b[i] as number));
+    const pixel = Math.floor(i / 3);
+    const [x, y] = [pixel % CARD_WIDTH, Math.floor(pixel / CARD_WIDTH)];
+    if (x >= box.left && x < box.left + box.width && y >= box.top && y < box.top + box.height) {
+      max = Math.max(max, d);
+      sum += d;
+    } else outside = Math.max(outside, d);
+  }
+  return { inside: { max, mean: sum / (box.width * box.height * 3) }, outside };
+}
+
 /**
- * The drawer draws each card's frame once and, per card, its words alone: the picture must be
- * the card component drawn whole, pixel for pixel.
+ * The drawer draws each card's frame once and, per card, its words alone, from a glyph atlas (or,
+ * for words the atlas cannot draw, by librsvg): the PNG must be a well-formed file that decodes to
+ * the card put together the plain way, and look like the card component drawn whole by librsvg.
  */
 describe('the share-card drawer', () => {
   let look: CardLook;
   let drawer: CardDrawer;
   const props = (text: CardText): ShareCardProps => ({ text, colours: look.colours, ...(look.avatar && { avatar: look.avatar }) });
+  /** The whole card component, drawn by librsvg in one piece; satori's masks left out as the drawer leaves them out (they hide nothing on a card). */
+  const whole = async (text: CardText) => pixels((await drawer.svg(props(text))).replace(/ mask="url\(#satori_om-[\w-]*\)"/g, ''));
 
   beforeAll(async () => {
     look = await readCardLook(PROJECT_ROOT, '/media/owner/avatar.svg');
@@ -48,24 +84,62 @@ describe('the share-card drawer', () => {
     ['an article in English', english],
     ['an article in Portuguese, with accents', portuguese],
     ['another page', page],
-  ])('draws %s as the whole component drawn at once, in a 1200×630 PNG', async (_, text) => {
-    const png = await drawer.png(props(text));
+  ])('draws %s from the glyph atlas, into a well-formed 1200×630 PNG that looks like the component drawn whole', async (_, text) => {
+    const { png, by } = await drawer.draw(props(text));
+    expect(by).toBe('glyphs');
     const { format, width, height, channels } = await sharp(png).metadata();
     expect([format, width, height, channels]).toEqual(['png', CARD_WIDTH, CARD_HEIGHT, 3]);
-    // Satori's masks are left out as the drawer leaves them out (they hide nothing on a card).
-    const whole = (await drawer.svg(props(text))).replace(/ mask="url\(#satori_om-[\w-]*\)"/g, '');
-    expect((await pixels(png)).equals(await pixels(whole))).toBe(true);
+    // Every chunk's CRC and the stream's Adler-32 hold, and two decoders (zlib's raw rows, sharp's) read the card put together the plain way.
+    const plain = await drawer.pixels(props(text));
+    const rows = readPng(png).pixels;
+    for (let y = 0; y < CARD_HEIGHT; y++) expect(rows[y * (CARD_WIDTH * 3 + 1)], `the filter of row ${y}`).toBe(0);
+    expect(Buffer.concat(Array.from({ length: CARD_HEIGHT }, (_, y) => rows.subarray(y * (CARD_WIDTH * 3 + 1) + 1, (y + 1) * (CARD_WIDTH * 3 + 1)))).equals(plain)).toBe(true);
+    expect((await pixels(png)).equals(plain)).toBe(true);
+    // Out of the box of words, the frame librsvg drew; in it, the same letters in the same places (edges a few levels apart).
+    const apart = difference(plain, await whole(text), wordsBox(Boolean(text.article)));
+    expect(apart.outside).toBe(0);
+    expect(apart.inside.max).toBeLessThan(64);
+    expect(apart.inside.mean).toBeLessThan(0.25);
   });
 
-  it('draws each card on its own frame: cards drawn in turn, and at once, keep nothing of each other', async () => {
+  it('draws every real article’s title from the glyph atlas: each word as wide as satori measured it', async () => {
+    const titles = await realTitles();
+    expect(titles.length).toBeGreaterThan(30);
+    const drawnBy = await Promise.all(titles.map(async ({ lang, title }) => [title, (await drawer.draw(props({ ...(lang === 'en' ? english : portuguese), title }))).by]));
+    expect(drawnBy.filter(([, by]) => by !== 'glyphs')).toEqual([]);
+  });
+
+  it.each([
+    ['an emoji in the title', { ...english, title: 'Git 💻 from the first commit' }],
+    ['a letter Inter’s Latin file lacks', { ...portuguese, title: 'Łódź, a cidade' }],
+  ])('falls back to librsvg for %s: the card is the component drawn whole', async (_, text) => {
+    const { png, by } = await drawer.draw(props(text));
+    expect(by).toBe('librsvg');
+    readPng(png);
+    expect((await pixels(png)).equals(await whole(text))).toBe(true);
+  });
+
+  it('draws the same bytes for the same card, whatever was drawn before it or at the same time, on any drawer', async () => {
     const second = { ...english, title: 'A second title, much longer than the first one, over two lines' };
-    // Each drawn by a drawer of its own, on a frame no other card was drawn on.
-    const [first, other] = await Promise.all([english, second].map(async (text) => pixels(await new CardDrawer().png(props(text)))));
-    expect((await pixels(await drawer.png(props(english)))).equals(first as Buffer)).toBe(true);
-    expect((await pixels(await drawer.png(props(second)))).equals(other as Buffer)).toBe(true);
-    const both = await Promise.all([drawer.png(props(second)), drawer.png(props(english))]);
-    expect((await pixels(both[0])).equals(other as Buffer)).toBe(true);
-    expect((await pixels(both[1])).equals(first as Buffer)).toBe(true);
+    // Each drawn by a drawer of its own, on a frame and an atlas nothing else was drawn with.
+    const [first, other] = await Promise.all([english, second].map(async (text) => new CardDrawer().png(props(text))));
+    expect((await drawer.png(props(english))).equals(first as Buffer)).toBe(true);
+    expect((await drawer.png(props(second))).equals(other as Buffer)).toBe(true);
+    const both = await Promise.all([drawer.png(props(second)), drawer.png(props(english)), drawer.png(props(portuguese))]);
+    expect(both[0].equals(other as Buffer)).toBe(true);
+    expect(both[1].equals(first as Buffer)).toBe(true);
+  });
+
+  it('compresses a frame’s rows once: the cards of a frame share its head and tail', async () => {
+    const second = { ...english, title: 'Another title' };
+    const [a, b] = [await drawer.png(props(english)), await drawer.png(props(second))];
+    const frame = await drawer.frame(props(english));
+    expect(await drawer.frame(props(second))).toBe(frame);
+    for (const png of [a, b]) {
+      expect(png.subarray(0, frame.png.head.length).equals(frame.png.head)).toBe(true);
+      expect(readPng(png).idat.at(-1)?.subarray(0, frame.png.tail.data.length).equals(frame.png.tail.data)).toBe(true);
+    }
+    expect(a.equals(b)).toBe(false);
   });
 
   it('draws a category’s emoji as Twemoji’s picture', async () => {
