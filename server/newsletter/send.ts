@@ -60,18 +60,21 @@ export interface BatchReport extends BatchProgress {
   milliseconds: number;
 }
 
+/**
+ * Waits `ms`, or less when `signal` aborts. Its listener goes with the wait: a send paces every
+ * message, and the listeners of ten waits left behind made Node warn of a leak across the
+ * owner's progress bar.
+ */
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
-    if (ms <= 0) return resolve();
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
+    if (ms <= 0 || signal?.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
   });
 
 /** The message of one reader: their language's, with their own unsubscribe link. */

@@ -356,7 +356,8 @@ async function writeInto(build: Build, previous: OutputManifest | undefined, res
     });
     // Raster images are published as their variants alone (the images stage), never as they are.
     const copies: Copy[] = [{ from: build.images.mediaDir, to: 'media', signature: (await session.mediaFolder()).signature, exclude: isRaster }];
-    const spare = how === 'swap' ? await session.outputs.spareOutput(options.outDir) : undefined;
+    // The spare's manifest (a log as long as the output's) is read only by a swap: a build that changed nothing makes none.
+    const spare = how === 'swap' ? () => session.outputs.spareOutput(options.outDir) : undefined;
     return { entries, write: await tasks.run('write', () => commitOutput(output, copies, how, spare)), scriptImports: assets.scriptImports };
   } catch (error) {
     await output.abort();

@@ -8,9 +8,11 @@ import type { InternalLink } from '../check/links';
 import type { TitleIndex } from '../check/linkText';
 import type { RegisterMemo } from '../check/register';
 import type { RouteClashes } from '../check/routes';
-import { type RasterCatalogue, readRasters } from '../images/raster';
+import { type KnownRasters, type RasterCatalogue, type RasterImage, readRasters } from '../images/raster';
 import { articleFiles, type ParsedArticle } from '../load/articles';
 import { type LoadResult, loadContent } from '../load/content';
+import { digest } from '../load/digest';
+import type { ValidatedJson } from '../load/json';
 import type { CompiledMarkdown } from '../markdown/compile';
 import type { ArticleEdition } from '../model/site';
 import type { FeedItems } from '../publish/feed';
@@ -60,6 +62,8 @@ export interface Memos {
   search?: Memo<IndexedDocument>;
   /** The check's index of article titles (LINK004), in memory only, when the session builds again. */
   titles?: Memo<TitleIndex>;
+  /** The JSON content files' values, validated, by path and content hash. */
+  json: Memo<unknown>;
 }
 
 export interface SessionOptions {
@@ -225,8 +229,21 @@ export class BuildSession {
    * after a change under it was reported.
    */
   mediaFolder(): Promise<MediaFolder> {
-    this.media ??= Promise.all([listMedia(this.root), treeSignature(this.mediaDir())]).then(async ([files, signature]) => ({ files, signature, images: await readRasters(this.mediaDir(), files) }));
+    this.media ??= Promise.all([listMedia(this.root), treeSignature(this.mediaDir()), this.rasterMemo(), this.modules.code()]).then(async ([files, signature, memo, { pipeline }]) => {
+      const known: KnownRasters = {
+        get: (file, stat) => memo.get(file, { code: pipeline, stat }),
+        set: (file, stat, image) => memo.set(file, { code: pipeline, stat }, image),
+      };
+      return { files, signature, images: await readRasters(this.mediaDir(), files, known) };
+    });
     return this.media;
+  }
+
+  /** The raster images read by earlier builds (see `readRasters`), kept in the build cache. */
+  private rasters: Promise<Memo<RasterImage>> | undefined;
+  private rasterMemo(): Promise<Memo<RasterImage>> {
+    this.rasters ??= Memo.open<RasterImage>(this.cacheDir && path.join(this.cacheDir, 'rasters.bin'));
+    return this.rasters;
   }
 
   /** A hash of the tool's stylesheets, read once, and again after a change to a stylesheet was reported. */
@@ -241,7 +258,7 @@ export class BuildSession {
 
   /** Every content file, loaded and validated, and the media folder's listing. */
   async load(): Promise<{ loaded: LoadResult; media: Set<string> }> {
-    const [{ articles }, { load }] = await Promise.all([this.cached(), this.modules.code()]);
+    const [{ articles, json }, { load, pipeline }] = await Promise.all([this.cached(), this.modules.code()]);
     this.articles.parsed = {
       get: (file, hash) => articles.get(file, { code: load, text: hash }),
       set: (file, hash, parsed) => articles.set(file, { code: load, text: hash }, parsed),
@@ -256,24 +273,31 @@ export class BuildSession {
         if (kept && kept.signature !== signature) articles.set(file, inputs, { ...kept, signature });
       },
     };
-    const [loaded, media] = await Promise.all([loadContent(this.root, this.articles, this.planned?.site.content), this.mediaFolder()]);
+    // What a JSON file's value is made from: its text, and the schemas and parser (in the whole build's code).
+    const validated: ValidatedJson = {
+      get: (file, text) => json.get(file, { code: pipeline, text: digest(text) }),
+      set: (file, text, value) => json.set(file, { code: pipeline, text: digest(text) }, value),
+      keep: (file) => json.keep(file),
+    };
+    const [loaded, media] = await Promise.all([loadContent(this.root, this.articles, this.planned?.site.content, validated), this.mediaFolder()]);
     return { loaded, media: media.files };
   }
 
   cached(): Promise<Memos> {
     this.memos ??= (async () => {
       const file = (name: string) => (this.cacheDir ? path.join(this.cacheDir, `${name}.bin`) : undefined);
-      const [articles, bodies, checks, ids, assets] = await Promise.all([
+      const [articles, bodies, checks, ids, assets, json] = await Promise.all([
         Memo.open<ParsedArticle>(file('articles')),
         Memo.open<StoredBody>(file('markdown')),
         Memo.open<{ fine: string; findings: EditionFindings }>(file('checks')),
         Memo.open<readonly string[]>(file('ids')),
         Memo.open<BuiltAssets>(file('assets')),
+        Memo.open<unknown>(file('json')),
       ]);
       const contents = this.scratch ? new BodyContents(this.scratch, true) : new BodyContents(this.cacheDir && path.join(this.cacheDir, 'bodies'), this.save);
-      if (!this.rebuilds) return { articles, bodies, contents, checks, ids, assets };
+      if (!this.rebuilds) return { articles, bodies, contents, checks, ids, assets, json };
       const [search, titles] = await Promise.all([Memo.open<IndexedDocument>(undefined), Memo.open<TitleIndex>(undefined)]);
-      return { articles, bodies, contents, checks, ids, assets, search, titles };
+      return { articles, bodies, contents, checks, ids, assets, json, search, titles };
     })();
     return this.memos;
   }
@@ -322,9 +346,12 @@ export class BuildSession {
    */
   async settle(outDir: string, written: { manifest: OutputManifest; spare?: OutputManifest; made?: ReadonlySet<string> } | undefined, plans?: readonly PagePlan[]): Promise<void> {
     if (!this.save || !this.cacheDir) return;
-    const memos = await this.cached();
+    const [memos, rasters, media] = await Promise.all([this.cached(), this.rasterMemo(), this.mediaFolder()]);
+    // The images of the media folder as it is, whether read by this build or an earlier one of the session.
+    for (const file of media.images.keys()) rasters.keep(file);
     // Each file on its own: written side by side rather than one after another.
     await Promise.all([
+      rasters.save(),
       this.outputs.record(outDir, written?.manifest, written?.spare, plans),
       memos.contents.flush(),
       memos.articles.save(),
@@ -332,6 +359,7 @@ export class BuildSession {
       memos.checks.save(),
       memos.ids.save(),
       memos.assets.save(),
+      memos.json.save(),
       memos.search?.save(),
       memos.titles?.save(),
     ]);

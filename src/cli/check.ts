@@ -1,5 +1,5 @@
 import { loadSite } from '../build/pipeline';
-import { checkExternalLinks, EXTERNAL_DEFAULTS, type ExternalSummary } from '../check/external/check';
+import type { ExternalSummary } from '../check/external/check';
 import { loadSkipRules, SKIP_FILE } from '../check/external/skip';
 import { hasErrors } from '../diagnostics/diagnostic';
 import { summary } from '../diagnostics/printer';
@@ -22,6 +22,10 @@ export async function runCheck(options: { root: string; format: ReportFormat; st
   let external: ExternalSummary | undefined;
   if (options.external && modelled) {
     const line = options.format === 'human' ? liveLine() : undefined;
+    // Loaded for --external alone: it reads the links of the JSON content's markdown with the
+    // markdown toolchain (highlight.js's languages included, some 500 modules), which a plain
+    // check, finding every body in the build cache, never loads.
+    const { checkExternalLinks, EXTERNAL_DEFAULTS } = await import('../check/external/check');
     try {
       const checked = await checkExternalLinks(modelled, {
         ...EXTERNAL_DEFAULTS,

@@ -21,9 +21,6 @@ const AT_ONCE = os.availableParallelism() + 1;
 // libvips keeps recent operations and their pixels for reuse: a build encodes each once.
 sharp.cache(false);
 
-/** The encoder's own version: part of every variant's inputs, with the code that encodes. */
-export const ENCODER = `sharp ${sharp.versions.sharp} vips ${sharp.versions.vips}`;
-
 /**
  * Encodes the variants of a raster image from its bytes: turned upright as its EXIF orientation
  * says, narrowed to each width (never widened), and written with no metadata at all: sharp keeps

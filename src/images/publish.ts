@@ -7,7 +7,6 @@ import type { Explain } from '../build/explain';
 import type { Inputs } from '../build/inputs';
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic';
 import type { Output } from '../write/output';
-import { ENCODER } from './encode';
 import type { EncodeJob, EncodeReply } from './encoder';
 import type { RasterCatalogue } from './raster';
 import { variantsOf } from './variants';
@@ -97,7 +96,9 @@ export async function encodeMissing(work: ImageWork, explain: Explain, progress:
  */
 export async function publishImages(work: ImageWork, output: Output): Promise<void> {
   for (const image of work.images.values()) {
-    const inputs: Inputs = { code: work.code, encoder: ENCODER, image: image.hash };
+    // The encoder's code and the versions of sharp and libvips it runs (the lockfile pins them) are
+    // all in `code`: this process never loads sharp unless something is encoded.
+    const inputs: Inputs = { code: work.code, image: image.hash };
     for (const variant of variantsOf(image)) {
       if (output.carry(variant.file, inputs)) continue;
       await output.add(variant.file, await readFile(path.join(work.folder.dir, path.basename(variant.file))), inputs);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { statSignature } from '../load/stat';
 
 /** The raster formats the site publishes as processed variants; every other media file is published as it is. */
 const RASTER = /\.(jpe?g|png|webp|avif)$/i;
@@ -25,16 +26,39 @@ export interface RasterImage {
 export type RasterCatalogue = ReadonlyMap<string, RasterImage>;
 
 /**
+ * Images read by an earlier build, found again by their path and stat signature (the build cache):
+ * a file whose size, inode and times are as they were is not read again (see `statSignature`).
+ */
+export interface KnownRasters {
+  get(file: string, signature: string): RasterImage | undefined;
+  set(file: string, signature: string, image: RasterImage): void;
+}
+
+/**
  * Reads each raster image among `files` (paths below `mediaDir`): its hash and its size. The
  * whole file is read, for the hash: the variants are named by their source's content, so that a
- * changed photo gets new URLs and the old ones can be cached for ever.
+ * changed photo gets new URLs and the old ones can be cached for ever. An image `known` has under
+ * its stat signature is taken from there; sharp is loaded only when one must be read.
  */
-export async function readRasters(mediaDir: string, files: Iterable<string>): Promise<RasterCatalogue> {
+export async function readRasters(mediaDir: string, files: Iterable<string>, known?: KnownRasters): Promise<RasterCatalogue> {
   const rasters = [...files].filter(isRaster).sort();
   if (rasters.length === 0) return new Map();
-  // Loaded only for a site that has raster images (a native module: some tens of milliseconds).
-  const { default: sharp } = await import('sharp');
-  const read = await Promise.all(rasters.map((file) => readRaster(sharp, mediaDir, file)));
+  // Loaded once, for the first image to read (a native module: some tens of milliseconds).
+  let sharp: Promise<typeof import('sharp')> | undefined;
+  const load = () => {
+    sharp ??= import('sharp').then((module) => module.default);
+    return sharp;
+  };
+  const read = await Promise.all(
+    rasters.map(async (file) => {
+      const signature = known && statSignature(path.join(mediaDir, file));
+      const found = signature === undefined ? undefined : known?.get(file, signature);
+      if (found) return found;
+      const image = await readRaster(await load(), mediaDir, file);
+      if (image && signature !== undefined) known?.set(file, signature, image);
+      return image;
+    }),
+  );
   return new Map(read.filter((image) => image !== undefined).map((image) => [image.file, image]));
 }
 

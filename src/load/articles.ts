@@ -1,6 +1,7 @@
-import { type Stats, statSync } from 'node:fs';
+import { lstatSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import matter from 'gray-matter';
+import type matter from 'gray-matter';
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic';
 import { OperationalError } from '../diagnostics/failure';
 import { frontMatterPosition } from '../diagnostics/position';
@@ -11,7 +12,18 @@ import { digest } from './digest';
 import { listFiles, relativeFile } from './files';
 import { schemaDiagnostics } from './issues';
 import { MAX_DEPTH } from './limits';
+import { statSignature } from './stat';
 import { type ContentBytes, decodeContentText, readContentBytes, textOf } from './text';
+
+/**
+ * gray-matter, loaded on the first article file parsed: a build that finds every file as it was
+ * (by its stat signature, see `statSignature`) parses none, and never loads its YAML parser.
+ */
+let frontMatterModule: typeof matter | undefined;
+function frontMatterParser(): typeof matter {
+  frontMatterModule ??= createRequire(import.meta.url)('gray-matter') as typeof matter;
+  return frontMatterModule;
+}
 
 /** A content file that changed between its load and a later read of the same build. */
 export class ContentChangedError extends OperationalError {
@@ -85,29 +97,6 @@ export interface ParsedArticles {
   hashAt?(file: string, signature: string): string | undefined;
   /** Records the content hash read from a file that had this stat signature just before. */
   readAt?(file: string, signature: string, hash: string): void;
-}
-
-/** How long ago a file must have last changed for its stat signature to be trusted. */
-const SETTLED_MS = 2000;
-
-/**
- * A file's size, inode and modification and change times, as one string: any write changes the
- * change time, which cannot be set back. Undefined for a file changed in the last two seconds:
- * a second write within the clock's granularity could leave every one of them as it was, so such
- * a file is read each time until it has settled (the rule git follows for its index).
- */
-export function statSignature(absolute: string, now = Date.now()): string | undefined {
-  let info: Stats | undefined;
-  try {
-    info = statSync(absolute, { throwIfNoEntry: false });
-  } catch {
-    // A link loop, a permission: the read that follows reports it on the file.
-    return undefined;
-  }
-  if (!info?.isFile()) return undefined;
-  const settled = now - SETTLED_MS;
-  if (info.mtimeMs > settled || info.ctimeMs > settled) return undefined;
-  return `${info.size} ${info.ino} ${info.mtimeMs} ${info.ctimeMs}`;
 }
 
 /**
@@ -198,16 +187,32 @@ function readEntry(folder: BlogFolder, absolute: string, instead: Buffer | undef
 
 /**
  * The last listing, when every stale file under the blog folder is in it and still there (an
- * edit); undefined (list the folder again) when a file was added, removed or renamed: a rename
- * is reported as two changes that may come apart, and a listing sees both at once.
+ * edit), or is one a listing would not hold either: not an article's name, or not there now (the
+ * temporary file of an editor that saves by writing a copy and renaming it over the article, as
+ * vim, JetBrains' editors and `sed -i` do, or vim's "4913" probe). Undefined (list the folder again) when a file was added, removed
+ * or renamed: a rename is reported as two changes that may come apart, and a listing sees both at once.
  */
 function listingStillHolds(blogDir: string, listing: readonly string[], places: ReadonlyMap<string, number> | undefined, stale: ReadonlySet<string>): readonly string[] | undefined {
   // The places of the listing's files, kept with it, are looked up rather than a set of thousands made per save.
   const listed = places ?? new Set(listing);
   for (const file of stale) {
-    if (file.startsWith(blogDir + path.sep) && !(listed.has(file) && isFile(file))) return undefined;
+    if (!file.startsWith(blogDir + path.sep)) continue;
+    // A path not listed changes the listing only when it names an article file and is there.
+    if (listed.has(file) ? !isFile(file) : file.endsWith('.md') && isThere(file)) return undefined;
   }
   return listing;
+}
+
+/** Whether anything is at a path (a file, a folder, a link, even one that leads nowhere): what a listing would show. */
+function isThere(absolute: string): boolean {
+  try {
+    lstatSync(absolute);
+    return true;
+  } catch (error) {
+    // Only an absent path is absent: a path that cannot be looked at is listed again.
+    const code = (error as NodeJS.ErrnoException).code;
+    return code !== 'ENOENT' && code !== 'ENOTDIR';
+  }
 }
 
 function isFile(absolute: string): boolean {
@@ -309,7 +314,7 @@ function parseArticle(file: string, source: string, diagnostics: Diagnostic[]): 
   let parsed: matter.GrayMatterFile<string>;
   try {
     // A fresh options object bypasses gray-matter's cache, which would hide a fixed error.
-    parsed = matter(source, {});
+    parsed = frontMatterParser()(source, {});
   } catch (error) {
     if (error instanceof RangeError) {
       diagnostics.push(diagnostic('DEPTH001', { file, line: 2, column: 1 }, { kind: 'frontMatter' }));

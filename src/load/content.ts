@@ -5,7 +5,7 @@ import { AboutMePage, AtelierPage, BlogPage, Category, Navigation, Owner, Profes
 import { categoryPath } from '../shared/route';
 import { type ArticleFiles, type ArticleSource, loadArticles } from './articles';
 import { listFiles, relativeFile } from './files';
-import { type JsonFiles, type JsonReading, loadJsonFile } from './json';
+import { type JsonFiles, type JsonReading, loadJsonFile, type ValidatedJson } from './json';
 
 export interface CategorySource {
   key: string;
@@ -50,11 +50,12 @@ export interface LoadResult {
 /**
  * Reads and validates every content file; collects every problem rather than stopping at the first.
  * `articles`: what a build session remembers of the article files (see `loadArticles`).
+ * `validated`: the JSON files' values an earlier build validated (see `loadJsonFile`).
  */
-export async function loadContent(root: string, articleMemory?: ArticleFiles, previous?: LoadedContent): Promise<LoadResult> {
+export async function loadContent(root: string, articleMemory?: ArticleFiles, previous?: LoadedContent, validated?: ValidatedJson): Promise<LoadResult> {
   const diagnostics: Diagnostic[] = [];
   const json: JsonFiles = new Map();
-  const reading: JsonReading = { root, diagnostics, loaded: json, ...(previous && { known: previous.json }) };
+  const reading: JsonReading = { root, diagnostics, loaded: json, ...(previous && { known: previous.json }), ...(validated && { validated }) };
   const load = <S extends z.ZodType>(relative: string, schema: S) => loadJsonFile(reading, `content/${relative}`, schema);
 
   const [config, owner, navigation, strings, aboutme, professional, projects, atelier, blog] = await Promise.all([

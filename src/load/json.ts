@@ -14,6 +14,18 @@ const MAX_SYNTAX_ERRORS = 10;
 /** The text and the validated value of each JSON content file that loaded, by project-relative path. */
 export type JsonFiles = Map<string, { text: string; value: unknown }>;
 
+/**
+ * Values validated by an earlier build, by file and text (the build cache): the same text through
+ * the same schema (the file's path names it, the code fingerprint holds it) gives the same value.
+ * Only files that loaded are kept: a file with a problem is read and reported at every load.
+ */
+export interface ValidatedJson {
+  get(file: string, text: string): unknown;
+  set(file: string, text: string, value: unknown): void;
+  /** Keeps a file's value, as a lookup that found it would: for one the session's last load had. */
+  keep(file: string): void;
+}
+
 /** Where JSON files are read from, where their problems go, and what is kept of them. */
 export interface JsonReading {
   root: string;
@@ -22,6 +34,8 @@ export interface JsonReading {
   loaded?: JsonFiles;
   /** The same session's last load. */
   known?: ReadonlyMap<string, { text: string; value: unknown }>;
+  /** Values validated by earlier builds. */
+  validated?: ValidatedJson;
   /** The largest file read, in bytes (a content file's limit unless told). */
   limit?: number;
 }
@@ -30,9 +44,10 @@ export interface JsonReading {
  * Reads one JSON content file and validates it against its schema. Returns the parsed value,
  * or undefined after pushing diagnostics (file, line and column of each problem). A file whose
  * text is the one it had in `known` (the same session's last load) is that load's value: the same
- * text, through the same schema, gives the same value, and later stages find it by identity.
+ * text, through the same schema, gives the same value, and later stages find it by identity. One
+ * an earlier build validated (`validated`) is not parsed nor validated again.
  */
-export async function loadJsonFile<S extends z.ZodType>({ root, diagnostics, loaded, known, limit }: JsonReading, relative: string, schema: S): Promise<z.infer<S> | undefined> {
+export async function loadJsonFile<S extends z.ZodType>({ root, diagnostics, loaded, known, validated, limit }: JsonReading, relative: string, schema: S): Promise<z.infer<S> | undefined> {
   const absolute = path.join(root, relative);
   const file = relativeFile(root, absolute);
   const read = readContentText(absolute, file, limit);
@@ -43,8 +58,14 @@ export async function loadJsonFile<S extends z.ZodType>({ root, diagnostics, loa
   const { text } = read;
   const before = known?.get(file);
   if (before && before.text === text) {
+    validated?.keep(file);
     loaded?.set(file, before);
     return before.value as z.infer<S>;
+  }
+  const kept = validated?.get(file, text);
+  if (kept !== undefined) {
+    loaded?.set(file, { text, value: kept });
+    return kept as z.infer<S>;
   }
   // The parser recurses once per level: a file nested thousands deep would exhaust the stack.
   const deep = jsonDepthBeyond(text, MAX_DEPTH);
@@ -71,6 +92,7 @@ export async function loadJsonFile<S extends z.ZodType>({ root, diagnostics, loa
     return undefined;
   }
   loaded?.set(file, { text, value: result.data });
+  validated?.set(file, text, result.data);
   return result.data;
 }
 

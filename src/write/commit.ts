@@ -4,7 +4,7 @@ import path from 'node:path';
 import { operational } from '../diagnostics/failure';
 import { digest } from '../load/digest';
 import { stagingFolder } from './folder';
-import type { OutputManifest } from './manifest';
+import type { ManifestEntry, OutputManifest } from './manifest';
 import type { Output } from './output';
 
 /** A folder copied into the output as it is (content/media → media). */
@@ -56,9 +56,9 @@ export class StaleOutputError extends Error {}
  * folder only `site dev` serves) moves each new file over its old version, one rename each, and
  * removes what is gone; it needs an intact previous output, and swaps otherwise. When every file
  * and copied folder is as before, nothing is touched. `none` drops the staged files once they are
- * written, and leaves the output as it was.
+ * written, and leaves the output as it was. `spare` reads the spare's manifest, asked for by a swap alone.
  */
-export async function commitOutput(output: Output, copies: readonly Copy[], how: Commit, spare?: OutputManifest): Promise<WriteReport> {
+export async function commitOutput(output: Output, copies: readonly Copy[], how: Commit, spare?: () => Promise<OutputManifest | undefined>): Promise<WriteReport> {
   try {
     await output.settle();
     output.finish();
@@ -74,7 +74,7 @@ export async function commitOutput(output: Output, copies: readonly Copy[], how:
     let kept: OutputManifest | undefined;
     if (!unchanged) {
       if (how === 'in-place' && previous) await replaceInPlace(output, previous, copies, signatures);
-      else kept = await swapFolder(output, copies, signatures, spare);
+      else kept = await swapFolder(output, copies, signatures, await spare?.());
     }
     // Every file carried over with its very entry (not one made again, found identical, under new inputs): the manifest is the previous one.
     const same = unchanged && everyEntry(output.files, (file, entry) => previous.files.get(file) === entry);
@@ -168,36 +168,29 @@ interface SpareUpdate {
 }
 
 /**
- * Brings the spare, taken as `base`, to the new output. The folder itself is walked, not only its
+ * Brings the spare, taken as `base`, to the new output. The folder itself is listed, not only its
  * manifest: whatever the new output lacks is removed first (a file the manifest does not name, a
  * page renamed in case only), then the files written now are moved in, and a carried file the
- * spare holds with another content, size or set of compressed copies is linked from the previous
- * output. A copied folder that changed is copied again, and folders left empty are removed.
+ * spare lacks, or holds with another content, size or set of compressed copies, is linked from the
+ * previous output. A copied folder that changed is copied again, and folders left empty are removed.
  */
 async function updateSpare({ output, base, spare, previous }: SpareUpdate, copies: readonly Copy[], signatures: Record<string, string>): Promise<void> {
   const { outDir, files, made, staging } = output;
-  const copied = new Set(copies.map((copy) => copy.to));
+  const listed = listFolder(base, new Set(copies.map((copy) => copy.to)));
   const present = new Set<string>();
-  const folders: string[] = [];
-  for (const entry of readdirSync(base, { withFileTypes: true, recursive: true })) {
-    const absolute = path.join(entry.parentPath, entry.name);
-    const file = path.relative(base, absolute).split(path.sep).join('/');
-    if (copied.has(file.split('/')[0] ?? '')) continue;
-    if (entry.isDirectory()) {
-      folders.push(absolute);
-      continue;
-    }
+  for (const file of listed.files) {
     const main = /\.(br|gz)$/.test(file) ? file.slice(0, -3) : file;
     if (files.has(file) || (main !== file && files.has(main) && !made.has(main))) present.add(file);
-    else rmSync(absolute, { force: true });
+    else rmSync(path.join(base, file), { force: true });
   }
   for (const [file, entry] of files) {
-    const target = path.join(base, file);
     if (made.has(file)) {
       moveIn(staging as string, base, file);
       continue;
     }
-    if (spare.files.get(file)?.hash === entry.hash && statOrUndefined(target)?.size === entry.bytes && sameCopies(outDir, file, present)) continue;
+    const kept = spare.files.get(file);
+    if (kept?.hash === entry.hash && kept.bytes === entry.bytes && present.has(file) && sameCopies(outDir, file, entry, present)) continue;
+    const target = path.join(base, file);
     removeWithCopies(base, file);
     mkdirSync(path.dirname(target), { recursive: true });
     carryOver(path.join(outDir, file), target, file);
@@ -210,9 +203,9 @@ async function updateSpare({ output, base, spare, previous }: SpareUpdate, copie
     else await copyTree(copy, target);
   }
   // Deepest first: a folder holding only empty folders is empty once they are gone.
-  for (const folder of folders.sort((a, b) => b.length - a.length)) {
+  for (const folder of listed.folders.sort((a, b) => b.length - a.length)) {
     try {
-      rmdirSync(folder);
+      rmdirSync(path.join(base, folder));
     } catch {
       // Not empty.
     }
@@ -220,9 +213,37 @@ async function updateSpare({ output, base, spare, previous }: SpareUpdate, copie
   if (staging) await rm(staging, { recursive: true, force: true });
 }
 
-/** Whether the spare holds the same compressed copies of `file` as the previous output. */
-function sameCopies(outDir: string, file: string, present: ReadonlySet<string>): boolean {
-  return ['.br', '.gz'].every((suffix) => present.has(file + suffix) === (statOrUndefined(path.join(outDir, file + suffix)) !== undefined));
+/**
+ * Every file and folder under `root`, as paths relative to it with "/", but the top-level entries
+ * named in `skip` and what they hold. One directory read per folder (an output has dozens of
+ * folders for tens of thousands of files), and no path resolved per file.
+ */
+function listFolder(root: string, skip: ReadonlySet<string>): { files: string[]; folders: string[] } {
+  const files: string[] = [];
+  const folders: string[] = [];
+  const queue = [''];
+  for (let folder = queue.pop(); folder !== undefined; folder = queue.pop()) {
+    for (const entry of readdirSync(folder ? path.join(root, folder) : root, { withFileTypes: true })) {
+      if (!folder && skip.has(entry.name)) continue;
+      const name = folder ? `${folder}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) {
+        folders.push(name);
+        queue.push(name);
+      } else files.push(name);
+    }
+  }
+  return { files, folders };
+}
+
+/**
+ * Whether the spare holds the same compressed copies of carried `file` as the previous output:
+ * those its entry records, or, for an entry an older build wrote, those beside it in the output.
+ */
+function sameCopies(outDir: string, file: string, entry: ManifestEntry, present: ReadonlySet<string>): boolean {
+  const recorded = entry.copies;
+  return (['br', 'gz'] as const).every(
+    (suffix) => present.has(`${file}.${suffix}`) === (recorded ? recorded[suffix] !== undefined : statOrUndefined(path.join(outDir, `${file}.${suffix}`)) !== undefined),
+  );
 }
 
 /** Moves each new or changed file over its old version, removes what is gone, refreshes copies. */

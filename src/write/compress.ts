@@ -19,23 +19,35 @@ function settings(file: string): { brotli: number; gzip: number } {
   return file.startsWith('assets/') ? { brotli: 11, gzip: 9 } : { brotli: 5, gzip: 6 };
 }
 
+/** The compressed copies written beside a file, by their suffix, with their sizes; a copy not written has none. */
+export interface CopySizes {
+  br?: number;
+  gz?: number;
+}
+
 /**
  * Writes a file and, for text, a brotli (.br) and a gzip (.gz) copy beside it, so the server
  * answers by negotiation without compressing on each request. A copy that would not be smaller is
- * skipped. Returns the gzip copy's size, when written. The file's folder must exist.
+ * skipped. Returns the size of each copy written. The file's folder must exist.
  */
-export async function writeWithCopies(dir: string, file: string, contents: string | Uint8Array, compress: boolean): Promise<number | undefined> {
+export async function writeWithCopies(dir: string, file: string, contents: string | Uint8Array, compress: boolean): Promise<CopySizes> {
   const target = path.join(dir, file);
   await writeFile(target, contents);
-  if (!compress || !COMPRESSIBLE.test(file)) return undefined;
+  if (!compress || !COMPRESSIBLE.test(file)) return {};
   const raw = typeof contents === 'string' ? Buffer.from(contents) : contents;
   const level = settings(file);
   const [br, gzipped] = await Promise.all([
     brotli(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: level.brotli, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
     gz(raw, { level: level.gzip }),
   ]);
-  if (br.length < raw.length) await writeFile(`${target}.br`, br);
-  if (gzipped.length >= raw.length) return undefined;
-  await writeFile(`${target}.gz`, gzipped);
-  return gzipped.length;
+  const sizes: CopySizes = {};
+  if (br.length < raw.length) {
+    await writeFile(`${target}.br`, br);
+    sizes.br = br.length;
+  }
+  if (gzipped.length < raw.length) {
+    await writeFile(`${target}.gz`, gzipped);
+    sizes.gz = gzipped.length;
+  }
+  return sizes;
 }

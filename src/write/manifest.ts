@@ -1,6 +1,7 @@
 import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Inputs } from '../build/inputs';
+import type { CopySizes } from './compress';
 import { appendLog, readLog, rewriteLog } from './recordLog';
 
 /** One file of an output folder, as the build cache remembers it. */
@@ -10,8 +11,11 @@ export interface ManifestEntry {
   /** What the file was made from (rendered pages): equal inputs, equal file. */
   inputs?: Inputs;
   bytes: number;
-  /** Size of the precompressed gzip copy, when one was written. */
-  gzipBytes?: number;
+  /**
+   * The compressed copies written beside the file (`<file>.br`, `<file>.gz`), with their sizes:
+   * `{}` when none was. Absent from an entry an older build wrote, which did not record them.
+   */
+  copies?: CopySizes;
 }
 
 /** What a build wrote into an output folder. */

@@ -119,8 +119,8 @@ export class Output {
     const task = this.folderOf(staging, file)
       .then(() => writeWithCopies(staging, file, contents, this.compress))
       .then(
-        (gzipBytes) => {
-          if (gzipBytes !== undefined) entry.gzipBytes = gzipBytes;
+        (copies) => {
+          entry.copies = copies;
         },
         (error: unknown) => {
           this.failure ??= error;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatExplanation } from '../../src/build/explain';
 import { type BuildResult, build } from '../../src/build/pipeline';
+import { readLog, rewriteLog } from '../../src/write/recordLog';
 import { coldBuild } from '../support/cold';
 import { type SmallSite, smallSite } from '../support/content';
 import { cameraPhoto } from '../support/photo';
@@ -190,6 +191,22 @@ describe('the build cache', () => {
     await expect(stat(path.join(dist(), 'blog/gone'))).rejects.toThrow();
     // No folder of a build is left behind but the spare.
     expect((await readdir(site.root)).filter((name) => name.startsWith('.dist'))).toEqual(['.dist-spare']);
+  });
+
+  it('starts a swap from the spare when its build cache predates the record of compressed copies', async () => {
+    // Logs as a build before the manifests recorded each file's compressed copies wrote them: the
+    // copies of a file carried over are then looked for beside it in the output.
+    const cache = path.join(site.root, '.cache', 'site');
+    for (const name of (await readdir(cache)).filter((file) => /^(output|spare)-.*\.log$/.test(file))) {
+      const { records } = await readLog(path.join(cache, name));
+      for (const record of records as unknown[][]) if (record[0] === 'file') delete (record[2] as { copies?: unknown }).copies;
+      await rewriteLog(path.join(cache, name), records);
+    }
+    // The spare lacks both copies of a page the output has with its copies.
+    for (const suffix of ['br', 'gz']) await unlink(path.join(site.root, '.dist-spare', `atelier.html.${suffix}`));
+    await edit('content/blog/books/DangerousLiaisons.en.md', (t) => t.replace('An added sentence about the letter.', 'An added sentence about the letters.'));
+    await expectSameAsColdBuild();
+    for (const suffix of ['br', 'gz']) expect((await stat(path.join(dist(), `atelier.html.${suffix}`))).size).toBeGreaterThan(0);
   });
 
   it('builds everything again when a file of the previous output was deleted by hand', async () => {

@@ -1,12 +1,13 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeVariants } from '../../src/images/encode';
 import { pictureOf } from '../../src/images/picture';
-import { readRasters } from '../../src/images/raster';
+import { type RasterImage, readRasters } from '../../src/images/raster';
 import { variantsOf, widthsOf } from '../../src/images/variants';
+import { keptByFile } from '../support/kept';
 
 describe('the variants of a raster image', () => {
   it('come at each standard width the source exceeds by a tenth, and at its own width up to 1920 px, never wider', () => {
@@ -76,4 +77,47 @@ describe('a photo taken with the camera turned (EXIF orientation 6)', () => {
     expect(data[0]).toBeGreaterThan(200);
     expect(data[2]).toBeLessThan(60);
   });
+});
+
+describe('the raster images a build read before', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'site-rasters-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  /** A JPEG `width` × 300 written at `file`, last changed an hour ago as far as its modification time says. */
+  async function photo(file: string, width: number): Promise<void> {
+    const absolute = path.join(dir, file);
+    await writeFile(
+      absolute,
+      await sharp({ create: { width, height: 300, channels: 3, background: '#336699' } })
+        .jpeg()
+        .toBuffer(),
+    );
+    const anHourAgo = new Date(Date.now() - 3_600_000);
+    await utimes(absolute, anHourAgo, anHourAgo);
+  }
+
+  it('are found again while their files are as they were, and a replaced one is read again', async () => {
+    await photo('harbour.jpg', 400);
+    await photo('cliff.jpg', 500);
+    // Its change time is now: not settled, so not yet trusted (see statSignature); two seconds on, it is.
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    const cache = keptByFile<RasterImage>();
+    const first = await readRasters(dir, ['harbour.jpg', 'cliff.jpg'], cache);
+    expect(cache.madeNow.sort()).toEqual(['cliff.jpg', 'harbour.jpg']);
+
+    cache.madeNow.length = 0;
+    const again = await readRasters(dir, ['harbour.jpg', 'cliff.jpg'], cache);
+    expect(cache.madeNow).toEqual([]);
+    expect(again).toEqual(first);
+
+    // Replaced by a wider photo, its modification time set back as a copy tool may: the change time tells.
+    await photo('harbour.jpg', 640);
+    const replaced = await readRasters(dir, ['harbour.jpg', 'cliff.jpg'], cache);
+    expect(replaced.get('harbour.jpg')).toMatchObject({ width: 640, height: 300 });
+    expect(replaced.get('harbour.jpg')?.hash).not.toBe(first.get('harbour.jpg')?.hash);
+    expect(replaced.get('cliff.jpg')).toEqual(first.get('cliff.jpg'));
+  }, 15_000);
 });

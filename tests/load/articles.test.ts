@@ -1,11 +1,12 @@
 import { statSync, utimesSync } from 'node:fs';
-import { rm, symlink } from 'node:fs/promises';
+import { readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BuildSession } from '../../src/build/session';
 import type { Diagnostic } from '../../src/diagnostics/diagnostic';
-import { type ArticleSource, articleFiles, ContentChangedError, loadArticles, type ParsedArticle, type ParsedArticles } from '../../src/load/articles';
+import { type ArticleSource, articleFiles, ContentChangedError, loadArticles, type ParsedArticle } from '../../src/load/articles';
 import { copyOfContent } from '../support/content';
+import { keptByFile } from '../support/kept';
 
 let content: Awaited<ReturnType<typeof copyOfContent>>;
 beforeEach(async () => {
@@ -15,23 +16,9 @@ afterEach(async () => {
   await content.cleanup();
 });
 
-/** A build cache of parsed article files, as a fresh process finds it, that notes each file parsed anew. */
-function cache(): ParsedArticles & { parsedNow: string[] } {
-  const kept = new Map<string, ParsedArticle>();
-  const parsedNow: string[] = [];
-  return {
-    parsedNow,
-    get: (file, hash) => kept.get(`${file} ${hash}`),
-    set: (file, hash, parsed) => {
-      parsedNow.push(file);
-      kept.set(`${file} ${hash}`, parsed);
-    },
-  };
-}
-
 /** One load as a new process does it (it remembers no file), with the build cache given. */
-async function load(parsed: ReturnType<typeof cache>): Promise<{ articles: ArticleSource[]; diagnostics: Diagnostic[] }> {
-  parsed.parsedNow.length = 0;
+async function load(parsed: ReturnType<typeof keptByFile<ParsedArticle>>): Promise<{ articles: ArticleSource[]; diagnostics: Diagnostic[] }> {
+  parsed.madeNow.length = 0;
   const diagnostics: Diagnostic[] = [];
   const articles = await loadArticles(content.root, diagnostics, { ...articleFiles(), parsed });
   return { articles, diagnostics };
@@ -41,24 +28,24 @@ describe('article files parsed by an earlier build', () => {
   const GIT = 'content/blog/tech/Git.en.md';
 
   it('are found again by their text, and a file whose text changed is parsed again', async () => {
-    const parsed = cache();
+    const parsed = keptByFile<ParsedArticle>();
     const first = await load(parsed);
-    expect(parsed.parsedNow).toHaveLength(first.articles.length);
+    expect(parsed.madeNow).toHaveLength(first.articles.length);
 
     const again = await load(parsed);
-    expect(parsed.parsedNow).toEqual([]);
+    expect(parsed.madeNow).toEqual([]);
     expect(again.articles).toEqual(first.articles);
 
     const body = first.articles.find((a) => a.file === GIT)?.body;
     await content.edit(GIT, (t) => t.replace(/^title: .*$/m, 'title: Git, retitled'));
     const edited = await load(parsed);
-    expect(parsed.parsedNow).toEqual([GIT]);
+    expect(parsed.madeNow).toEqual([GIT]);
     expect(edited.articles.find((a) => a.file === GIT)?.frontMatter.title).toBe('Git, retitled');
     expect(edited.articles.find((a) => a.file === GIT)?.body).toBe(body);
   });
 
   it('never hide an error: a broken front matter or text is reported at every load', async () => {
-    const parsed = cache();
+    const parsed = keptByFile<ParsedArticle>();
     await load(parsed);
     await content.edit(GIT, (t) => t.replace(/^date: .*$/m, 'date: someday'));
     for (let i = 0; i < 2; i++) {
@@ -71,7 +58,7 @@ describe('article files parsed by an earlier build', () => {
   });
 
   it('read a text again from its file only while the file is as it was loaded', async () => {
-    const { articles } = await load(cache());
+    const { articles } = await load(keptByFile<ParsedArticle>());
     const git = articles.find((a) => a.file === GIT) as ArticleSource;
     expect(git.body).toContain('## ');
     await content.edit(GIT, (t) => t.replace('\n\n', '\n\nEdited after the load.\n\n'));
@@ -117,5 +104,45 @@ describe('article files parsed by an earlier build', () => {
     const session = new BuildSession({ root: content.root });
     const { loaded } = await session.load();
     expect(loaded.diagnostics.filter((d) => d.file === GIT).map((d) => d.code)).toEqual(['FILE001']);
+  });
+});
+
+describe("a session's listing of the article files", () => {
+  const GIT = 'content/blog/tech/Git.en.md';
+
+  /** A load as a session makes it after the watcher told it of `stale` (absolute paths). */
+  async function reload(files: ReturnType<typeof articleFiles>, stale: string[]): Promise<ArticleSource[]> {
+    files.stale = new Set(stale);
+    return loadArticles(content.root, [], files);
+  }
+
+  it('is kept through a save made by renaming a copy over the article, and listed again for a new article', async () => {
+    const files = articleFiles();
+    await loadArticles(content.root, [], files);
+    const listing = files.listing;
+    const absolute = path.join(content.root, GIT);
+    // vim's probe, then the copy written beside the article and renamed over it, as vim and `sed -i` save.
+    const probe = path.join(path.dirname(absolute), '4913');
+    const copy = path.join(path.dirname(absolute), 'sedX1b2c3');
+    await writeFile(probe, '');
+    await rm(probe);
+    await writeFile(copy, (await readFile(absolute, 'utf8')).replace(/^title: .*$/m, 'title: Git, saved by a rename'));
+    await rename(copy, absolute);
+    const saved = await reload(files, [probe, copy, absolute]);
+    expect(saved.find((a) => a.file === GIT)?.frontMatter.title).toBe('Git, saved by a rename');
+    // The same listing, not the folder listed again (thousands of files at a time on a large site).
+    expect(files.listing).toBe(listing);
+
+    // A new article is a file a listing holds: the folder is listed again, and it is there.
+    const added = path.join(path.dirname(absolute), 'Newest.en.md');
+    await writeFile(added, (await readFile(absolute, 'utf8')).replace(/^title: .*$/m, 'title: The newest'));
+    const grown = await reload(files, [added]);
+    expect(files.listing).not.toBe(listing);
+    expect(grown.map((a) => a.file)).toContain('content/blog/tech/Newest.en.md');
+
+    // An article deleted: listed again, and gone.
+    await rm(added);
+    const shrunk = await reload(files, [added]);
+    expect(shrunk.map((a) => a.file)).not.toContain('content/blog/tech/Newest.en.md');
   });
 });

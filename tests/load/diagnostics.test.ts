@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadContent } from '../../src/load/content';
 import { copyOfContent } from '../support/content';
+import { keptByFile } from '../support/kept';
 
 let content: Awaited<ReturnType<typeof copyOfContent>>;
 beforeEach(async () => {
@@ -100,5 +101,32 @@ describe('content diagnostics', () => {
     expect(diagnostics).toHaveLength(10);
     expect(diagnostics.every((d) => d.code === 'JSON001' && d.file === 'content/pages/blog.json')).toBe(true);
     expect(diagnostics[9]?.message).toMatch(/\(and [\d,]+ more syntax errors after it\)$/);
+  });
+});
+
+describe('JSON content files an earlier build validated', () => {
+  it('are found again by their text, and one edited is validated again, its mistake reported at every load', async () => {
+    const cache = keptByFile<unknown>();
+    const first = await loadContent(content.root, undefined, undefined, cache);
+    expect(cache.madeNow).toContain('content/owner.json');
+    expect(cache.madeNow).toContain('content/categories/tech.json');
+
+    cache.madeNow.length = 0;
+    const again = await loadContent(content.root, undefined, undefined, cache);
+    expect(cache.madeNow).toEqual([]);
+    expect(again.content?.owner).toEqual(first.content?.owner);
+    expect(again.diagnostics).toEqual([]);
+
+    await content.edit('content/owner.json', (t) => t.replace('"pt": "Engenheiro de Software"', '"pt": 42'));
+    for (let load = 0; load < 2; load++) {
+      const broken = await loadContent(content.root, undefined, undefined, cache);
+      expect(broken.content).toBeUndefined();
+      expect(broken.diagnostics.map((d) => [d.code, d.file])).toEqual([['SCHEMA001', 'content/owner.json']]);
+    }
+
+    await content.edit('content/owner.json', (t) => t.replace('"pt": 42', '"pt": "Engenheira de Software"'));
+    const fixed = await loadContent(content.root, undefined, undefined, cache);
+    expect(cache.madeNow).toEqual(['content/owner.json']);
+    expect(fixed.content?.owner.subtitle.pt).toBe('Engenheira de Software');
   });
 });
