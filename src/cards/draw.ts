@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createElement, type ReactElement } from 'react';
 import satori, { type SatoriOptions } from 'satori';
 import sharp from 'sharp';
-import { CardFrame, CardWords, ShareCard, wordsBox } from '../../templates/cards/ShareCard';
+import { CardFrame, CardWords, CardWordsColumn, ShareCard, wordsBox } from '../../templates/cards/ShareCard';
 import { CARD_HEIGHT, CARD_WIDTH, type ShareCardProps } from '../shared/card';
 import { GlyphAtlas } from './atlas';
 import { CardType, satoriFonts } from './fonts';
@@ -73,17 +73,30 @@ export class CardDrawer {
 
   /** A card as PNG bytes, and how its words were drawn. */
   async draw(props: ShareCardProps): Promise<{ png: Buffer; by: DrawnBy }> {
-    let png: Buffer = Buffer.alloc(0);
-    const by = await this.onBand(props, (frame, band) => {
-      png = cardPng(frame.png, band);
+    return (await this.drawAll([props]))[0] as { png: Buffer; by: DrawnBy };
+  }
+
+  /**
+   * Cards as PNG bytes, and how the words of each were drawn: the same bytes as each drawn alone,
+   * satori laying out the words of those with the same kind of box in one drawing, which costs
+   * less than one each.
+   */
+  async drawAll(cards: readonly ShareCardProps[]): Promise<{ png: Buffer; by: DrawnBy }[]> {
+    const [frames, words] = await Promise.all([Promise.all(cards.map((props) => this.frame(props))), this.words(cards)]);
+    return cards.map((props, i) => {
+      let png: Buffer = Buffer.alloc(0);
+      this.onBand(props, frames[i] as Frame, words[i] as Words, (frame, band) => {
+        png = cardPng(frame.png, band);
+      });
+      return { png, by: (words[i] as Words).by };
     });
-    return { png, by };
   }
 
   /** A card's pixels put together the plain way, its frame's pixels with its box's rows laid over them: what its PNG must decode to. */
   async pixels(props: ShareCardProps): Promise<Buffer> {
     const picture = Buffer.alloc(CARD_WIDTH * CARD_HEIGHT * 3);
-    await this.onBand(props, (frame, band) => {
+    const [frame, [words]] = await Promise.all([this.frame(props), this.words([props])]);
+    this.onBand(props, frame, words as Words, (_, band) => {
       frame.pixels.data.copy(picture);
       const row = CARD_WIDTH * 3;
       for (let y = 0; y < band.height; y++) band.rows.copy(picture, (frame.png.bandTop + y) * row, y * band.rowBytes + 1, (y + 1) * band.rowBytes);
@@ -109,11 +122,10 @@ export class CardDrawer {
 
   /**
    * Paints a card's words on the blank rows of its box and hands them, with its frame, to `use`,
-   * then blanks them again. Painting, `use` and blanking run at once (no await between them), so
-   * that cards drawn at the same time share the rows.
+   * then blanks them again: at once, with no await, so that cards drawn at the same time share
+   * the rows.
    */
-  private async onBand(props: ShareCardProps, use: (frame: Frame, band: Band) => void): Promise<DrawnBy> {
-    const [frame, words] = await Promise.all([this.frame(props), this.words(props)]);
+  private onBand(props: ShareCardProps, frame: Frame, words: Words, use: (frame: Frame, band: Band) => void): void {
     const band = this.band(props.colours.paper, Boolean(props.text.article), frame.png.rowBytes);
     try {
       if (words.by === 'glyphs') paintGlyphs(words.glyphs, words.atlas, band, this.coverage);
@@ -122,7 +134,6 @@ export class CardDrawer {
     } finally {
       blankBand(band);
     }
-    return words.by;
   }
 
   /** The blank rows of a kind of box on a paper, made on first use. */
@@ -152,22 +163,43 @@ export class CardDrawer {
     return band;
   }
 
-  /** A card's own words: its glyphs placed and their masks drawn, or, where the glyphs cannot draw them, librsvg's pixels of their box. */
-  private async words({ text, colours }: ShareCardProps): Promise<Words> {
-    const box = wordsBox(Boolean(text.article));
-    const element = createElement(CardWords, { text, colours });
-    const svg = await satori(element, { width: box.width, height: box.height, fonts: this.fonts, embedFont: false, loadAdditionalAsset: this.loadAsset });
-    const laid = laidWords(svg, box.width, box.height, colours.paper);
-    if (laid) {
-      this.glyphs ??= CardType.load().then((type) => ({ type, atlas: new GlyphAtlas(type) }));
-      const { type, atlas } = await this.glyphs;
-      const glyphs = placeGlyphs(laid, type);
-      if (glyphs) {
-        await atlas.draw(glyphs.map((glyph) => glyph.key));
-        return { by: 'glyphs', glyphs, atlas };
-      }
+  /**
+   * Cards' own words: the glyphs of each placed and their masks drawn, or, where the glyphs cannot
+   * draw them, librsvg's pixels of their box. Satori lays out the words of the cards with the same
+   * kind of box and colours in one drawing, their boxes one under the other.
+   */
+  private async words(cards: readonly ShareCardProps[]): Promise<Words[]> {
+    const groups = new Map<string, number[]>();
+    for (const [i, { text, colours }] of cards.entries()) {
+      const key = JSON.stringify([Boolean(text.article), colours]);
+      groups.set(key, [...(groups.get(key) ?? []), i]);
     }
-    return { by: 'librsvg', pixels: await raster(await this.satori(element, box.width, box.height)) };
+    const words: Words[] = [];
+    await Promise.all(
+      [...groups.values()].map(async (members) => {
+        const { colours, text } = cards[members[0] as number] as ShareCardProps;
+        const box = wordsBox(Boolean(text.article));
+        const column = createElement(CardWordsColumn, { texts: members.map((i) => (cards[i] as ShareCardProps).text), colours });
+        const height = box.height * members.length;
+        const svg = await satori(column, { width: box.width, height, fonts: this.fonts, embedFont: false, loadAdditionalAsset: this.loadAsset });
+        const laid = laidWords(svg, box.width, box.height, members.length, colours.paper);
+        this.glyphs ??= CardType.load().then((type) => ({ type, atlas: new GlyphAtlas(type) }));
+        const { type, atlas } = await this.glyphs;
+        const placed = laid.map((each) => each && placeGlyphs(each, type));
+        await atlas.draw(placed.flatMap((glyphs) => glyphs ?? []).map((glyph) => glyph.key));
+        await Promise.all(
+          members.map(async (i, k) => {
+            const glyphs = placed[k];
+            if (glyphs) words[i] = { by: 'glyphs', glyphs, atlas };
+            else {
+              const element = createElement(CardWords, { text: (cards[i] as ShareCardProps).text, colours });
+              words[i] = { by: 'librsvg', pixels: await raster(await this.satori(element, box.width, box.height)) };
+            }
+          }),
+        );
+      }),
+    );
+    return words;
   }
 
   /**

@@ -24,8 +24,10 @@ export interface DrawReply {
 const drawer = new CardDrawer();
 
 async function draw(batch: DrawBatch): Promise<void> {
-  for (const card of batch.cards) {
-    const png = await drawer.png({ text: card.text, colours: batch.colours, ...(batch.avatar && { avatar: batch.avatar }) });
+  // Drawn together: satori lays out the words of a batch's cards in one drawing.
+  const drawn = await drawer.drawAll(batch.cards.map((card) => ({ text: card.text, colours: batch.colours, ...(batch.avatar && { avatar: batch.avatar }) })));
+  for (const [i, card] of batch.cards.entries()) {
+    const png = (drawn[i] as (typeof drawn)[number]).png;
     // Under a name of its own first: a card found in the folder is always whole.
     const target = path.join(batch.into, `${card.hash}.png`);
     // Named as the build cache's temporaries are (see cacheSweep.ts): one a stopped process left is swept.

@@ -101,6 +101,22 @@ export function CardWords({ text, colours }: { text: CardText; colours: ShareCar
   );
 }
 
+/**
+ * The words of several cards with the same kind of box, one box under the other: satori lays them
+ * out in one drawing (src/cards/draw.ts) as it would each box alone, at less cost than one each.
+ */
+export function CardWordsColumn({ texts, colours }: { texts: readonly CardText[]; colours: ShareCardProps['colours'] }) {
+  const box = wordsBox(Boolean(texts[0]?.article));
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', width: box.width, height: box.height * texts.length }}>
+      {texts.map((text, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a column drawn once, never reordered; two cards may have the same title
+        <CardWords key={i} text={text} colours={colours} />
+      ))}
+    </div>
+  );
+}
+
 /** The title's size in pixels: as large as fits in four lines (three beside an article's category and date). */
 function titleSize(title: string, article: boolean): number {
   const length = [...title].length;

@@ -130,6 +130,13 @@ describe('the share-card drawer', () => {
     expect(both[1].equals(first as Buffer)).toBe(true);
   });
 
+  it('draws cards together (satori laying out their words in one drawing) as the same bytes as each alone', async () => {
+    const texts = [english, page, { ...english, title: 'Git 💻 from the first commit' }, portuguese, { ...page, lang: 'en' as const, title: 'About Me' }];
+    const together = await drawer.drawAll(texts.map(props));
+    expect(together.map(({ by }) => by)).toEqual(['glyphs', 'glyphs', 'librsvg', 'glyphs', 'glyphs']);
+    for (const [i, text] of texts.entries()) expect(together[i]?.png.equals(await new CardDrawer().png(props(text))), text.title).toBe(true);
+  });
+
   it('compresses a frame’s rows once: the cards of a frame share its head and tail', async () => {
     const second = { ...english, title: 'Another title' };
     const [a, b] = [await drawer.png(props(english)), await drawer.png(props(second))];
