@@ -43,12 +43,13 @@ const MASKS = / mask="url\(#satori_om-[\w-]*\)"/g;
  * Draws share cards from the card component (templates/cards/ShareCard.tsx). What repeats, a
  * card's frame (paper, colour bar, category, the navy foot with avatar and names), is drawn once
  * per language and category by satori and librsvg, and the rows of its PNG above and below the
- * box of words compressed once (png.ts). Each card has satori lay out its words alone
- * (`CardWords`, without embedded fonts: one `<text>` per word), and its glyphs are laid from masks
- * drawn once per glyph, size and step of a pixel (atlas.ts, paint.ts) on the paper of the box's
- * rows; only the rows with words on them are compressed per card. Words the glyphs cannot draw (an
- * emoji, a letter Inter's Latin file lacks) are drawn as before: satori's outlines rasterized by
- * librsvg. The fonts are read once, when it is made, and each emoji's picture once, when first drawn.
+ * box of words compressed once (png.ts). Satori lays out only a card's words (`CardWords`, the
+ * words of cards drawn together in one drawing, without embedded fonts: one `<text>` per word),
+ * and its glyphs are laid from masks drawn once per glyph, size and step of a pixel (atlas.ts,
+ * paint.ts) on the paper of the box's rows; only the rows with words on them are compressed per
+ * card. Words the glyphs cannot draw (an emoji, a letter Inter's Latin file lacks) are drawn as
+ * before: satori's outlines rasterized by librsvg. The fonts are read once, when it is made, and
+ * each emoji's picture once, when first drawn.
  */
 export class CardDrawer {
   private readonly fonts: SatoriOptions['fonts'] = satoriFonts();
