@@ -49,8 +49,11 @@ export interface ShapedWord {
   clusters: number;
 }
 
-/** Words shaped and kept per weight before the oldest are let go: titles share most of their words. */
-const KEPT_WORDS = 20_000;
+/**
+ * Words (runs of words) shaped and kept, the least recently used let go past it: titles share most
+ * of their words, and a long title's run costs some kilobytes of heap.
+ */
+const KEPT_WORDS = 5_000;
 
 /**
  * Inter as satori sets a card's words: each weight's Latin file, shaped by HarfBuzz with its
@@ -96,8 +99,8 @@ export class CardType {
     if (word === undefined) {
       word = this.shapeNow(weight, text);
       if (this.words.size >= KEPT_WORDS) this.words.delete(this.words.keys().next().value as string);
-      this.words.set(key, word);
-    }
+    } else this.words.delete(key);
+    this.words.set(key, word);
     return word ?? undefined;
   }
 
