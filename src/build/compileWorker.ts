@@ -4,6 +4,7 @@ import type { Lang } from '../shared/lang';
 import type { Route } from '../shared/route';
 import { type BodyContent, type BodyFacts, splitBody, storeBodyContent } from './bodyContents';
 import { compileTracked } from './compileEdition';
+import type { BodySite } from './found';
 import type { Inputs } from './inputs';
 
 /** Sent to the worker: markdown bodies to compile, answered in the same order. */
@@ -29,11 +30,11 @@ export interface CompileWorkerData {
   contentsDir?: string;
 }
 
-const data = workerData as CompileWorkerData;
-const site = { routes: new Map(data.routes.map((r) => [r.path, r])), imageCdn: data.imageCdn, mediaDir: data.mediaDir, images: data.images };
+// The build's own thread loads this module's bundle too, for `compileTracked` alone (see workerCode.ts).
+export { compileTracked };
 
 /** Compiles a text, and stores its content in the cache folder when there is one (sent back when it cannot be stored). */
-function compile(markdown: string, lang: Lang): CompiledBody {
+function compile(data: CompileWorkerData, site: BodySite, markdown: string, lang: Lang): CompiledBody {
   const { body, found } = compileTracked(markdown, lang, site);
   const { facts, content } = splitBody(body);
   if (data.contentsDir) {
@@ -47,6 +48,18 @@ function compile(markdown: string, lang: Lang): CompiledBody {
   return { facts, found, content };
 }
 
-parentPort?.on('message', (batch: CompileBatch) => {
-  parentPort?.postMessage({ id: batch.id, results: batch.jobs.map((job) => compile(job.markdown, job.lang)) });
-});
+/** What a markdown worker is started with: its data under a name of its own, which no other thread's data has. */
+export interface CompileWorkerStart {
+  markdownCompiler: CompileWorkerData;
+}
+
+// Not when another thread loads the bundle for its compiler (site dev's build thread is a worker too).
+const start = workerData as Partial<CompileWorkerStart> | null;
+if (parentPort && start?.markdownCompiler) {
+  const port = parentPort;
+  const data = start.markdownCompiler;
+  const site: BodySite = { routes: new Map(data.routes.map((r) => [r.path, r])), imageCdn: data.imageCdn, mediaDir: data.mediaDir, images: data.images };
+  port.on('message', (batch: CompileBatch) => {
+    port.postMessage({ id: batch.id, results: batch.jobs.map((job) => compile(data, site, job.markdown, job.lang)) });
+  });
+}

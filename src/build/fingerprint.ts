@@ -1,7 +1,7 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type Metafile } from 'esbuild';
+import type { Metafile } from 'esbuild';
 import { digest } from '../load/digest';
 
 /** The tool's own folder, where its source, templates and lockfile live. */
@@ -85,6 +85,8 @@ export function fingerprintOf(graph: CodeGraph, kind: WorkKind): string {
 export async function codeGraph(tool = TOOL_ROOT): Promise<CodeGraph> {
   const kinds = Object.keys(WORK) as WorkKind[];
   const entries = [...new Set(kinds.flatMap((kind) => WORK[kind]))];
+  // Loaded only to walk the graph again: a command whose code is unchanged finds it in code.json.
+  const { build } = await import('esbuild');
   const result = await build({
     absWorkingDir: tool,
     entryPoints: Object.fromEntries(entries.map((entry, i) => [`entry${i}`, path.join(tool, entry)])),

@@ -7,7 +7,7 @@ import { routeTable } from '../model/routes';
 import { LANGUAGES, type Lang } from '../shared/lang';
 import type { Route } from '../shared/route';
 import { type BodyContents, type BodyFacts, splitBody } from './bodyContents';
-import type { CompileBatch, CompiledBody, CompileWorkerData } from './compileWorker';
+import type { CompileBatch, CompiledBody, CompileWorkerData, CompileWorkerStart } from './compileWorker';
 import type { Explain } from './explain';
 import { type BodySite, foundValue } from './found';
 import { changedInputs, type Inputs } from './inputs';
@@ -79,8 +79,8 @@ export interface MarkdownStage {
   code: string;
   /** The compiler (see `BuildSession.compiler`), asked for only when a text must be compiled in this thread. */
   compiler: () => Promise<typeof import('./compileEdition').compileTracked>;
-  /** The worker threads' script (see `BuildSession.workerCode`), asked for only when texts are compiled on workers. */
-  workerCode: () => Promise<string>;
+  /** The worker threads' script (see `LoadedModules.workerCode`), asked for only when texts are compiled on workers. */
+  workerCode: () => Promise<WorkerScript>;
   /** Told of each body compiled again, with the inputs that changed. */
   explain: Explain;
   progress: (done: number, total: number) => void;
@@ -219,7 +219,7 @@ export async function compileBodies(jobs: readonly MarkdownJob[], stage: Markdow
       images: site.images,
       ...(contents.folder && { contentsDir: contents.folder }),
     };
-    await compileInWorkers({ misses, jobs, data, threads, code: await stage.workerCode() }, record);
+    await compileInWorkers({ misses, jobs, data, threads, script: await stage.workerCode() }, record);
   }
   const compiled = results.map((r, i) => bodies[i] ?? contents.body((r as StoredBody).body));
   if (memory) memory.last = { jobs, bodies: compiled, routes: stage.routes, cdn, media: stage.media };
@@ -254,16 +254,19 @@ export interface WorkerRun {
   /** What every worker is given at its start. */
   data: CompileWorkerData;
   threads: number;
-  /** The script each worker runs (see workerCode.ts). */
-  code: string;
+  script: WorkerScript;
 }
 
-/** Compiles the texts at `misses` on `threads` worker threads, each running the script `code`; `record` gets each body as it comes. */
-export async function compileInWorkers({ misses, jobs, data, threads, code }: WorkerRun, record: (i: number, compiled: CompiledBody) => void): Promise<void> {
+/** The script each worker runs (see workerCode.ts): the compiler's bundle as a file, or as code when there is no file of it. */
+export type WorkerScript = { file: string } | { code: string };
+
+/** Compiles the texts at `misses` on `threads` worker threads, each running `script`; `record` gets each body as it comes. */
+export async function compileInWorkers({ misses, jobs, data, threads, script }: WorkerRun, record: (i: number, compiled: CompiledBody) => void): Promise<void> {
   const batches: number[][] = [];
   for (let at = 0; at < misses.length; at += BATCH) batches.push(misses.slice(at, at + BATCH));
   let next = 0;
-  const workers = Array.from({ length: threads }, () => new Worker(code, { eval: true, workerData: data }));
+  const workerData: CompileWorkerStart = { markdownCompiler: data };
+  const workers = Array.from({ length: threads }, () => ('file' in script ? new Worker(script.file, { workerData }) : new Worker(script.code, { eval: true, workerData })));
   try {
     await Promise.all(
       workers.map(

@@ -1,6 +1,11 @@
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { digest } from '../load/digest';
+import type { compileTracked } from './compileEdition';
 import { type CodeState, type Codes, codeState } from './fingerprint';
+import type { WorkerScript } from './markdown';
 
 /**
  * The code a build session loads and fingerprints, each asked for once per session: a change of
@@ -10,8 +15,9 @@ import { type CodeState, type Codes, codeState } from './fingerprint';
  */
 export class LoadedModules {
   private codes: Promise<CodeState> | undefined;
-  private compilerModule: Promise<typeof import('./compileEdition')> | undefined;
-  private workerScript: Promise<string> | undefined;
+  private compilerModule: Promise<{ compileTracked: typeof compileTracked }> | undefined;
+  private bundle: Promise<string | undefined> | undefined;
+  private inMemoryCode: Promise<string> | undefined;
   private rendererModule: Promise<typeof import('../render/document')> | undefined;
 
   /**
@@ -41,16 +47,40 @@ export class LoadedModules {
     return this.codes;
   }
 
-  /** The markdown compiler: the toolchain takes a while to load. */
-  compiler(): Promise<typeof import('./compileEdition').compileTracked> {
-    this.compilerModule ??= import('./compileEdition');
+  /**
+   * The markdown compiler, from its bundle in the build cache (see `compilerFile`), or, without
+   * one, from its modules, which take some 200 ms more to load.
+   */
+  compiler(): Promise<typeof compileTracked> {
+    this.compilerModule ??= this.compilerBundle().then((file) => (file ? (createRequire(import.meta.url)(file) as { compileTracked: typeof compileTracked }) : import('./compileEdition')));
     return this.compilerModule.then((module) => module.compileTracked);
   }
 
-  /** The markdown worker threads' script, bundled the first time a build compiles texts on workers. */
-  workerCode(): Promise<string> {
-    this.workerScript ??= import('./workerCode').then((module) => module.compileWorkerCode());
-    return this.workerScript;
+  /**
+   * The markdown worker threads' script: the compiler's bundle in the build cache, or one made in
+   * memory without it, or once it is gone (a session that outlived several changes of the
+   * compiler's code, whose bundles removed its own).
+   */
+  async workerCode(): Promise<WorkerScript> {
+    const file = await this.compilerBundle();
+    if (file && existsSync(file)) return { file };
+    this.inMemoryCode ??= import('./workerCode').then((module) => module.compileWorkerCode());
+    return { code: await this.inMemoryCode };
+  }
+
+  /**
+   * The compiler's bundle in the build cache, named by the fingerprint of the code it is made
+   * from: the compiler's, and the pipeline's, which bundles it. Undefined without the cache, in a
+   * session that may not write it and finds none, or when it cannot be made (the error is then
+   * met where the compiler is loaded from its modules).
+   */
+  private compilerBundle(): Promise<string | undefined> {
+    this.bundle ??= (async () => {
+      if (!this.cacheDir) return undefined;
+      const [{ markdown, pipeline }, { compilerFile }] = await Promise.all([this.code(), import('./workerCode')]);
+      return compilerFile(this.cacheDir, digest(markdown, pipeline), this.save).catch(() => undefined);
+    })();
+    return this.bundle;
   }
 
   /** React and the templates, loaded the first time a build must render a page. */

@@ -426,7 +426,7 @@ async function model(session: BuildSession, tasks: Tasks, explain: Explain, publ
   // Every edition's translation state, drafts included (`site translations` lists them too): worked
   // out after the markdown stage, whose worker threads are gone by then (the peak of a cold build).
   const lockProblems: Diagnostic[] = [];
-  const lock = await readLock(session.root, lockProblems, session.lock);
+  const lock = await readLock(session.root, lockProblems, session.lock, await session.validatedLock());
   // A broken lock is its own error: no translation is judged against it.
   const translations = lock ? await translationStates(loaded.content, lock, session.changeDays, session.translationStates) : { editions: new Map(), texts: [] };
   return tasks.run('model', () => {

@@ -64,6 +64,13 @@ export interface Memos {
   titles?: Memo<TitleIndex>;
   /** The JSON content files' values, validated, by path and content hash. */
   json: Memo<unknown>;
+  /**
+   * The translation lock's value, validated, by its content hash: a memo of its own, since it is
+   * as large as the site (2.4 MB at 4,000 articles), and a memo's file is written anew once it
+   * holds twice as many records as outputs: one in a memo of many small files could be superseded
+   * dozens of times over before that.
+   */
+  lock: Memo<unknown>;
 }
 
 export interface SessionOptions {
@@ -273,31 +280,32 @@ export class BuildSession {
         if (kept && kept.signature !== signature) articles.set(file, inputs, { ...kept, signature });
       },
     };
-    // What a JSON file's value is made from: its text, and the schemas and parser (in the whole build's code).
-    const validated: ValidatedJson = {
-      get: (file, text) => json.get(file, { code: pipeline, text: digest(text) }),
-      set: (file, text, value) => json.set(file, { code: pipeline, text: digest(text) }, value),
-      keep: (file) => json.keep(file),
-    };
-    const [loaded, media] = await Promise.all([loadContent(this.root, this.articles, this.planned?.site.content, validated), this.mediaFolder()]);
+    const [loaded, media] = await Promise.all([loadContent(this.root, this.articles, this.planned?.site.content, validatedJson(json, pipeline)), this.mediaFolder()]);
     return { loaded, media: media.files };
+  }
+
+  /** The translation lock's value as earlier builds validated it (see `readLock`). */
+  async validatedLock(): Promise<ValidatedJson> {
+    const [{ lock }, { pipeline }] = await Promise.all([this.cached(), this.modules.code()]);
+    return validatedJson(lock, pipeline);
   }
 
   cached(): Promise<Memos> {
     this.memos ??= (async () => {
       const file = (name: string) => (this.cacheDir ? path.join(this.cacheDir, `${name}.bin`) : undefined);
-      const [articles, bodies, checks, ids, assets, json] = await Promise.all([
+      const [articles, bodies, checks, ids, assets, json, lock] = await Promise.all([
         Memo.open<ParsedArticle>(file('articles')),
         Memo.open<StoredBody>(file('markdown')),
         Memo.open<{ fine: string; findings: EditionFindings }>(file('checks')),
         Memo.open<readonly string[]>(file('ids')),
         Memo.open<BuiltAssets>(file('assets')),
         Memo.open<unknown>(file('json')),
+        Memo.open<unknown>(file('lock')),
       ]);
       const contents = this.scratch ? new BodyContents(this.scratch, true) : new BodyContents(this.cacheDir && path.join(this.cacheDir, 'bodies'), this.save);
-      if (!this.rebuilds) return { articles, bodies, contents, checks, ids, assets, json };
+      if (!this.rebuilds) return { articles, bodies, contents, checks, ids, assets, json, lock };
       const [search, titles] = await Promise.all([Memo.open<IndexedDocument>(undefined), Memo.open<TitleIndex>(undefined)]);
-      return { articles, bodies, contents, checks, ids, assets, json, search, titles };
+      return { articles, bodies, contents, checks, ids, assets, json, lock, search, titles };
     })();
     return this.memos;
   }
@@ -360,6 +368,7 @@ export class BuildSession {
       memos.ids.save(),
       memos.assets.save(),
       memos.json.save(),
+      memos.lock.save(),
       memos.search?.save(),
       memos.titles?.save(),
     ]);
@@ -371,4 +380,13 @@ export class BuildSession {
       await sweepCache(this.cacheDir, this.outputs.manifestFile(outDir) as string);
     }
   }
+}
+
+/** What a JSON file's value is made from: its text, and the schemas and parser (in the whole build's code). */
+function validatedJson(json: Memo<unknown>, code: string): ValidatedJson {
+  return {
+    get: (file, text) => json.get(file, { code, text: digest(text) }),
+    set: (file, text, value) => json.set(file, { code, text: digest(text) }, value),
+    keep: (file) => json.keep(file),
+  };
 }

@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
-import { findNodeAtLocation, type Node as JsonNode, parseTree } from 'jsonc-parser';
+import type { Node as JsonNode } from 'jsonc-parser';
 import type * as Yaml from 'yaml';
 import type { Document, LineCounter } from 'yaml';
+import { jsoncParser } from './jsonc';
 
 /**
  * The YAML parser, loaded on the first position asked of a front matter: a command that reports
@@ -40,6 +41,7 @@ export function jsonPathPosition(text: string, path: readonly PropertyKey[]): Po
   // Parsed again on every call, on purpose: only a diagnostic is placed, and the largest content
   // file (15 KB) parses in about 0.15 ms, so a check with a thousand of them spends 150 ms here.
   // A cache would be state that outlives the check that filled it.
+  const { parseTree, findNodeAtLocation } = jsoncParser();
   const root = parseTree(text);
   if (!root) return { line: 1, column: 1 };
   const segments = path.filter((p): p is string | number => typeof p !== 'symbol');

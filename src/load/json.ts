@@ -1,7 +1,8 @@
 import path from 'node:path';
-import { type ParseError, parse, printParseErrorCode } from 'jsonc-parser';
+import type { ParseError } from 'jsonc-parser';
 import type { z } from 'zod';
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic';
+import { jsoncParser } from '../diagnostics/jsonc';
 import { jsonPathPosition, offsetToPosition } from '../diagnostics/position';
 import { relativeFile } from './files';
 import { schemaDiagnostics } from './issues';
@@ -75,6 +76,7 @@ export async function loadJsonFile<S extends z.ZodType>({ root, diagnostics, loa
     return undefined;
   }
   const errors: ParseError[] = [];
+  const { parse, printParseErrorCode } = jsoncParser();
   const data: unknown = parse(text, errors, { allowTrailingComma: false, disallowComments: true });
   if (errors.length > 0) {
     // The first errors place the mistake; thousands more (text pasted into a string) say nothing new.

@@ -9,7 +9,7 @@ import { lstat, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { Diagnostic } from '../diagnostics/diagnostic';
-import { loadJsonFile } from '../load/json';
+import { loadJsonFile, type ValidatedJson } from '../load/json';
 import { readContentText } from '../load/text';
 import { LANGUAGES, type Lang } from '../shared/lang';
 import type { EditionPrint } from './print';
@@ -49,18 +49,19 @@ export interface ReadLock {
 /**
  * The lock of a site root: empty when the file does not exist, undefined (with diagnostics) when
  * it is broken. `last`: the same file, read before with this stat, is not read again.
+ * `validated`: a text an earlier build validated (the build cache) is neither parsed nor validated.
  */
-export async function readLock(root: string, diagnostics: Diagnostic[], last?: { read?: ReadLock }): Promise<TranslationLock | undefined> {
+export async function readLock(root: string, diagnostics: Diagnostic[], last?: { read?: ReadLock }, validated?: ValidatedJson): Promise<TranslationLock | undefined> {
   const absolute = path.join(root, LOCK_FILE);
   const info = await stat(absolute).catch(() => undefined);
   if (!info) {
     // No lock: nothing brought in line yet. A link to nothing where it should be is a mistake the content's reader names.
     const link = await lstat(absolute).catch(() => undefined);
-    return link ? loadJsonFile({ root, diagnostics, limit: LOCK_LIMIT }, LOCK_FILE, Lock) : emptyLock();
+    return link ? loadJsonFile({ root, diagnostics, limit: LOCK_LIMIT, ...(validated && { validated }) }, LOCK_FILE, Lock) : emptyLock();
   }
   const signature = `${info.size} ${info.mtimeMs} ${info.ctimeMs} ${info.ino}`;
   if (last?.read?.signature === signature) return last.read.lock;
-  const lock = quickly(absolute) ?? (await loadJsonFile({ root, diagnostics, limit: LOCK_LIMIT }, LOCK_FILE, Lock));
+  const lock = quickly(absolute, validated) ?? (await loadJsonFile({ root, diagnostics, limit: LOCK_LIMIT, ...(validated && { validated }) }, LOCK_FILE, Lock));
   if (last && lock) last.read = { signature, lock };
   return lock;
 }
@@ -68,14 +69,19 @@ export async function readLock(root: string, diagnostics: Diagnostic[], last?: {
 /**
  * The lock read with the native JSON parser, when it parses and is valid: some megabytes at
  * thousands of articles, which the content's parser (that places every mistake) reads four times
- * slower. Undefined otherwise: the content's reader then says what is wrong, and where.
+ * slower; or the value `validated` holds for its text. Undefined otherwise: the content's reader
+ * then says what is wrong, and where.
  */
-function quickly(absolute: string): TranslationLock | undefined {
+function quickly(absolute: string, validated: ValidatedJson | undefined): TranslationLock | undefined {
   try {
     const read = readContentText(absolute, LOCK_FILE, LOCK_LIMIT);
     if ('problem' in read) return undefined;
+    const kept = validated?.get(LOCK_FILE, read.text);
+    if (kept !== undefined) return kept as TranslationLock;
     const parsed = Lock.safeParse(JSON.parse(read.text));
-    return parsed.success ? parsed.data : undefined;
+    if (!parsed.success) return undefined;
+    validated?.set(LOCK_FILE, read.text, parsed.data);
+    return parsed.data;
   } catch {
     return undefined;
   }

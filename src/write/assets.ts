@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build as esbuild, type Metafile } from 'esbuild';
+import type { Metafile } from 'esbuild';
 import { PAGE_SHEETS } from '../../templates/styles/sheets';
 import { digest } from '../load/digest';
 import type { PageProps, PageStyles } from '../shared/props';
@@ -75,9 +75,11 @@ export async function buildAssets(): Promise<BuiltAssets> {
 /**
  * The client, minified and split: the page's script (`src/client/main.ts`, no framework), React
  * and the islands (loaded after the page), and the in-browser search (loaded on demand) are each
- * their own chunk.
+ * their own chunk. esbuild is loaded here, by a build that makes the assets: most builds find them
+ * in the build cache.
  */
-function bundleClient() {
+async function bundleClient() {
+  const { build: esbuild } = await import('esbuild');
   return esbuild({
     // Paths are taken from the tool's folder, not from wherever the command was run: the chunks'
     // names and contents are the same in every clone (the build cache carries them, see store.ts).

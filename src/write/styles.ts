@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { transform } from 'esbuild';
 import type { PageStyles } from '../shared/props';
 import type { OutputFile } from './assets';
 
@@ -43,6 +42,7 @@ export async function buildStyles<K extends string>({ dir, sheets, inlineLimit =
   const kinds = Object.keys(sheets) as K[];
   const names = [...new Set(kinds.flatMap((kind) => sheets[kind]))];
   const sources = new Map(await Promise.all(names.map(async (name) => [name, await readFile(path.join(dir, name), 'utf8')] as const)));
+  const { transform } = await import('esbuild');
   const minify = async (list: readonly string[]) => (await transform(list.map((name) => sources.get(name)).join('\n'), { loader: 'css', minify: true })).code;
   const files = new Map<string, OutputFile>();
   const link = (name: string, css: string) => {

@@ -209,6 +209,22 @@ describe('the build cache', () => {
     for (const suffix of ['br', 'gz']) expect((await stat(path.join(dist(), `atelier.html.${suffix}`))).size).toBeGreaterThan(0);
   });
 
+  it('keeps one translation lock in the build cache however often it changes, apart from the JSON content files', async () => {
+    const cache = path.join(site.root, '.cache', 'site');
+    for (const edit of ['first', 'second', 'third']) {
+      await writeFile(
+        path.join(site.root, 'content/translations.json'),
+        (await readFile(path.join(site.root, 'content/translations.json'), 'utf8')).replace(/"\$comment": "[^"]*"/, `"$comment": "${edit} edit"`),
+      );
+      expect((await incremental()).ok).toBe(true);
+      const { records } = await readLog(path.join(cache, 'lock.bin'));
+      expect(records.length).toBeLessThanOrEqual(2);
+      expect(JSON.stringify(records.at(-1))).toContain(`${edit} edit`);
+    }
+    const { records } = await readLog(path.join(cache, 'json.bin'));
+    expect(records.map((record) => (record as [string])[0])).not.toContain('content/translations.json');
+  });
+
   it('builds everything again when a file of the previous output was deleted by hand', async () => {
     await unlink(path.join(dist(), 'aboutme.html'));
     await edit('content/blog/books/DangerousLiaisons.en.md', (t) => t.replace('An added sentence', 'One added sentence'));

@@ -1,11 +1,13 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { deserialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import type { CompiledBody, CompileWorkerData } from '../../src/build/compileWorker';
-import { compileInWorkers } from '../../src/build/markdown';
-import { compileWorkerCode } from '../../src/build/workerCode';
+import { compileInWorkers, type WorkerScript } from '../../src/build/markdown';
+import { LoadedModules } from '../../src/build/modules';
+import { compilerFile, compileWorkerCode } from '../../src/build/workerCode';
 import { OperationalError } from '../../src/diagnostics/failure';
 
 describe('markdown worker threads', () => {
@@ -14,9 +16,18 @@ describe('markdown worker threads', () => {
     { markdown: 'Some `code`:\n\n```bash\necho hi\n```\n', lang: 'pt' as const },
   ];
 
-  /** Compiles the two texts on a worker running the script `code`. */
-  const compileWith = (code: string, record: (i: number, compiled: CompiledBody) => void = () => {}, more: Partial<CompileWorkerData> = {}) =>
-    compileInWorkers({ misses: [0, 1], jobs, data: { routes: [], imageCdn: undefined, mediaDir: process.cwd(), images: new Map(), ...more }, threads: 1, code }, record);
+  /** Compiles the two texts on a worker running `script` (code, or the file of the compiler's bundle). */
+  const compileWith = (script: WorkerScript | string, record: (i: number, compiled: CompiledBody) => void = () => {}, more: Partial<CompileWorkerData> = {}) =>
+    compileInWorkers(
+      {
+        misses: [0, 1],
+        jobs,
+        data: { routes: [], imageCdn: undefined, mediaDir: process.cwd(), images: new Map(), ...more },
+        threads: 1,
+        script: typeof script === 'string' ? { code: script } : script,
+      },
+      record,
+    );
 
   it('compiles on the bundled worker script what the compiler makes in this thread', async () => {
     const bodies: string[] = [];
@@ -41,6 +52,53 @@ describe('markdown worker threads', () => {
       await writeFile(path.join(dir, hashes[0] as string), '');
       await compileWith(await compileWorkerCode(), () => {}, { contentsDir: dir });
       expect(deserialize(await readFile(path.join(dir, hashes[0] as string)))).toEqual(stored);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('runs the compiler bundle kept in the build cache, which this thread loads its compiler from too', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'site-compiler-'));
+    try {
+      const file = await compilerFile(dir, 'first', true);
+      expect(file).toBe(path.join(dir, 'compiler-first.cjs'));
+      const bodies: string[] = [];
+      await compileWith({ file: file as string }, (i, compiled) => {
+        bodies[i] = compiled.content?.html ?? '';
+      });
+      expect(bodies[1]).toContain('<span class="hljs-built_in">echo</span>');
+      const { compileTracked } = createRequire(import.meta.url)(file as string) as typeof import('../../src/build/compileWorker');
+      const site = { routes: new Map(), imageCdn: undefined, mediaDir: process.cwd(), images: new Map() };
+      expect(jobs.map((job) => compileTracked(job.markdown, job.lang, site).body.html)).toEqual(bodies);
+      // Found again by its name, not made again; none made where nothing may be written.
+      const made = (await stat(file as string)).mtimeMs;
+      expect(await compilerFile(dir, 'first', true)).toBe(file);
+      expect((await stat(file as string)).mtimeMs).toBe(made);
+      expect(await compilerFile(dir, 'second', false)).toBeUndefined();
+      // Older code's bundles are removed but the last three.
+      for (const key of ['second', 'third', 'fourth', 'fifth']) await compilerFile(dir, key, true);
+      expect((await readdir(dir)).length).toBe(4);
+      expect(await readdir(dir)).toContain('compiler-fifth.cjs');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('starts workers on a bundle made in memory when the session bundle file was removed meanwhile', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'site-modules-'));
+    try {
+      const modules = new LoadedModules(dir, true);
+      const first = await modules.workerCode();
+      expect('file' in first && first.file.startsWith(path.join(dir, 'compiler-'))).toBe(true);
+      // Removed by the bundles of newer code (compilerFile keeps the last three).
+      await rm((first as { file: string }).file);
+      const again = await modules.workerCode();
+      expect('code' in again).toBe(true);
+      const bodies: string[] = [];
+      await compileWith(again, (i, compiled) => {
+        bodies[i] = compiled.content?.html ?? '';
+      });
+      expect(bodies[0]).toContain('<h1 id="a">A</h1>');
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

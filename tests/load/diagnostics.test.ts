@@ -1,7 +1,9 @@
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Diagnostic } from '../../src/diagnostics/diagnostic';
 import { loadContent } from '../../src/load/content';
+import { LOCK_FILE, readLock } from '../../src/translations/lock';
 import { copyOfContent } from '../support/content';
 import { keptByFile } from '../support/kept';
 
@@ -128,5 +130,36 @@ describe('JSON content files an earlier build validated', () => {
     const fixed = await loadContent(content.root, undefined, undefined, cache);
     expect(cache.madeNow).toEqual(['content/owner.json']);
     expect(fixed.content?.owner.subtitle.pt).toBe('Engenheira de Software');
+  });
+});
+
+describe('the translation lock an earlier build validated', () => {
+  it('is found again by its text, and once edited is read and validated again, its mistake reported at every read', async () => {
+    const cache = keptByFile<unknown>();
+    const read = () => {
+      const diagnostics: Diagnostic[] = [];
+      return readLock(content.root, diagnostics, undefined, cache).then((lock) => ({ lock, diagnostics }));
+    };
+    const first = await read();
+    expect(cache.madeNow).toEqual([LOCK_FILE]);
+    expect(Object.keys(first.lock?.articles ?? {}).length).toBeGreaterThan(10);
+
+    cache.madeNow.length = 0;
+    const again = await read();
+    expect(cache.madeNow).toEqual([]);
+    expect(again).toEqual(first);
+
+    await content.edit(LOCK_FILE, (t) => t.replace(/"title":"[^"]*"/, '"title":42'));
+    for (let reading = 0; reading < 2; reading++) {
+      const broken = await read();
+      expect(broken.lock).toBeUndefined();
+      expect(broken.diagnostics.map((d) => [d.code, d.file])).toEqual([['SCHEMA001', LOCK_FILE]]);
+    }
+    expect(cache.madeNow).toEqual([]);
+
+    await content.edit(LOCK_FILE, (t) => t.replace('"title":42', '"title":"Retitled"'));
+    const fixed = await read();
+    expect(cache.madeNow).toEqual([LOCK_FILE]);
+    expect(Object.values(fixed.lock?.articles ?? {}).some((article) => article.en.title === 'Retitled' || article.pt.title === 'Retitled')).toBe(true);
   });
 });
