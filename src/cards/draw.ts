@@ -8,6 +8,7 @@ import { CardFrame, CardWords, CardWordsColumn, ShareCard, wordsBox } from '../.
 import { CARD_HEIGHT, CARD_WIDTH, type ShareCardProps } from '../shared/card';
 import { GlyphAtlas } from './atlas';
 import { CardType, satoriFonts } from './fonts';
+import { type Lines, layOutAcross, layOutDown, linesOf } from './layout';
 import { type Band, type PlacedGlyph, paintGlyphs, placeGlyphs } from './paint';
 import { cardPng, type PngFrame, pngFrame, rowSums } from './png';
 import { laidWords } from './words';
@@ -45,11 +46,12 @@ const MASKS = / mask="url\(#satori_om-[\w-]*\)"/g;
  * Draws share cards from the card component (templates/cards/ShareCard.tsx). What repeats, a
  * card's frame (paper, colour bar, category, the navy foot with avatar and names), is drawn once
  * per language and category by satori and librsvg, and the rows of its PNG above and below the
- * box of words compressed once (png.ts). Satori lays out only a card's words (`CardWords`, the
- * words of cards drawn together in one drawing, without embedded fonts: one `<text>` per word),
- * and its glyphs are laid from masks drawn once per glyph, size and step of a pixel (atlas.ts,
- * paint.ts) on the paper of the box's rows; only the rows with words on them are compressed per
- * card. Words the glyphs cannot draw (an emoji, a letter Inter's Latin file lacks) are drawn as
+ * box of words compressed once (png.ts). A card's words (`CardWords`) are laid out here as satori
+ * would lay them out (layout.ts), once satori has laid out one card of the same shape, whose lines
+ * down are kept; satori lays out the words of the others (those of cards drawn together in one
+ * drawing, without embedded fonts: one `<text>` per word). Its glyphs are laid from masks drawn
+ * once per glyph, size and step of a pixel (atlas.ts, paint.ts) on the paper of the box's rows;
+ * only the rows with words on them are compressed per card. Words the glyphs cannot draw (an emoji, a letter Inter's Latin file lacks) are drawn as
  * before: satori's outlines rasterized by librsvg. The fonts are read once, when it is made, and
  * each emoji's picture once, when first drawn.
  */
@@ -63,6 +65,8 @@ export class CardDrawer {
   /** The coverage of one colour's glyphs while they are painted, the size of a box; kept zero between colours. */
   private readonly coverage = new Uint8Array(CARD_WIDTH * CARD_HEIGHT);
   private glyphs?: Promise<{ type: CardType; atlas: GlyphAtlas }>;
+  /** The lines down of each shape of a card's words (layout.ts), read from satori's drawing of the first card of that shape. */
+  private readonly lines = new Map<string, Lines>();
 
   /** A whole card as SVG, frame and words in one drawing. */
   svg(props: ShareCardProps): Promise<string> {
@@ -174,41 +178,57 @@ export class CardDrawer {
 
   /**
    * Cards' own words: the glyphs of each placed and their masks drawn, or, where the glyphs cannot
-   * draw them, librsvg's pixels of their box. Satori lays out the words of the cards with the same
-   * kind of box and colours in one drawing, their boxes one under the other.
+   * draw them, librsvg's pixels of their box. A card's words are laid out here, as satori would
+   * (layout.ts), once satori has drawn a card of the same shape (kind of box, title size, count of
+   * lines), whose lines down are kept; satori lays out the others, those with the same kind of box
+   * and colours in one drawing, their boxes one under the other.
    */
   private async words(cards: readonly ShareCardProps[]): Promise<Words[]> {
-    const groups = new Map<string, number[]>();
+    this.glyphs ??= CardType.load().then((type) => ({ type, atlas: new GlyphAtlas(type) }));
+    const { type, atlas } = await this.glyphs;
+    const placed: (PlacedGlyph[] | undefined)[] = [];
+    const bySatori = new Map<string, number[]>();
     for (const [i, { text, colours }] of cards.entries()) {
-      const key = JSON.stringify([Boolean(text.article), colours]);
-      groups.set(key, [...(groups.get(key) ?? []), i]);
+      const across = layOutAcross(text, colours, type);
+      const lines = across && this.lines.get(across.shape);
+      const laid = across && lines && layOutDown(across, lines);
+      const glyphs = laid && placeGlyphs(laid, type);
+      if (glyphs) placed[i] = glyphs;
+      else {
+        const key = JSON.stringify([Boolean(text.article), colours]);
+        bySatori.set(key, [...(bySatori.get(key) ?? []), i]);
+      }
     }
-    const words: Words[] = [];
     await Promise.all(
-      [...groups.values()].map(async (members) => {
+      [...bySatori.values()].map(async (members) => {
         const { colours, text } = cards[members[0] as number] as ShareCardProps;
         const box = wordsBox(Boolean(text.article));
         const column = createElement(CardWordsColumn, { texts: members.map((i) => (cards[i] as ShareCardProps).text), colours });
         const height = box.height * members.length;
         const svg = await satori(column, { width: box.width, height, fonts: this.fonts, embedFont: false, loadAdditionalAsset: this.loadAsset });
-        const laid = laidWords(svg, box.width, box.height, members.length, colours.paper);
-        this.glyphs ??= CardType.load().then((type) => ({ type, atlas: new GlyphAtlas(type) }));
-        const { type, atlas } = await this.glyphs;
-        const placed = laid.map((each) => each && placeGlyphs(each, type));
-        await atlas.draw(placed.flatMap((glyphs) => glyphs ?? []).map((glyph) => glyph.key));
-        await Promise.all(
-          members.map(async (i, k) => {
-            const glyphs = placed[k];
-            if (glyphs) words[i] = { by: 'glyphs', glyphs, atlas };
-            else {
-              const element = createElement(CardWords, { text: (cards[i] as ShareCardProps).text, colours });
-              words[i] = { by: 'librsvg', pixels: await raster(await this.satori(element, box.width, box.height)) };
-            }
-          }),
-        );
+        for (const [k, laid] of laidWords(svg, box.width, box.height, members.length, colours.paper).entries()) {
+          const i = members[k] as number;
+          const props = cards[i] as ShareCardProps;
+          const across = laid && layOutAcross(props.text, props.colours, type);
+          const lines = across && linesOf(across, laid);
+          if (across && lines) this.lines.set(across.shape, lines);
+          placed[i] = laid && placeGlyphs(laid, type);
+        }
       }),
     );
-    return words;
+    await atlas.draw(placed.flatMap((glyphs) => glyphs ?? []).map((glyph) => glyph.key));
+    return Promise.all(
+      cards.map(async (props, i): Promise<Words> => {
+        const glyphs = placed[i];
+        return glyphs ? { by: 'glyphs', glyphs, atlas } : { by: 'librsvg', pixels: await this.wordsPixels(props) };
+      }),
+    );
+  }
+
+  /** The box of a card's words drawn by librsvg from satori's outlines: for words the glyphs cannot draw. */
+  private async wordsPixels({ text, colours }: ShareCardProps): Promise<Pixels> {
+    const box = wordsBox(Boolean(text.article));
+    return raster(await this.satori(createElement(CardWords, { text, colours }), box.width, box.height));
   }
 
   /**

@@ -8,6 +8,15 @@ const PAD = { top: 52, side: 72, bottom: 44 };
 /** The row of an article's category, above its title. */
 const CATEGORY = 40;
 
+/**
+ * How a card's own words are set (`CardWords`): the title in bold, tighter and with lines 1.15
+ * of its size apart; under an article's, its date and reading time in regular type with a bar
+ * between them, `gap` pixels on each side. src/cards/layout.ts sets them from the same figures.
+ */
+export const TITLE_TYPE = { weight: 700, lineHeight: 1.15, letterSpacing: -1 } as const;
+/** The date's weight is the default one, regular (400). */
+export const DATE_TYPE = { size: 30, weight: 400, gap: 18 } as const;
+
 /** A box on the card, in pixels from its top left corner. */
 export interface CardBox {
   left: number;
@@ -89,11 +98,22 @@ export function CardWords({ text, colours }: { text: CardText; colours: ShareCar
       style={{ display: 'flex', flexDirection: 'column', width: box.width, height: box.height, justifyContent: article ? 'space-between' : 'center', background: colours.paper, fontFamily: 'Inter' }}
     >
       {article && <div style={{ display: 'flex' }} />}
-      <div style={{ display: 'flex', fontSize: titleSize(text.title, Boolean(article)), fontWeight: 700, lineHeight: 1.15, color: colours.heading, letterSpacing: -1 }}>{text.title}</div>
+      <div
+        style={{
+          display: 'flex',
+          fontSize: titleSize(text.title, Boolean(article)),
+          fontWeight: TITLE_TYPE.weight,
+          lineHeight: TITLE_TYPE.lineHeight,
+          color: colours.heading,
+          letterSpacing: TITLE_TYPE.letterSpacing,
+        }}
+      >
+        {text.title}
+      </div>
       {article && (
-        <div style={{ display: 'flex', fontSize: 30, color: colours.muted }}>
+        <div style={{ display: 'flex', fontSize: DATE_TYPE.size, color: colours.muted }}>
           {article.date}
-          <span style={{ margin: '0 18px', color: colours.line }}>|</span>
+          <span style={{ margin: `0 ${DATE_TYPE.gap}px`, color: colours.line }}>|</span>
           {article.readingTime}
         </div>
       )}
@@ -118,7 +138,7 @@ export function CardWordsColumn({ texts, colours }: { texts: readonly CardText[]
 }
 
 /** The title's size in pixels: as large as fits in four lines (three beside an article's category and date). */
-function titleSize(title: string, article: boolean): number {
+export function titleSize(title: string, article: boolean): number {
   const length = [...title].length;
   if (length <= 28) return article ? 72 : 84;
   if (length <= 60) return article ? 62 : 72;

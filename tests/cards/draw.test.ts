@@ -137,6 +137,23 @@ describe('the share-card drawer', () => {
     for (const [i, text] of texts.entries()) expect(together[i]?.png.equals(await new CardDrawer().png(props(text))), text.title).toBe(true);
   });
 
+  it('draws the same bytes for a card whose words it lays out itself as for one whose words satori laid out', async () => {
+    // The first card of each shape (kind of box, title size, count of lines) is laid out by satori; the next ones are not.
+    const titles = ['Um título em duas linhas, com acentos: ação e coração, até ao fim', 'Another title over two lines, longer than sixty letters in all'];
+    const learnt = new CardDrawer();
+    await learnt.drawAll([english, portuguese, page].map(props));
+    for (const title of titles) {
+      for (const text of [
+        { ...english, title },
+        { ...portuguese, title },
+        { ...page, title },
+      ]) {
+        const [own, bySatori] = await Promise.all([learnt.png(props(text)), new CardDrawer().png(props(text))]);
+        expect(own.equals(bySatori), `${text.lang} ${title}`).toBe(true);
+      }
+    }
+  });
+
   it('compresses a frame’s rows once: the cards of a frame share its head and tail', async () => {
     const second = { ...english, title: 'Another title' };
     const [a, b] = [await drawer.png(props(english)), await drawer.png(props(second))];
