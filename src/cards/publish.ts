@@ -10,6 +10,12 @@ import type { CardLook } from './look';
 import type { CardPlan } from './plan';
 import type { CardThreads } from './threads';
 
+/**
+ * `SITE_CARDS=off` builds without drawing or publishing any card (the pages still name theirs):
+ * only to measure what the cards cost a build (README, "Share cards"), never for a site.
+ */
+const CARDS_OFF = process.env.SITE_CARDS === 'off';
+
 /** Where a build keeps the drawn cards, each as `<hash>.png`: the build cache's folder of them, or a folder of its own. */
 export interface CardFolder {
   dir: string;
@@ -57,7 +63,7 @@ export interface CardStart {
  */
 export async function startCards({ plans, previous, folder, look, threads, signal }: CardStart): Promise<CardWork> {
   const carried = (card: CardPlan) => sameInputs(previous?.files.get(card.file)?.inputs, card.inputs);
-  let missing = plans.map((plan) => plan.card).filter((card) => !carried(card));
+  let missing = CARDS_OFF ? [] : plans.map((plan) => plan.card).filter((card) => !carried(card));
   if (missing.length > 0) {
     const drawn = new Set(await readdir(folder.dir));
     missing = missing.filter((card) => !drawn.has(`${card.hash}.png`));
@@ -78,6 +84,7 @@ export async function startCards({ plans, previous, folder, look, threads, signa
 export async function publishCards(work: CardWork, output: Output, explain: Explain, prune: boolean): Promise<void> {
   const { error } = await work.drawing;
   if (error) throw error;
+  if (CARDS_OFF) return;
   const { folder, look, threads } = work;
   const kept = new Set<string>();
   for (const { file: page, card } of work.plans) {
