@@ -50,8 +50,8 @@ export interface ShapedWord {
 }
 
 /**
- * Words (runs of words) shaped and kept, the least recently used let go past it: titles share most
- * of their words, and a long title's run costs some kilobytes of heap.
+ * Words (runs of words) shaped and kept per weight, all let go past it: titles share most of their
+ * words, and a long title's run costs some kilobytes of heap.
  */
 const KEPT_WORDS = 5_000;
 
@@ -61,7 +61,8 @@ const KEPT_WORDS = 5_000;
  * their places are the ones satori measured and would draw.
  */
 export class CardType {
-  private readonly words = new Map<string, ShapedWord | null>();
+  /** Per weight, each word shaped, or null for one with a letter the font lacks. */
+  private readonly words = new Map<CardWeight, Map<string, ShapedWord | null>>();
   private readonly outlines = new Map<string, string>();
 
   private constructor(
@@ -94,13 +95,16 @@ export class CardType {
 
   /** A word's glyphs; undefined when the font lacks one of its letters (it would draw the missing glyph). */
   shape(weight: CardWeight, text: string): ShapedWord | undefined {
-    const key = `${weight}\0${text}`;
-    let word = this.words.get(key);
+    const words = this.words.get(weight) ?? new Map<string, ShapedWord | null>();
+    this.words.set(weight, words);
+    let word = words.get(text);
     if (word === undefined) {
       word = this.shapeNow(weight, text);
-      if (this.words.size >= KEPT_WORDS) this.words.delete(this.words.keys().next().value as string);
-    } else this.words.delete(key);
-    this.words.set(key, word);
+      // Let go of all at once when full: a word found costs one lookup, not the reordering a
+      // least-recently-used list would do on every one (words are looked up several times a card).
+      if (words.size >= KEPT_WORDS) words.clear();
+      words.set(text, word);
+    }
     return word ?? undefined;
   }
 

@@ -32,6 +32,20 @@ const PLAIN = /^[\u0021-\u007e\u00a1-\u00ff\u0100-\u024f\u2010-\u2027\u2030-\u20
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
 
+/** Words' pieces as the segmenter cuts them, kept: titles share most of their words. Let go of all past `KEPT_PIECES`. */
+const pieces = new Map<string, string[]>();
+const KEPT_PIECES = 5_000;
+
+function piecesOf(word: string): string[] {
+  let found = pieces.get(word);
+  if (!found) {
+    found = Array.from(segmenter.segment(word), ({ segment }) => segment);
+    if (pieces.size >= KEPT_PIECES) pieces.clear();
+    pieces.set(word, found);
+  }
+  return found;
+}
+
 /**
  * A card's words laid out across, or undefined for one satori is needed for: a letter outside
  * `PLAIN` (an emoji, another script, a mark to combine), spaces other than single ones between
@@ -144,7 +158,7 @@ function flow(text: string, setting: Setting, width: number, type: CardType): Fl
     } else current += w;
     widest = Math.max(widest, current);
     let x = current - w;
-    for (const { segment } of segmenter.segment(word)) {
+    for (const segment of piecesOf(word)) {
       const piece = measure(segment);
       if (piece === undefined) return undefined;
       laid.push({ text: segment, x, width: piece, line, ...setting });
