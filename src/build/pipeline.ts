@@ -353,6 +353,9 @@ async function writeInto(build: Build, previous: OutputManifest | undefined, res
       await publishFiles({ render, hashes: need(build.hashes, 'the hashes'), basis: need(build.basis, 'the basis'), output, explain, ...(session.feedItems && { feedItems: session.feedItems }) });
       await publishImages(build.images, output);
       await publishCards(need(build.cards, 'the cards'), output, explain, how !== 'none');
+      // Its cards drawn, a build that is not followed by another ends the drawing thread now, not
+      // after the write: what it holds is not added to the write's memory.
+      if (!session.rebuilds) await session.cardThreads.close();
     });
     // Raster images are published as their variants alone (the images stage), never as they are.
     const copies: Copy[] = [{ from: build.images.mediaDir, to: 'media', signature: (await session.mediaFolder()).signature, exclude: isRaster }];

@@ -1,5 +1,5 @@
-import sharp from 'sharp';
 import type { CardType, CardWeight } from './fonts';
+import { loadSharp } from './sharp';
 
 /** Steps of a pixel a glyph's place is rounded to, across and down: its masks are drawn at each. */
 export const STEPS = 4;
@@ -26,9 +26,16 @@ export interface GlyphKey {
 const SHEET_WIDTH = 2048;
 
 /**
+ * The common letters drawn on one sheet (each at every step across): a few hundred pixels tall
+ * at the largest size. A sheet of all of them was thousands of pixels tall, tens of megabytes to
+ * draw, which the C allocator then kept (see sharp.ts).
+ */
+const SHEET_LETTERS = 24;
+
+/**
  * The letters most titles, dates and reading times are made of (ASCII, the Latin-1 letters, the
- * usual quotes and dashes): drawn, at every step across, on one sheet per weight, size and step
- * down, the first time a card needs one of them.
+ * usual quotes and dashes): drawn, at every step across, on sheets per weight, size and step down
+ * (`SHEET_LETTERS` letters each, always the same), the first time a card needs one of them.
  */
 const COMMON = [...Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)), ...'ÀÁÂÃÄÇÈÉÊËÌÍÎÏÑÒÓÔÕÖÙÚÛÜàáâãäçèéêëìíîïñòóôõöùúûü‘’“”–—…€'];
 
@@ -37,8 +44,8 @@ const COMMON = [...Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 +
  * of the thread: a few thousand small masks. librsvg draws a glyph with pixels that may differ by
  * one level with what else is on its sheet, so each mask is drawn on a sheet fixed by its own
  * key, whatever card asked for it first, and a card is the same bytes whatever was drawn before
- * it: the common letters of a weight, size and step down at every step across on one sheet; any
- * other glyph at every step across on a sheet of its own.
+ * it: the common letters of a weight, size and step down at every step across on a few sheets, each
+ * of the same letters every time; any other glyph at every step across on a sheet of its own.
  */
 export class GlyphAtlas {
   private readonly masks = new Map<string, GlyphMask>();
@@ -46,6 +53,16 @@ export class GlyphAtlas {
   private readonly commonGlyphs = new Map<CardWeight, number[]>();
 
   constructor(private readonly type: CardType) {}
+
+  /** Every mask drawn so far, by its key's name: for another atlas to `learn`. */
+  drawn(): [string, GlyphMask][] {
+    return [...this.masks];
+  }
+
+  /** Takes masks another atlas drew (`drawn`): the same glyphs are not drawn here again. */
+  learn(masks: readonly [string, GlyphMask][]): void {
+    for (const [name, mask] of masks) this.masks.set(name, mask);
+  }
 
   /** The mask of a glyph already drawn (see `draw`). */
   mask(key: GlyphKey): GlyphMask | undefined {
@@ -59,15 +76,19 @@ export class GlyphAtlas {
       if (this.masks.has(keyName(key))) continue;
       const { weight, size, glyph, stepY } = key;
       const common = this.common(weight);
-      const name = common.includes(glyph) ? `${weight} ${size} ${stepY} common` : `${weight} ${size} ${stepY} ${glyph}`;
+      const at = common.indexOf(glyph);
+      const part = Math.floor(at / SHEET_LETTERS);
+      const name = at >= 0 ? `${weight} ${size} ${stepY} common ${part}` : `${weight} ${size} ${stepY} ${glyph}`;
       if (sheets.has(name)) continue;
-      const glyphs = common.includes(glyph) ? common : [glyph];
+      const glyphs = at >= 0 ? common.slice(part * SHEET_LETTERS, (part + 1) * SHEET_LETTERS) : [glyph];
       sheets.set(
         name,
         glyphs.flatMap((each) => Array.from({ length: STEPS }, (_, stepX) => ({ weight, size, glyph: each, stepX, stepY }))),
       );
     }
-    await Promise.all([...sheets.values()].map((sheet) => this.drawSheet(sheet)));
+    // One at a time: a sheet's drawing takes tens of megabytes (librsvg's canvas, libvips' copies),
+    // which the allocator keeps once freed, so drawing them together would keep their sum.
+    for (const sheet of sheets.values()) await this.drawSheet(sheet);
   }
 
   /** The glyphs of the common letters in a weight, in the order of their ids. */
@@ -104,6 +125,7 @@ export class GlyphAtlas {
     const height = y + rowHeight;
     const paths = cells.filter((cell) => cell.path).map((cell) => `<path d="${cell.path}"/>`);
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${SHEET_WIDTH}" height="${height}" viewBox="0 0 ${SHEET_WIDTH} ${height}">${paths.join('')}</svg>`;
+    const sharp = await loadSharp();
     const sheet = await sharp(Buffer.from(svg)).ensureAlpha().extractChannel(3).raw().toBuffer();
     for (const { name, box, x: left, y: top } of cells) {
       const coverage = new Uint8Array(box.width * box.height);

@@ -2,15 +2,15 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createElement, type ReactElement } from 'react';
-import satori, { type SatoriOptions } from 'satori';
-import sharp from 'sharp';
+import type { SatoriOptions } from 'satori';
 import { CardFrame, CardWords, CardWordsColumn, ShareCard, wordsBox } from '../../templates/cards/ShareCard';
 import { CARD_HEIGHT, CARD_WIDTH, type ShareCardProps } from '../shared/card';
-import { GlyphAtlas } from './atlas';
+import { GlyphAtlas, type GlyphMask } from './atlas';
 import { CardType, satoriFonts } from './fonts';
-import { type Lines, layOutAcross, layOutDown, linesOf } from './layout';
+import { type LaidAcross, type Lines, layOutAcross, layOutDown, linesOf } from './layout';
 import { type Band, type PlacedGlyph, paintGlyphs, placeGlyphs } from './paint';
-import { cardPng, type PngFrame, pngFrame, rowSums } from './png';
+import { cardPng, type PngFrame, pngFrame, revivedFrame, rowSums } from './png';
+import { loadSharp } from './sharp';
 import { laidWords } from './words';
 
 const require = createRequire(import.meta.url);
@@ -39,6 +39,29 @@ export type DrawnBy = 'glyphs' | 'librsvg';
 /** A card's words, ready to be laid on its band: glyphs in their places (their masks drawn), or pixels of the box. */
 type Words = { by: 'glyphs'; glyphs: PlacedGlyph[]; atlas: GlyphAtlas } | { by: 'librsvg'; pixels: Pixels };
 
+/**
+ * Satori, loaded when a drawer first needs it: a thread that draws from what another drawer
+ * learnt (`DrawerLessons`) never loads it, nor holds its memory (some 50 MB with its WebAssembly).
+ * Nor sharp, loaded by the first frame, box of words or sheet of glyphs drawn (sharp.ts).
+ */
+let satoriModule: Promise<typeof import('satori')['default']> | undefined;
+const loadSatori = () => {
+  satoriModule ??= import('satori').then((module) => module.default);
+  return satoriModule;
+};
+
+/**
+ * What a drawer has learnt that another can draw cards with, without satori: the parts of each
+ * frame's PNG, by what the frame shows, and the lines down of each shape of words (layout.ts).
+ * Plain data, sent from one thread to another.
+ */
+export interface DrawerLessons {
+  frames: [string, PngFrame][];
+  lines: [string, Lines][];
+  /** The glyphs' masks drawn, by their keys' names (atlas.ts). */
+  masks: [string, GlyphMask][];
+}
+
 /** Satori's mask of every element to its box (see `raster`). */
 const MASKS = / mask="url\(#satori_om-[\w-]*\)"/g;
 
@@ -56,7 +79,8 @@ const MASKS = / mask="url\(#satori_om-[\w-]*\)"/g;
  * each emoji's picture once, when first drawn.
  */
 export class CardDrawer {
-  private readonly fonts: SatoriOptions['fonts'] = satoriFonts();
+  /** The fonts as satori is given them, read when satori is first needed. */
+  private fontsRead?: SatoriOptions['fonts'];
   private readonly emoji = new Map<string, string | undefined>();
   /** Each frame drawn, by what it shows (`frameKey`). */
   private readonly frames = new Map<string, Promise<Frame>>();
@@ -67,6 +91,57 @@ export class CardDrawer {
   private glyphs?: Promise<{ type: CardType; atlas: GlyphAtlas }>;
   /** The lines down of each shape of a card's words (layout.ts), read from satori's drawing of the first card of that shape. */
   private readonly lines = new Map<string, Lines>();
+  /** Each card's words laid out across (layout.ts), by its words and colours, while the same objects are drawn with (a preparation's cards). */
+  private readonly laidAcross = new WeakMap<ShareCardProps['text'], { colours: ShareCardProps['colours']; across: LaidAcross | undefined }>();
+  /** Masks learnt from another drawer, handed to the atlas when it is made. */
+  private readonly masksLearnt: [string, GlyphMask][] = [];
+
+  /** What this drawer has learnt so far, for another to draw with (`learn`). */
+  async lessons(): Promise<DrawerLessons> {
+    const frames = await Promise.all([...this.frames].map(async ([key, frame]): Promise<[string, PngFrame]> => [key, (await frame).png]));
+    const masks = this.glyphs ? (await this.glyphs).atlas.drawn() : [];
+    return { frames, lines: [...this.lines], masks };
+  }
+
+  /** Takes what another drawer learnt (`lessons`): its frames and lines are not drawn nor laid out here again. */
+  learn({ frames, lines, masks }: DrawerLessons): void {
+    for (const [key, png] of frames) this.frames.set(key, Promise.resolve({ png: revivedFrame(png) }));
+    for (const [shape, each] of lines) this.lines.set(shape, each);
+    this.masksLearnt.push(...masks);
+  }
+
+  /**
+   * Draws the masks of the glyphs of `cards` whose words this drawer lays out itself, so that a
+   * drawer that learns them (`lessons`) draws those cards without drawing a glyph.
+   */
+  async drawGlyphs(cards: readonly ShareCardProps[]): Promise<void> {
+    const { type, atlas } = await this.glyphSet();
+    const keys = cards.flatMap(({ text, colours }) => {
+      const across = this.across(text, colours, type);
+      const lines = across && this.lines.get(across.shape);
+      const laid = across && lines && layOutDown(across, lines);
+      return ((laid && placeGlyphs(laid, type)) ?? []).map((glyph) => glyph.key);
+    });
+    await atlas.draw(keys);
+  }
+
+  /**
+   * Of `cards`, those this drawer would need satori for to lay out their words: those the layout
+   * leaves to satori (layout.ts), and the first of each shape whose lines it has not learnt. Once
+   * these are drawn (and their frames), the others are drawn without satori.
+   */
+  async needingSatori(cards: readonly ShareCardProps[]): Promise<number[]> {
+    const { type } = await this.glyphSet();
+    const shapes = new Set(this.lines.keys());
+    const needing: number[] = [];
+    for (const [i, { text, colours }] of cards.entries()) {
+      const across = this.across(text, colours, type);
+      if (across && shapes.has(across.shape)) continue;
+      if (across) shapes.add(across.shape);
+      needing.push(i);
+    }
+    return needing;
+  }
 
   /** A whole card as SVG, frame and words in one drawing. */
   svg(props: ShareCardProps): Promise<string> {
@@ -184,8 +259,7 @@ export class CardDrawer {
    * and colours in one drawing, their boxes one under the other.
    */
   private async words(cards: readonly ShareCardProps[]): Promise<Words[]> {
-    this.glyphs ??= CardType.load().then((type) => ({ type, atlas: new GlyphAtlas(type) }));
-    const { type, atlas } = await this.glyphs;
+    const { type, atlas } = await this.glyphSet();
     const placed: (PlacedGlyph[] | undefined)[] = [];
     const bySatori = new Map<string, number[]>();
     for (const [i, { text, colours }] of cards.entries()) {
@@ -205,7 +279,8 @@ export class CardDrawer {
         const box = wordsBox(Boolean(text.article));
         const column = createElement(CardWordsColumn, { texts: members.map((i) => (cards[i] as ShareCardProps).text), colours });
         const height = box.height * members.length;
-        const svg = await satori(column, { width: box.width, height, fonts: this.fonts, embedFont: false, loadAdditionalAsset: this.loadAsset });
+        const satori = await loadSatori();
+        const svg = await satori(column, { width: box.width, height, fonts: this.fonts(), embedFont: false, loadAdditionalAsset: this.loadAsset });
         for (const [k, laid] of laidWords(svg, box.width, box.height, members.length, colours.paper).entries()) {
           const i = members[k] as number;
           const props = cards[i] as ShareCardProps;
@@ -237,8 +312,36 @@ export class CardDrawer {
    * has no emoji: satori asks for each as a picture, kept once read (`emojiPicture`); a card's
    * words rarely hold one, its frame's category does.
    */
-  private satori(element: ReactElement, width: number, height: number): Promise<string> {
-    return satori(element, { width, height, fonts: this.fonts, embedFont: true, loadAdditionalAsset: this.loadAsset });
+  private async satori(element: ReactElement, width: number, height: number): Promise<string> {
+    const satori = await loadSatori();
+    return satori(element, { width, height, fonts: this.fonts(), embedFont: true, loadAdditionalAsset: this.loadAsset });
+  }
+
+  private fonts(): SatoriOptions['fonts'] {
+    this.fontsRead ??= satoriFonts();
+    return this.fontsRead;
+  }
+
+  /** A card's words laid out across, once for the same words and colours objects (`needingSatori`, then `drawGlyphs`, on the same cards). */
+  private across(text: ShareCardProps['text'], colours: ShareCardProps['colours'], type: CardType): LaidAcross | undefined {
+    const laid = this.laidAcross.get(text);
+    if (laid?.colours === colours) return laid.across;
+    const across = layOutAcross(text, colours, type);
+    this.laidAcross.set(text, { colours, across });
+    return across;
+  }
+
+  /** Inter for HarfBuzz and the glyph atlas, made on first use. */
+  private glyphSet(): Promise<{ type: CardType; atlas: GlyphAtlas }> {
+    this.glyphs ??= CardType.load().then((type) => ({ type, atlas: new GlyphAtlas(type) }));
+    if (this.masksLearnt.length > 0) {
+      const masks = this.masksLearnt.splice(0);
+      this.glyphs = this.glyphs.then((glyphs) => {
+        glyphs.atlas.learn(masks);
+        return glyphs;
+      });
+    }
+    return this.glyphs;
   }
 
   private readonly loadAsset = async (code: string, segment: string) => (code === 'emoji' ? (this.emojiPicture(segment) ?? []) : []);
@@ -284,6 +387,7 @@ function frameKey({ text, colours, avatar }: ShareCardProps): string {
  * card is opaque: no alpha channel.
  */
 async function raster(svg: string): Promise<Pixels> {
+  const sharp = await loadSharp();
   const { data, info } = await sharp(Buffer.from(svg.replace(MASKS, '')))
     .removeAlpha()
     .raw()

@@ -2,11 +2,10 @@ import { rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parentPort, threadId } from 'node:worker_threads';
 import type { CardColours, CardText } from '../shared/card';
-import { CardDrawer } from './draw';
+import { CardDrawer, type DrawerLessons } from './draw';
 
-/** Sent to a drawing thread: cards to draw into a folder, each as `<hash>.png`, answered with the same id. */
-export interface DrawBatch {
-  id: number;
+/** Cards to draw into a folder, each as `<hash>.png`, with what they are drawn with besides their words. */
+interface Cards {
   /** The folder of drawn cards. */
   into: string;
   colours: CardColours;
@@ -14,22 +13,41 @@ export interface DrawBatch {
   cards: { hash: string; text: CardText }[];
 }
 
-/** The answer to a batch: every card written, or why one could not be. */
+/**
+ * Sent to a drawing thread, answered with the same id:
+ * - `draw`: cards to draw;
+ * - `prepare`: the cards of a build, of which the thread draws the frames, the cards whose words
+ *   need satori (`CardDrawer.needingSatori`) and the glyphs of the others, answering with its
+ *   lessons and the cards it drew;
+ * - `learn`: another thread's lessons, to draw the rest without satori.
+ */
+export type DrawRequest = ({ kind: 'draw' } & Cards) | ({ kind: 'prepare' } & Cards) | { kind: 'learn'; lessons: DrawerLessons };
+
+/** The answer to a request: done, or why not; for `prepare`, the lessons and the hashes of the cards drawn. */
 export interface DrawReply {
   id: number;
   error?: string;
+  prepared?: { lessons: DrawerLessons; drawn: string[] };
 }
 
 // Made once per thread: the fonts are read here, and kept for every card the thread draws.
 const drawer = new CardDrawer();
 
-async function draw(batch: DrawBatch): Promise<void> {
-  // Drawn together: satori lays out the words of a batch's cards in one drawing.
-  const drawn = await drawer.drawAll(batch.cards.map((card) => ({ text: card.text, colours: batch.colours, ...(batch.avatar && { avatar: batch.avatar }) })));
-  for (const [i, card] of batch.cards.entries()) {
+const propsOf = (request: Cards) => request.cards.map((card) => ({ text: card.text, colours: request.colours, ...(request.avatar && { avatar: request.avatar }) }));
+
+/** Cards drawn together: satori lays out the words of those it lays out in one drawing. */
+const BATCH = 8;
+
+async function draw(request: Cards): Promise<void> {
+  for (let at = 0; at < request.cards.length; at += BATCH) await drawBatch({ ...request, cards: request.cards.slice(at, at + BATCH) });
+}
+
+async function drawBatch(request: Cards): Promise<void> {
+  const drawn = await drawer.drawAll(propsOf(request));
+  for (const [i, card] of request.cards.entries()) {
     const png = (drawn[i] as (typeof drawn)[number]).png;
     // Under a name of its own first: a card found in the folder is always whole.
-    const target = path.join(batch.into, `${card.hash}.png`);
+    const target = path.join(request.into, `${card.hash}.png`);
     // Named as the build cache's temporaries are (see cacheSweep.ts): one a stopped process left is swept.
     const part = `${target}.${process.pid}.${threadId}.tmp`;
     await writeFile(part, png);
@@ -37,9 +55,33 @@ async function draw(batch: DrawBatch): Promise<void> {
   }
 }
 
-parentPort?.on('message', (batch: DrawBatch) => {
-  draw(batch).then(
-    () => parentPort?.postMessage({ id: batch.id } satisfies DrawReply),
-    (error: unknown) => parentPort?.postMessage({ id: batch.id, error: error instanceof Error ? error.message : String(error) } satisfies DrawReply),
+async function prepare(request: Cards): Promise<NonNullable<DrawReply['prepared']>> {
+  const props = propsOf(request);
+  const needing = await drawer.needingSatori(props);
+  // One at a time, as the sheets of glyphs are (atlas.ts): each takes megabytes to draw.
+  for (const each of props) await drawer.frame(each);
+  const cards = needing.map((i) => request.cards[i] as Cards['cards'][number]);
+  await draw({ ...request, cards });
+  await drawer.drawGlyphs(props);
+  return { lessons: await drawer.lessons(), drawn: cards.map((card) => card.hash) };
+}
+
+async function answer(request: DrawRequest): Promise<Omit<DrawReply, 'id'>> {
+  switch (request.kind) {
+    case 'draw':
+      await draw(request);
+      return {};
+    case 'prepare':
+      return { prepared: await prepare(request) };
+    case 'learn':
+      drawer.learn(request.lessons);
+      return {};
+  }
+}
+
+parentPort?.on('message', ({ id, request }: { id: number; request: DrawRequest }) => {
+  answer(request).then(
+    (reply) => parentPort?.postMessage({ id, ...reply } satisfies DrawReply),
+    (error: unknown) => parentPort?.postMessage({ id, error: error instanceof Error ? error.message : String(error) } satisfies DrawReply),
   );
 });

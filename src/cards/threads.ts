@@ -1,13 +1,13 @@
-import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { CardColours, CardText } from '../shared/card';
-import type { DrawBatch, DrawReply } from './drawWorker';
+import type { DrawReply, DrawRequest } from './drawWorker';
 
-/** Cards sent to a thread at once: few enough that the threads share the last ones evenly. */
-const BATCH = 8;
-
-/** Cards to draw past which a second thread is worth its start (about 0.3 s: satori, sharp and the fonts loaded). */
-const PER_THREAD = 200;
+/**
+ * The drawing thread's young generation, in megabytes: a card's garbage is short-lived and small
+ * (its shaped words, its PNG's segments), and V8's default for a thread lets it grow past 30 MB
+ * before collecting it, memory the build's peak pays for.
+ */
+const YOUNG_MB = 8;
 
 /** What a set of cards is drawn with besides their words. */
 export interface DrawLook {
@@ -16,65 +16,93 @@ export interface DrawLook {
 }
 
 /**
- * The threads that draw share cards (drawWorker.ts), started when a build first has cards to
- * draw, so that they draw while the build's own thread checks, renders and indexes. One thread,
- * or one per core when there are hundreds of cards. A build session keeps them while it builds
- * again (`site dev`): the fonts are then read once for the session, not once per save.
+ * Cards past which a build's frames and the cards whose words need satori are drawn first, on a
+ * thread of their own that then ends: the thread that draws the rest never loads satori.
+ */
+const PREPARE_AT = 64;
+
+/**
+ * The thread that draws share cards (drawWorker.ts), started when a build first has cards to
+ * draw, once the markdown is compiled: it draws while the build's own thread checks, renders and
+ * indexes, stages that leave a core idle. One thread, not one per core: a second would only take
+ * its core from the render's thread and double the memory the drawing holds. Before it draws the
+ * cards of a build with many, a thread of its own draws their frames, the cards whose words satori
+ * must lay out (one of each shape of words, and those the layout leaves to satori) and the masks of
+ * the others' glyphs, and ends, with satori and librsvg and what they held; the drawing thread
+ * learns what it made (`DrawerLessons`) and draws every other card with neither. A build session keeps the drawing thread while it builds again (`site dev`): the fonts
+ * are then read once for the session, not once per save.
  */
 export class CardThreads {
-  private readonly threads: Worker[] = [];
+  private thread?: Worker;
   private next = 0;
 
   /**
    * Draws `cards` into the folder `into` (each as `<hash>.png`); resolves once every one is
-   * written. Rejects when one cannot be drawn, or when `signal` is aborted (the batches not yet
-   * sent are dropped; those under way are finished).
+   * written. Rejects when one cannot be drawn, or when `signal` is aborted (the threads are then
+   * ended, a card under way left as a temporary file the cache's sweep removes). The cards are
+   * sent at once: a thread that waited for this one to hand out each batch would wait for the
+   * render, which keeps this thread busy for seconds at a time.
    */
   async draw(cards: readonly { hash: string; text: CardText }[], look: DrawLook, into: string, signal?: AbortSignal): Promise<void> {
     if (cards.length === 0) return;
-    const wanted = Math.min(Math.max(1, os.availableParallelism()), Math.ceil(cards.length / PER_THREAD));
-    while (this.threads.length < wanted) this.threads.push(new Worker(new URL('./drawWorker.mjs', import.meta.url)));
-    const batches: DrawBatch[] = [];
-    for (let at = 0; at < cards.length; at += BATCH) batches.push({ id: this.next++, into, ...look, cards: cards.slice(at, at + BATCH) });
-    // Each thread takes the next batch as it answers the last.
-    await Promise.all(this.threads.slice(0, wanted).map((thread) => drawOn(thread, batches, signal)));
+    this.thread ??= drawingThread();
+    let rest = cards;
+    if (cards.length >= PREPARE_AT) {
+      const preparer = drawingThread();
+      try {
+        const { prepared } = await this.ask(preparer, { kind: 'prepare', into, ...look, cards: [...cards] }, signal);
+        if (!prepared) throw new Error('a share-card thread answered a preparation with nothing');
+        await this.ask(this.thread, { kind: 'learn', lessons: prepared.lessons }, signal);
+        const drawn = new Set(prepared.drawn);
+        rest = cards.filter((card) => !drawn.has(card.hash));
+      } finally {
+        await preparer.terminate();
+      }
+    }
+    if (rest.length > 0) await this.ask(this.thread, { kind: 'draw', into, ...look, cards: [...rest] }, signal);
   }
 
-  /** Ends the threads (a build session that does not build again). */
+  /** Ends the drawing thread (a build session that does not build again). */
   async close(): Promise<void> {
-    const threads = this.threads.splice(0);
-    await Promise.all(threads.map((thread) => thread.terminate()));
+    const thread = this.thread;
+    this.thread = undefined;
+    await thread?.terminate();
+  }
+
+  /** Sends a request to a thread and waits for its answer; rejects with its error, or, ending the thread, when `signal` is aborted. */
+  private ask(thread: Worker, request: DrawRequest, signal: AbortSignal | undefined): Promise<DrawReply> {
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    const id = this.next++;
+    return new Promise<DrawReply>((resolve, reject) => {
+      const onAbort = () => {
+        finish(signal?.reason);
+        if (thread === this.thread) this.thread = undefined;
+        void thread.terminate();
+      };
+      const onMessage = (reply: DrawReply) => {
+        // An answer to another request is one of a draw that stopped before it.
+        if (reply.id !== id) return;
+        if (reply.error) finish(new Error(`a share card could not be drawn: ${reply.error}`));
+        else finish(undefined, reply);
+      };
+      const onError = (error: Error) => finish(error);
+      const onExit = (code: number) => finish(new Error(`a share-card thread stopped (exit code ${code})`));
+      const finish = (error?: unknown, reply?: DrawReply) => {
+        thread.off('message', onMessage).off('error', onError).off('exit', onExit);
+        signal?.removeEventListener('abort', onAbort);
+        thread.unref();
+        if (reply) resolve(reply);
+        else reject(error);
+      };
+      thread.on('message', onMessage).on('error', onError).on('exit', onExit);
+      signal?.addEventListener('abort', onAbort);
+      // Only while it draws: an idle thread never keeps the process alive.
+      thread.ref();
+      thread.postMessage({ id, request });
+    });
   }
 }
 
-/** Sends `batches` to one thread, one at a time, taking each from the shared list. */
-function drawOn(thread: Worker, batches: DrawBatch[], signal: AbortSignal | undefined): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    // The batch this thread is drawing: an answer to another is one of a draw that stopped before it.
-    let sent = -1;
-    const send = () => {
-      if (signal?.aborted) return finish(signal.reason);
-      const batch = batches.shift();
-      if (!batch) return finish();
-      sent = batch.id;
-      thread.postMessage(batch);
-    };
-    const onMessage = (reply: DrawReply) => {
-      if (reply.id !== sent) return;
-      if (reply.error) finish(new Error(`a share card could not be drawn: ${reply.error}`));
-      else send();
-    };
-    const onError = (error: Error) => finish(error);
-    const onExit = (code: number) => finish(new Error(`a share-card thread stopped (exit code ${code})`));
-    const finish = (error?: unknown) => {
-      thread.off('message', onMessage).off('error', onError).off('exit', onExit);
-      thread.unref();
-      if (error === undefined) resolve();
-      else reject(error);
-    };
-    thread.on('message', onMessage).on('error', onError).on('exit', onExit);
-    // Only while it draws: an idle thread never keeps the process alive.
-    thread.ref();
-    send();
-  });
+function drawingThread(): Worker {
+  return new Worker(new URL('./drawWorker.mjs', import.meta.url), { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_MB } });
 }

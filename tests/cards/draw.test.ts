@@ -154,6 +154,22 @@ describe('the share-card drawer', () => {
     }
   });
 
+  it('draws, from another drawer’s lessons sent across threads (frames, lines, glyphs), the same bytes with no satori needed', async () => {
+    const texts = [english, portuguese, page, { ...english, title: 'Another title' }, { ...portuguese, title: 'Outro título, com acentos' }];
+    const teacher = new CardDrawer();
+    // One card of each shape of words (English and Portuguese titles of the same size and lines share one).
+    const needing = await teacher.needingSatori(texts.map(props));
+    expect(needing).toEqual([0, 2, 3]);
+    await teacher.drawAll(needing.map((i) => props(texts[i] as CardText)));
+    await teacher.drawGlyphs(texts.map(props));
+    // As a thread receives them: Buffers arrive as plain Uint8Arrays.
+    const pupil = new CardDrawer();
+    pupil.learn(structuredClone(await teacher.lessons()));
+    expect(await pupil.needingSatori(texts.map(props))).toEqual([]);
+    const drawn = await pupil.drawAll(texts.map(props));
+    for (const [i, text] of texts.entries()) expect(drawn[i]?.png.equals(await new CardDrawer().png(props(text))), text.title).toBe(true);
+  });
+
   it('compresses a frame’s rows once: the cards of a frame share its head and tail', async () => {
     const second = { ...english, title: 'Another title' };
     const [a, b] = [await drawer.png(props(english)), await drawer.png(props(second))];
