@@ -30,7 +30,7 @@ export interface DrawReply {
   prepared?: { lessons: DrawerLessons; drawn: string[] };
 }
 
-// Made once per thread: the fonts are read here, and kept for every card the thread draws.
+// Made once per thread (or process): the fonts are read here, and kept for every card it draws.
 const drawer = new CardDrawer();
 
 const propsOf = (request: Cards) => request.cards.map((card) => ({ text: card.text, colours: request.colours, ...(request.avatar && { avatar: request.avatar }) }));
@@ -79,9 +79,14 @@ async function answer(request: DrawRequest): Promise<Omit<DrawReply, 'id'>> {
   }
 }
 
-parentPort?.on('message', ({ id, request }: { id: number; request: DrawRequest }) => {
+/** Answers to the thread or process that started this one: a thread's parent port, or a child process's channel. */
+const reply = (message: DrawReply) => (parentPort ? parentPort.postMessage(message) : process.send?.(message));
+
+const onRequest = ({ id, request }: { id: number; request: DrawRequest }) => {
   answer(request).then(
-    (reply) => parentPort?.postMessage({ id, ...reply } satisfies DrawReply),
-    (error: unknown) => parentPort?.postMessage({ id, error: error instanceof Error ? error.message : String(error) } satisfies DrawReply),
+    (answered) => reply({ id, ...answered }),
+    (error: unknown) => reply({ id, error: error instanceof Error ? error.message : String(error) }),
   );
-});
+};
+if (parentPort) parentPort.on('message', onRequest);
+else process.on('message', onRequest);

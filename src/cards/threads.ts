@@ -1,3 +1,5 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { CardColours, CardText } from '../shared/card';
 import type { DrawReply, DrawRequest } from './drawWorker';
@@ -16,24 +18,34 @@ export interface DrawLook {
 }
 
 /**
- * Cards past which a build's frames and the cards whose words need satori are drawn first, on a
- * thread of their own that then ends: the thread that draws the rest never loads satori.
+ * Cards past which a build's frames, the cards whose words need satori and the glyphs are drawn
+ * first, in a process of their own that then ends: the thread that draws the rest never loads
+ * satori nor librsvg.
  */
 const PREPARE_AT = 64;
+
+/** A thread or a child process that draws cards, as `ask` talks to it. */
+interface Drawing {
+  events: NodeJS.EventEmitter;
+  post(message: unknown): void;
+  /** Whether it keeps the process alive: only while it draws. */
+  hold(held: boolean): void;
+  end(): Promise<void>;
+}
 
 /**
  * The thread that draws share cards (drawWorker.ts), started when a build first has cards to
  * draw, once the markdown is compiled: it draws while the build's own thread checks, renders and
  * indexes, stages that leave a core idle. One thread, not one per core: a second would only take
  * its core from the render's thread and double the memory the drawing holds. Before it draws the
- * cards of a build with many, a thread of its own draws their frames, the cards whose words satori
- * must lay out (one of each shape of words, and those the layout leaves to satori) and the masks of
- * the others' glyphs, and ends, with satori and librsvg and what they held; the drawing thread
- * learns what it made (`DrawerLessons`) and draws every other card with neither. A build session keeps the drawing thread while it builds again (`site dev`): the fonts
+ * cards of a build with many, a process of its own draws their frames, the cards whose words
+ * satori must lay out (one of each shape of words, and those the layout leaves to satori) and the
+ * masks of the others' glyphs, and ends, with satori and librsvg and what they held; the drawing
+ * thread learns what it made (`DrawerLessons`) and draws every other card with neither. A build session keeps the drawing thread while it builds again (`site dev`): the fonts
  * are then read once for the session, not once per save.
  */
 export class CardThreads {
-  private thread?: Worker;
+  private thread?: Drawing;
   private next = 0;
 
   /**
@@ -48,7 +60,7 @@ export class CardThreads {
     this.thread ??= drawingThread();
     let rest = cards;
     if (cards.length >= PREPARE_AT) {
-      const preparer = drawingThread();
+      const preparer = preparingProcess();
       try {
         const { prepared } = await this.ask(preparer, { kind: 'prepare', into, ...look, cards: [...cards] }, signal);
         if (!prepared) throw new Error('a share-card thread answered a preparation with nothing');
@@ -56,7 +68,7 @@ export class CardThreads {
         const drawn = new Set(prepared.drawn);
         rest = cards.filter((card) => !drawn.has(card.hash));
       } finally {
-        await preparer.terminate();
+        await preparer.end();
       }
     }
     if (rest.length > 0) await this.ask(this.thread, { kind: 'draw', into, ...look, cards: [...rest] }, signal);
@@ -66,18 +78,18 @@ export class CardThreads {
   async close(): Promise<void> {
     const thread = this.thread;
     this.thread = undefined;
-    await thread?.terminate();
+    await thread?.end();
   }
 
   /** Sends a request to a thread and waits for its answer; rejects with its error, or, ending the thread, when `signal` is aborted. */
-  private ask(thread: Worker, request: DrawRequest, signal: AbortSignal | undefined): Promise<DrawReply> {
+  private ask(thread: Drawing, request: DrawRequest, signal: AbortSignal | undefined): Promise<DrawReply> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     const id = this.next++;
     return new Promise<DrawReply>((resolve, reject) => {
       const onAbort = () => {
         finish(signal?.reason);
         if (thread === this.thread) this.thread = undefined;
-        void thread.terminate();
+        void thread.end();
       };
       const onMessage = (reply: DrawReply) => {
         // An answer to another request is one of a draw that stopped before it.
@@ -88,21 +100,65 @@ export class CardThreads {
       const onError = (error: Error) => finish(error);
       const onExit = (code: number) => finish(new Error(`a share-card thread stopped (exit code ${code})`));
       const finish = (error?: unknown, reply?: DrawReply) => {
-        thread.off('message', onMessage).off('error', onError).off('exit', onExit);
+        thread.events.off('message', onMessage).off('error', onError).off('exit', onExit);
         signal?.removeEventListener('abort', onAbort);
-        thread.unref();
+        thread.hold(false);
         if (reply) resolve(reply);
         else reject(error);
       };
-      thread.on('message', onMessage).on('error', onError).on('exit', onExit);
+      thread.events.on('message', onMessage).on('error', onError).on('exit', onExit);
       signal?.addEventListener('abort', onAbort);
       // Only while it draws: an idle thread never keeps the process alive.
-      thread.ref();
-      thread.postMessage({ id, request });
+      thread.hold(true);
+      thread.post({ id, request });
     });
   }
 }
 
-function drawingThread(): Worker {
-  return new Worker(new URL('./drawWorker.mjs', import.meta.url), { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_MB } });
+const ENTRY = new URL('./drawWorker.mjs', import.meta.url);
+
+function drawingThread(): Drawing {
+  const worker = new Worker(ENTRY, { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_MB } });
+  return {
+    events: worker,
+    post: (message) => worker.postMessage(message),
+    hold: (held) => (held ? worker.ref() : worker.unref()),
+    end: async () => {
+      await worker.terminate();
+    },
+  };
+}
+
+/**
+ * The process that prepares a build's cards. A process, not a thread: what librsvg, libvips and
+ * satori allocate on its threads, the C allocator keeps in per-thread arenas until the process
+ * ends (some 100 MB for the bench's 7,670 cards, which a thread left in this process for the rest
+ * of the build), so it is given back when the preparation is done; with two arenas
+ * (`MALLOC_ARENA_MAX`), as the image encoder runs (src/images/publish.ts). Messages are structured
+ * clones (`advanced`): the frames' and glyphs' bytes cross as they are.
+ */
+function preparingProcess(): Drawing {
+  const child: ChildProcess = fork(fileURLToPath(ENTRY), [], {
+    env: { ...process.env, MALLOC_ARENA_MAX: '2' },
+    execArgv: [],
+    serialization: 'advanced',
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return {
+    events: child,
+    post: (message) => child.send(message as never),
+    hold: (held) => {
+      if (held) child.ref();
+      else child.unref();
+      const channel = child.channel as { ref(): void; unref(): void } | null | undefined;
+      if (held) channel?.ref();
+      else channel?.unref();
+    },
+    end: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill();
+      }),
+  };
 }
