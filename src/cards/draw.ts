@@ -5,9 +5,9 @@ import { createElement, type ReactElement } from 'react';
 import type { SatoriOptions } from 'satori';
 import { CardFrame, CardWords, CardWordsColumn, ShareCard, wordsBox } from '../../templates/cards/ShareCard';
 import { CARD_HEIGHT, CARD_WIDTH, type ShareCardProps } from '../shared/card';
-import { GlyphAtlas, type GlyphMask } from './atlas';
+import { GlyphAtlas, type GlyphKey, type GlyphMask } from './atlas';
 import { CardType, satoriFonts } from './fonts';
-import { type LaidAcross, type Lines, layOutAcross, layOutDown, linesOf } from './layout';
+import { type Lines, layOutAcross, layOutDown, linesOf } from './layout';
 import { type Band, type PlacedGlyph, paintGlyphs, placeGlyphs } from './paint';
 import { cardPng, type PngFrame, pngFrame, revivedFrame, rowSums } from './png';
 import { loadSharp } from './sharp';
@@ -91,8 +91,6 @@ export class CardDrawer {
   private glyphs?: Promise<{ type: CardType; atlas: GlyphAtlas }>;
   /** The lines down of each shape of a card's words (layout.ts), read from satori's drawing of the first card of that shape. */
   private readonly lines = new Map<string, Lines>();
-  /** Each card's words laid out across (layout.ts), by its words and colours, while the same objects are drawn with (a preparation's cards). */
-  private readonly laidAcross = new WeakMap<ShareCardProps['text'], { colours: ShareCardProps['colours']; across: LaidAcross | undefined }>();
   /** Masks learnt from another drawer, handed to the atlas when it is made. */
   private readonly masksLearnt: [string, GlyphMask][] = [];
 
@@ -111,35 +109,35 @@ export class CardDrawer {
   }
 
   /**
-   * Draws the masks of the glyphs of `cards` whose words this drawer lays out itself, so that a
-   * drawer that learns them (`lessons`) draws those cards without drawing a glyph.
+   * Makes ready all that drawing `cards` takes besides painting, for this drawer and for one that
+   * learns its lessons: each frame, the lines of each shape of words (satori's layout of the first
+   * card of the shape) and the mask of every glyph. Returns the cards whose words satori lays out:
+   * the first of each shape not learnt before, and those the layout leaves to satori. A drawer that
+   * learns the lessons draws every other card without satori or librsvg. One card at a time, with
+   * no list of the cards' layouts kept: a build's cards are thousands.
    */
-  async drawGlyphs(cards: readonly ShareCardProps[]): Promise<void> {
+  async prepare(cards: readonly ShareCardProps[]): Promise<number[]> {
     const { type, atlas } = await this.glyphSet();
-    const keys = cards.flatMap(({ text, colours }) => {
-      const across = this.across(text, colours, type);
+    const needing: number[] = [];
+    let keys: GlyphKey[] = [];
+    for (const [i, props] of cards.entries()) {
+      // One at a time, as the sheets of glyphs are (atlas.ts): each takes megabytes to draw.
+      await this.frame(props);
+      const across = layOutAcross(props.text, props.colours, type);
+      if (!across || !this.lines.has(across.shape)) {
+        needing.push(i);
+        // Satori lays out its words: the lines of its shape are learnt (`words`).
+        await this.words([props]);
+      }
       const lines = across && this.lines.get(across.shape);
       const laid = across && lines && layOutDown(across, lines);
-      return ((laid && placeGlyphs(laid, type)) ?? []).map((glyph) => glyph.key);
-    });
-    await atlas.draw(keys);
-  }
-
-  /**
-   * Of `cards`, those this drawer would need satori for to lay out their words: those the layout
-   * leaves to satori (layout.ts), and the first of each shape whose lines it has not learnt. Once
-   * these are drawn (and their frames), the others are drawn without satori.
-   */
-  async needingSatori(cards: readonly ShareCardProps[]): Promise<number[]> {
-    const { type } = await this.glyphSet();
-    const shapes = new Set(this.lines.keys());
-    const needing: number[] = [];
-    for (const [i, { text, colours }] of cards.entries()) {
-      const across = this.across(text, colours, type);
-      if (across && shapes.has(across.shape)) continue;
-      if (across) shapes.add(across.shape);
-      needing.push(i);
+      for (const glyph of (laid && placeGlyphs(laid, type)) ?? []) keys.push(glyph.key);
+      if (keys.length > 10_000) {
+        await atlas.draw(keys);
+        keys = [];
+      }
     }
+    await atlas.draw(keys);
     return needing;
   }
 
@@ -320,15 +318,6 @@ export class CardDrawer {
   private fonts(): SatoriOptions['fonts'] {
     this.fontsRead ??= satoriFonts();
     return this.fontsRead;
-  }
-
-  /** A card's words laid out across, once for the same words and colours objects (`needingSatori`, then `drawGlyphs`, on the same cards). */
-  private across(text: ShareCardProps['text'], colours: ShareCardProps['colours'], type: CardType): LaidAcross | undefined {
-    const laid = this.laidAcross.get(text);
-    if (laid?.colours === colours) return laid.across;
-    const across = layOutAcross(text, colours, type);
-    this.laidAcross.set(text, { colours, across });
-    return across;
   }
 
   /** Inter for HarfBuzz and the glyph atlas, made on first use. */

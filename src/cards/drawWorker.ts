@@ -16,9 +16,8 @@ interface Cards {
 /**
  * Sent to a drawing thread, answered with the same id:
  * - `draw`: cards to draw;
- * - `prepare`: the cards of a build, of which the thread draws the frames, the cards whose words
- *   need satori (`CardDrawer.needingSatori`) and the glyphs of the others, answering with its
- *   lessons and the cards it drew;
+ * - `prepare`: the cards of a build, for which it draws the frames, the glyphs and the cards whose
+ *   words satori lays out (`CardDrawer.prepare`), answering with its lessons and the cards it drew;
  * - `learn`: another thread's lessons, to draw the rest without satori.
  */
 export type DrawRequest = ({ kind: 'draw' } & Cards) | ({ kind: 'prepare' } & Cards) | { kind: 'learn'; lessons: DrawerLessons };
@@ -56,13 +55,9 @@ async function drawBatch(request: Cards): Promise<void> {
 }
 
 async function prepare(request: Cards): Promise<NonNullable<DrawReply['prepared']>> {
-  const props = propsOf(request);
-  const needing = await drawer.needingSatori(props);
-  // One at a time, as the sheets of glyphs are (atlas.ts): each takes megabytes to draw.
-  for (const each of props) await drawer.frame(each);
+  const needing = await drawer.prepare(propsOf(request));
   const cards = needing.map((i) => request.cards[i] as Cards['cards'][number]);
   await draw({ ...request, cards });
-  await drawer.drawGlyphs(props);
   return { lessons: await drawer.lessons(), drawn: cards.map((card) => card.hash) };
 }
 

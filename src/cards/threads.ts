@@ -140,7 +140,9 @@ function drawingThread(): Drawing {
 function preparingProcess(): Drawing {
   const child: ChildProcess = fork(fileURLToPath(ENTRY), [], {
     env: { ...process.env, MALLOC_ARENA_MAX: '2' },
-    execArgv: [],
+    // A young generation of 1 MB a half: its garbage is collected before it fills tens of
+    // megabytes (the process's peak, 7,670 cards: 270 MB with V8's default, 200 MB with it).
+    execArgv: ['--max-semi-space-size=1'],
     serialization: 'advanced',
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -158,14 +158,13 @@ describe('the share-card drawer', () => {
     const texts = [english, portuguese, page, { ...english, title: 'Another title' }, { ...portuguese, title: 'Outro título, com acentos' }];
     const teacher = new CardDrawer();
     // One card of each shape of words (English and Portuguese titles of the same size and lines share one).
-    const needing = await teacher.needingSatori(texts.map(props));
-    expect(needing).toEqual([0, 2, 3]);
-    await teacher.drawAll(needing.map((i) => props(texts[i] as CardText)));
-    await teacher.drawGlyphs(texts.map(props));
+    expect(await teacher.prepare(texts.map(props))).toEqual([0, 2, 3]);
     // As a thread receives them: Buffers arrive as plain Uint8Arrays.
     const pupil = new CardDrawer();
     pupil.learn(structuredClone(await teacher.lessons()));
-    expect(await pupil.needingSatori(texts.map(props))).toEqual([]);
+    // It needs satori for none of them, and draws none of their glyphs.
+    expect(await pupil.prepare(texts.map(props))).toEqual([]);
+    expect((await pupil.lessons()).masks.length).toBe((await teacher.lessons()).masks.length);
     const drawn = await pupil.drawAll(texts.map(props));
     for (const [i, text] of texts.entries()) expect(drawn[i]?.png.equals(await new CardDrawer().png(props(text))), text.title).toBe(true);
   });
