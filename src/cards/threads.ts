@@ -160,6 +160,8 @@ function preparingProcess(): Drawing {
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
+        // Held until it has ended: a process waiting only for an unheld child would end first.
+        child.ref();
         child.kill();
       }),
   };
