@@ -131,11 +131,27 @@ export class BodyContents {
   body(facts: BodyFacts): CompiledMarkdown {
     const known = this.bodies.get(facts);
     if (known) return known;
-    const content = () => this.get(facts.hash);
-    const body = Object.defineProperties({ ...facts } as CompiledMarkdown, {
-      html: { get: () => content().html, enumerable: true },
-      text: { get: () => content().text, enumerable: true },
-    });
+    const contents = this;
+    // One object made whole at once, its accessors enumerable (a copy or a serialization of the body
+    // has them all); the headings are read from the facts when asked for, since the markdown cache
+    // parses them only then (see packedFacts).
+    const body: CompiledMarkdown = {
+      words: facts.words,
+      hash: facts.hash,
+      references: facts.references,
+      ids: facts.ids,
+      register: facts.register,
+      problems: facts.problems,
+      get headings() {
+        return facts.headings;
+      },
+      get html() {
+        return contents.get(facts.hash).html;
+      },
+      get text() {
+        return contents.get(facts.hash).text;
+      },
+    };
     this.bodies.set(facts, body);
     return body;
   }

@@ -20,8 +20,8 @@ const CACHE_FORMAT = 3;
 export const WORK = {
   /** Article files parsed and their front matter validated (`readArticle`). */
   load: ['src/load/articles.ts'],
-  /** Markdown bodies compiled, in this thread or on the markdown workers. */
-  markdown: ['src/build/compileEdition.ts', 'src/build/compileWorker.ts'],
+  /** Markdown bodies compiled, in this thread or on the markdown workers, and the form the cache keeps them in. */
+  markdown: ['src/build/compileEdition.ts', 'src/build/compileWorker.ts', 'src/build/packedFacts.ts'],
   /** Image variants: their names and sizes, and the encoder's child process. */
   images: ['src/images/variants.ts', 'src/images/encoder.ts'],
   /** Everything else the build makes (pages, checks, indexes, feeds): the whole build. */

@@ -8,6 +8,12 @@ interface Entry<T> {
   value: T;
 }
 
+/** How a memo's values are written to its file and read back, when not as they are (see `packedFacts`). */
+export interface MemoCodec<T> {
+  write(value: T): unknown;
+  read(stored: unknown): T;
+}
+
 /** An entry in memory, with the number of the last build that used or made it. */
 interface Held<T> extends Entry<T> {
   used: number;
@@ -39,20 +45,21 @@ export class Memo<T> {
     private readonly entries: Map<string, Held<T>>,
     /** Records in the file, live or not; Infinity when it ends in a damaged record (appending after it would be lost). */
     private records: number,
+    private readonly codec: MemoCodec<T> | undefined,
   ) {}
 
   /** The memo kept in `file`, or an empty one when there is none or it cannot be read. */
-  static async open<T>(file: string | undefined): Promise<Memo<T>> {
-    if (!file) return new Memo<T>(undefined, new Map(), 0);
+  static async open<T>(file: string | undefined, codec?: MemoCodec<T>): Promise<Memo<T>> {
+    if (!file) return new Memo<T>(undefined, new Map(), 0, codec);
     // No cache yet, or a damaged record: what was read is kept; the build does the rest.
     const { records, whole } = await readLog(file);
     const entries = new Map<string, Held<T>>();
     for (const record of records) {
-      const [output, entry] = record as [string, Entry<T>];
-      entries.set(output, { inputs: entry.inputs, value: entry.value, used: 0 });
+      const [output, entry] = record as [string, Entry<unknown>];
+      entries.set(output, { inputs: entry.inputs, value: codec ? codec.read(entry.value) : (entry.value as T), used: 0 });
     }
     // A log that does not end with a whole record is written anew at the next save.
-    return new Memo<T>(file, entries, whole ? records.length : Number.POSITIVE_INFINITY);
+    return new Memo<T>(file, entries, whole ? records.length : Number.POSITIVE_INFINITY, codec);
   }
 
   /** The value made for `output` from exactly these inputs, if the memo has it. */
@@ -115,7 +122,7 @@ export class Memo<T> {
     this.folder = true;
     const record = (output: string) => {
       const { inputs, value } = this.entries.get(output) as Held<T>;
-      return [output, { inputs, value }];
+      return [output, { inputs, value: this.codec ? this.codec.write(value) : value }];
     };
     if (this.records + made.length > 2 * this.entries.size) {
       await rewriteLog(this.file, [...this.entries.keys()].map(record));

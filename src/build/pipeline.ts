@@ -36,6 +36,7 @@ import { robotsTxt, sitemapXml } from '../publish/sitemap';
 import { baseUrlOf, type RenderContext, renderRedirect } from '../render/inputs';
 import { idInputs, lookOf, type PageBasis, type PagePlan, pageDocument, planPages, type SiteHashes, siteHashes } from '../render/plan';
 import { searchFiles } from '../search/shards';
+import type { ShardTerms } from '../search/shardTerms';
 import { LANGUAGES, type Lang } from '../shared/lang';
 import type { PageProps } from '../shared/props';
 import { feedUrl, pageFile, rootUrl } from '../shared/route';
@@ -155,7 +156,7 @@ export async function loadSite(root: string, publishing: Partial<Publication> = 
  * plain function that reads what the stages before it made and adds what it makes. Work whose
  * inputs are unchanged since the session (or the build cache) last made it is found again.
  *
- *   images   the photos' variants, in a process of their own while this one is still small
+ *   images   the photos' variants, in a process of their own, alongside the stages up to publish
  *   model    load, markdown and model: the site in memory, or the errors that stop the build
  *   assets   the client bundle and the stylesheets
  *   plan     every page's inputs, as data, and its share card's; the cards not made yet start
@@ -167,23 +168,30 @@ export async function loadSite(root: string, publishing: Partial<Publication> = 
 export async function buildSite(session: BuildSession, options: BuildOptions): Promise<BuildResult> {
   const build = await startBuild(session, options);
   try {
-    await build.tasks.run('images', (progress) => encodeImages(build, progress));
-    if (!(await modelSite(build))) return result(build);
+    if (!(await modelSite(build))) return await withImages(build);
     await build.tasks.run('assets', () => clientAssets(build));
     await planSite(build);
     await build.tasks.run('check', () => checkBuild(build));
-    if (hasErrors(build.diagnostics)) return result(build);
+    if (hasErrors(build.diagnostics)) return await withImages(build);
     await writeOutput(build);
     await settleBuild(build);
     return result(build);
   } finally {
     // Cards still to draw are not drawn for a build that ends without them (an error, a cancel).
     build.stopCards.abort();
+    // A build that failed midway stops the encoder; the folder is removed once it has stopped.
+    build.images.stop.abort();
     // A build of a session that builds again (`site dev`) keeps its threads: the fonts stay read.
     if (!session.rebuilds) await session.cardThreads.close();
-    await build.cards?.drawing;
-    for (const folder of [build.images.folder, build.cardFolder]) if (folder.temporary) await rm(folder.dir, { recursive: true, force: true });
+    await Promise.all([build.cards?.drawing, build.images.encoded.catch(() => {})]);
+    for (const folder of [build.images.work.folder, build.cardFolder]) if (folder.temporary) await rm(folder.dir, { recursive: true, force: true });
   }
+}
+
+/** The result of a build that stops before its output, with the encoder's diagnostics among the others'. */
+async function withImages(build: Build): Promise<BuildResult> {
+  await imagesEncoded(build);
+  return result(build);
 }
 
 /**
@@ -197,14 +205,14 @@ interface Build {
   tasks: Tasks;
   /** The fingerprint of each kind of work's code. */
   code: Codes;
-  /** The build cache's records, read by the load stage, once the images are encoded. */
+  /** The build cache's records, read by the load stage. */
   memos?: Memos;
   /** The outputs made again so far, which `explain` adds to (`--explain`). */
   remade: Remade[];
   explain: Explain;
-  /** The raster images and the folder of their variants. */
-  images: ImageWork;
-  /** Every diagnostic so far: the encoder's (ASSET004), the loader's and model's, the check's. */
+  /** The raster images and the folder of their variants, and the encoding of those it lacks, under way from the build's start. */
+  images: Encoding;
+  /** Every diagnostic so far: the loader's and model's, the check's, the encoder's (ASSET004) once it has ended. */
   diagnostics: Diagnostic[];
   /** The site in memory and the media folder's files (the model stage). */
   site?: Site;
@@ -230,15 +238,15 @@ interface Build {
 /** The context of a new build: its code, its caches, and the images' folder. */
 async function startBuild(session: BuildSession, options: BuildOptions): Promise<Build> {
   const remade: Remade[] = [];
-  // The caches are read after the images stage (see `encodeImages`), not here.
   const [code, codeChanges, folder, cards] = await Promise.all([session.modules.code(), session.modules.codeChanges(), session.mediaFolder(), cardFolder(session.cacheDir)]);
   // Code is named by the files that changed in it, so that `--explain` after an edit of the tool says which.
   const codeNote = codeChanges.length > 0 ? `code: ${codeChanges.join(', ')}` : 'code';
   const explain: Explain = (output, changed) => remade.push({ output, changed: changed.map((name) => (name === 'code' ? codeNote : name)) });
   const mediaDir = path.join(session.root, 'content', 'media');
-  const images: ImageWork = { images: folder.images, mediaDir, code: code.images, folder: await variantFolder(session.cacheDir, code.images) };
-  const stopCards = new AbortController();
-  return { session, options, tasks: new Tasks(options.onProgress, options.signal), code, remade, explain, images, diagnostics: [], rendered: new Map(), cardFolder: cards, stopCards };
+  const work: ImageWork = { images: folder.images, mediaDir, code: code.images, folder: await variantFolder(session.cacheDir, code.images) };
+  const tasks = new Tasks(options.onProgress, options.signal);
+  const images = encodeAlongside(work, tasks, explain, options.signal);
+  return { session, options, tasks, code, remade, explain, images, diagnostics: [], rendered: new Map(), cardFolder: cards, stopCards: new AbortController() };
 }
 
 /** What a build ends with: its pages when it wrote an output, its diagnostics either way. */
@@ -251,14 +259,40 @@ function result(build: Build): BuildResult {
   return { ...base, ok: true, pages, held: build.site.held, output: written };
 }
 
+/** The images stage under way: its work, its end, and what stops it. */
+interface Encoding {
+  work: ImageWork;
+  /** The encoder's diagnostics (ASSET004 for each source it cannot read), once it has ended. */
+  encoded: Promise<Diagnostic[]>;
+  /** Stops the encoder, for a build that failed before it needed the variants. */
+  stop: AbortController;
+  /** Whether its diagnostics were added to the build's. */
+  reported?: boolean;
+}
+
 /**
- * The images stage: each raster image's variants encoded, unless the cache has them; ASSET004 for
- * those the encoder cannot read. The encoder's process is started while this one is still small,
- * before the build cache's records are read (by the load stage; hundreds of megabytes at 4,000
- * articles).
+ * The images stage, started with the build: each raster image's variants the cache lacks are
+ * encoded in a process of their own while this one models, checks and renders the site. The
+ * encoder uses about as many cores as the machine has, but not all of them all the time, and the
+ * render stage leaves one idle: run before the other stages, its time was added to theirs. The
+ * variants are needed by the publish stage (and by pages put in place as they are rendered, in
+ * `site dev`), which waits for them.
  */
-async function encodeImages(build: Build, progress: (done: number, total: number) => void): Promise<void> {
-  build.diagnostics.push(...(await encodeMissing(build.images, build.explain, progress, build.options.signal)));
+function encodeAlongside(work: ImageWork, tasks: Tasks, explain: Explain, signal: AbortSignal | undefined): Encoding {
+  const stop = new AbortController();
+  const both = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
+  const encoded = tasks.alongside('images', () => encodeMissing(work, explain, both));
+  // Settled by the stage that needs it; until then a failure is not an unhandled rejection.
+  encoded.catch(() => {});
+  return { work, encoded, stop };
+}
+
+/** Waits for the encoder, and adds its diagnostics to the build's once. */
+async function imagesEncoded(build: Build): Promise<void> {
+  const problems = await build.images.encoded;
+  if (build.images.reported) return;
+  build.images.reported = true;
+  build.diagnostics.push(...problems);
 }
 
 /** The load, markdown and model stages: false when the site could not be modelled. */
@@ -320,10 +354,25 @@ async function writeOutput(build: Build): Promise<void> {
   // No output folder that is the last output (a fresh clone given the build cache): a new folder
   // made by a swap can take the last output's files from the cache's store.
   const restored = !intact && (options.commit ?? 'swap') === 'swap' ? await session.outputs.restorable(options.outDir) : undefined;
-  build.written = await writeInto(build, intact ?? restored, restored !== undefined).catch((error: unknown) => {
-    if (error instanceof StaleOutputError) return writeInto(build, undefined, false);
-    throw error;
-  });
+  build.written = await writeInto(build, intact ?? restored, restored !== undefined)
+    .catch((error: unknown) => {
+      if (error instanceof StaleOutputError) return writeInto(build, undefined, false);
+      throw error;
+    })
+    .catch((error: unknown) => {
+      // The output was given up, the last one left as it was: the encoder's errors say why.
+      if (error instanceof UnreadableImages) return undefined;
+      throw error;
+    });
+}
+
+/** A source the encoder could not read as an image (ASSET004): the output is not written. */
+class UnreadableImages extends Error {}
+
+/** Waits for the photos' variants; throws when a source could not be encoded, its error among the build's diagnostics. */
+async function variantsReady(build: Build): Promise<void> {
+  await imagesEncoded(build);
+  if (hasErrors(build.diagnostics)) throw new UnreadableImages('a source image could not be read');
 }
 
 async function writeInto(build: Build, previous: OutputManifest | undefined, restored: boolean): Promise<NonNullable<BuildResult['output']>> {
@@ -340,6 +389,8 @@ async function writeInto(build: Build, previous: OutputManifest | undefined, res
     // First, so that the densest compression of the build (brotli 11 of the client script, about
     // 0.3 s) runs on zlib's threads while the pages are rendered.
     for (const file of assets.files) await output.add(file.path, file.contents);
+    // Pages put in place as they are rendered are shown at once: their photos must be there.
+    if (how === 'in-place') await variantsReady(build);
     const entries = await tasks.run('render', (progress) =>
       renderPages({ plans, before: session.outputs.madeFrom(previous), render, output, rendered, renderer: () => session.modules.renderer(), explain, progress }),
     );
@@ -348,17 +399,20 @@ async function writeInto(build: Build, previous: OutputManifest | undefined, res
       tasks.finishing();
       if (placed.size > 0) options.onPages(placed);
     }
-    await tasks.run('search', () => searchIndexes({ site, code: code.pipeline, indexed: memos.search, last: session.shards, output, explain }));
+    // A session counts terms into its memo; a build of its own reads them back from the shards' files.
+    const store = memos.search ? undefined : session.shardTerms();
+    await tasks.run('search', () => searchIndexes({ site, code: code.pipeline, indexed: memos.search, store, last: session.shards, output, explain }));
+    await variantsReady(build);
     await tasks.run('publish', async () => {
       await publishFiles({ render, hashes: need(build.hashes, 'the hashes'), basis: need(build.basis, 'the basis'), output, explain, ...(session.feedItems && { feedItems: session.feedItems }) });
-      await publishImages(build.images, output);
+      await publishImages(build.images.work, output);
       await publishCards(need(build.cards, 'the cards'), output, explain, how !== 'none');
       // Its cards drawn, a build that is not followed by another ends the drawing thread now, not
       // after the write: what it holds is not added to the write's memory.
       if (!session.rebuilds) await session.cardThreads.close();
     });
     // Raster images are published as their variants alone (the images stage), never as they are.
-    const copies: Copy[] = [{ from: build.images.mediaDir, to: 'media', signature: (await session.mediaFolder()).signature, exclude: isRaster }];
+    const copies: Copy[] = [{ from: build.images.work.mediaDir, to: 'media', signature: (await session.mediaFolder()).signature, exclude: isRaster }];
     // The spare's manifest (a log as long as the output's) is read only by a swap: a build that changed nothing makes none.
     const spare = how === 'swap' ? () => session.outputs.spareOutput(options.outDir) : undefined;
     return { entries, write: await tasks.run('write', () => commitOutput(output, copies, how, spare)), scriptImports: assets.scriptImports };
@@ -546,6 +600,8 @@ interface SearchWork {
   code: string;
   /** Each edition's counted terms, in a session that builds again. */
   indexed: Memos['search'];
+  /** Each shard's counted terms in the build cache, for a build without the session's memo. */
+  store: ShardTerms | undefined;
   /** The shards of the session's last build, by language. */
   last: BuildSession['shards'];
   output: Output;
@@ -553,8 +609,8 @@ interface SearchWork {
 }
 
 /** Each language's search index, shard by shard: a shard is carried over while its articles are unchanged. */
-async function searchIndexes({ site, code, indexed, last, output, explain }: SearchWork): Promise<void> {
-  for (const lang of LANGUAGES) await addPlanned(searchFiles({ site, lang, code, indexed, last }), output, explain);
+async function searchIndexes({ site, code, indexed, store, last, output, explain }: SearchWork): Promise<void> {
+  for (const lang of LANGUAGES) await addPlanned(searchFiles({ site, lang, code, indexed, store, last }), output, explain);
 }
 
 /** What `publishFiles` reads and writes. */

@@ -19,6 +19,7 @@ import type { FeedItems } from '../publish/feed';
 import type { PagePlan, PlannedSite } from '../render/plan';
 import type { IndexedDocument } from '../search/shardIndex';
 import { countAhead, type PlannedShards } from '../search/shards';
+import { ShardTerms } from '../search/shardTerms';
 import { LANGUAGES, type Lang } from '../shared/lang';
 import type { Route } from '../shared/route';
 import { changeDays } from '../translations/changed';
@@ -34,6 +35,7 @@ import type { MarkdownMemory, StoredBody } from './markdown';
 import { Memo } from './memo';
 import { LoadedModules } from './modules';
 import { OutputFolders } from './outputs';
+import { packedFacts } from './packedFacts';
 
 /** Articles whose search terms `countAhead` counts in one step (about half a millisecond each). */
 const COUNT_AHEAD = 16;
@@ -284,6 +286,11 @@ export class BuildSession {
     return { loaded, media: media.files };
   }
 
+  /** Each search shard's counted terms in the build cache (see `ShardTerms`); none when nothing is kept. */
+  shardTerms(): ShardTerms | undefined {
+    return this.cacheDir && this.save ? new ShardTerms(path.join(this.cacheDir, 'search')) : undefined;
+  }
+
   /** The translation lock's value as earlier builds validated it (see `readLock`). */
   async validatedLock(): Promise<ValidatedJson> {
     const [{ lock }, { pipeline }] = await Promise.all([this.cached(), this.modules.code()]);
@@ -295,7 +302,7 @@ export class BuildSession {
       const file = (name: string) => (this.cacheDir ? path.join(this.cacheDir, `${name}.bin`) : undefined);
       const [articles, bodies, checks, ids, assets, json, lock] = await Promise.all([
         Memo.open<ParsedArticle>(file('articles')),
-        Memo.open<StoredBody>(file('markdown')),
+        Memo.open<StoredBody>(file('markdown'), packedFacts),
         Memo.open<{ fine: string; findings: EditionFindings }>(file('checks')),
         Memo.open<readonly string[]>(file('ids')),
         Memo.open<BuiltAssets>(file('assets')),

@@ -47,6 +47,18 @@ export class Tasks {
     }
   }
 
+  /**
+   * Runs a stage alongside those that follow it (the encoder's process, see `encodeAlongside`):
+   * timed from its start to its end, but not reported, since the listener shows the stage in front.
+   */
+  alongside<T>(stage: Stage, work: () => Promise<T>): Promise<T> {
+    this.stopIfCancelled();
+    const since = performance.now();
+    return work().finally(() => {
+      this.timings[stage] = (this.timings[stage] ?? 0) + performance.now() - since;
+    });
+  }
+
   private stopIfCancelled(): void {
     if (this.heard) this.signal?.throwIfAborted();
   }

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { Node as JsonNode } from 'jsonc-parser';
 import type * as Yaml from 'yaml';
 import type { Document, LineCounter } from 'yaml';
+import { agrees } from '../build/shortcuts';
 import { jsoncParser } from './jsonc';
 
 /**
@@ -63,6 +64,58 @@ export function jsonPathPosition(text: string, path: readonly PropertyKey[]): Po
  * cannot be followed points at the deepest key found.
  */
 export function frontMatterPosition(source: string, path: readonly PropertyKey[]): Position {
+  const key = path.length === 1 && typeof path[0] === 'string' ? path[0] : undefined;
+  const line = key === undefined ? undefined : topLevelKeyLine(source, key);
+  if (line !== undefined) {
+    const found = { line, column: 1 };
+    agrees(
+      `the place of "${key}" in a front matter`,
+      found,
+      () => parsedPosition(source, path),
+      (a, b) => a.line === b.line && a.column === b.column,
+    );
+    return found;
+  }
+  return parsedPosition(source, path);
+}
+
+/** A line of a front matter that starts with a key and its colon: a plain key of common characters, or a quoted one. */
+const KEY_LINE = /^(?:[A-Za-z0-9_][\w .-]*?|"[^"\n]*"|'[^'\n]*')[ \t]*:(?:[ \t]|\r?$)/;
+/** A line of a front matter that starts nothing at the top level: empty, indented, or a comment. */
+const INSIDE_LINE = /^(?:[ \t#]|\r?$)/;
+
+/**
+ * The line of a top-level key of a front matter written as the owner writes one, each line at the
+ * left margin a key (or a comment): then a line that starts with the key and a colon is where the
+ * parser places it (the first, if it is written twice), whatever came before it, since such a line
+ * ends any block scalar, quoted value or flow list left open above it. Undefined for any other
+ * front matter (a line at the margin that is not a key may carry a plain value over to the next),
+ * or a key not found that way: then the parser is asked. Most diagnostics placed in a front matter
+ * are at a top-level key (TRANS001 at the title), and this spares loading the YAML parser for them.
+ */
+function topLevelKeyLine(source: string, key: string): number | undefined {
+  const bounds = frontMatterBounds(source);
+  if (!bounds) return undefined;
+  const lines = bounds.yaml.split('\n');
+  let found: number | undefined;
+  let keys = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const text = lines[i] as string;
+    if (INSIDE_LINE.test(text)) {
+      // Something indented before the first key: the top level is not at the margin.
+      if (keys === 0 && !/^[ \t]*(?:#|\r?$)/.test(text)) return undefined;
+      continue;
+    }
+    const written = KEY_LINE.exec(text);
+    if (!written) return undefined;
+    keys++;
+    const name = written[0].replace(/[ \t]*:[ \t\r]*$/, '');
+    if (found === undefined && (name === key || name === `"${key}"` || name === `'${key}'`)) found = i + 2;
+  }
+  return found;
+}
+
+function parsedPosition(source: string, path: readonly PropertyKey[]): Position {
   // Parsed on every call, like jsonPathPosition: a front matter parses in about 0.3 ms.
   const front = frontMatterOf(source);
   if (!front) return { line: 1, column: 1 };
@@ -108,13 +161,19 @@ interface FrontMatter {
   lines: LineCounter;
 }
 
-/** The front matter of a markdown file, parsed with its line counter; undefined without one. */
-function frontMatterOf(source: string): FrontMatter | undefined {
+/** The text between a markdown file's opening and closing "---" lines; undefined without a front matter. */
+function frontMatterBounds(source: string): { yaml: string } | undefined {
   const opening = /^---[ \t]*\r?\n/.exec(source);
   if (!opening) return undefined;
   const rest = source.slice(opening[0].length);
   const closing = /^---[ \t]*\r?$/m.exec(rest);
-  const yaml = closing ? rest.slice(0, closing.index) : rest;
+  return { yaml: closing ? rest.slice(0, closing.index) : rest };
+}
+
+/** The front matter of a markdown file, parsed with its line counter; undefined without one. */
+function frontMatterOf(source: string): FrontMatter | undefined {
+  const yaml = frontMatterBounds(source)?.yaml;
+  if (yaml === undefined) return undefined;
   const lines = new (yamlParser().LineCounter)();
   return { yaml, document: yamlParser().parseDocument(yaml, { lineCounter: lines }), lines };
 }

@@ -44,11 +44,11 @@ export async function variantFolder(cacheDir: string | undefined, code: string):
  * and the AVIF encoder allocate on many threads, and glibc keeps what they free in per-thread
  * arenas, so the memory is given back only when the process ends. The child is started with
  * two arenas (`MALLOC_ARENA_MAX`), which halves its peak (about 330 MB for the bench's photos
- * against 550-580 MB), and runs before the pages are modelled, while this process is small.
- * Nothing is started when every variant is there: a warm build encodes nothing. Resolves with an
- * ASSET004 error for each source that cannot be read as an image.
+ * against 550-580 MB). Nothing is started when every variant is there: a warm build encodes
+ * nothing. Resolves with an ASSET004 error for each source that cannot be read as an image;
+ * rejects when `signal` stops the encoder first.
  */
-export async function encodeMissing(work: ImageWork, explain: Explain, progress: (done: number, total: number) => void, signal?: AbortSignal): Promise<Diagnostic[]> {
+export async function encodeMissing(work: ImageWork, explain: Explain, signal?: AbortSignal): Promise<Diagnostic[]> {
   const present = new Set(await readdir(work.folder.dir));
   const jobs: EncodeJob['images'] = [];
   for (const image of work.images.values()) {
@@ -62,7 +62,6 @@ export async function encodeMissing(work: ImageWork, explain: Explain, progress:
   }
   const problems: Diagnostic[] = [];
   let done = 0;
-  progress(0, jobs.length);
   await new Promise<void>((resolve, reject) => {
     const child = fork(fileURLToPath(new URL('./encoder.mjs', import.meta.url)), [], {
       env: { ...process.env, MALLOC_ARENA_MAX: '2' },
@@ -70,17 +69,12 @@ export async function encodeMissing(work: ImageWork, explain: Explain, progress:
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
       ...(signal && { signal }),
     });
+    lowerPriority(child.pid);
     child.on('message', (reply: EncodeReply) => {
       const job = jobs[done] as EncodeJob['images'][number];
       if (reply.ok) for (const variant of job.variants) explain(variant.file, ['(not in the build cache)']);
       else problems.push(diagnostic('ASSET004', { file: `content/media/${reply.file}`, line: 0, column: 0 }, { image: reply.file }));
       done++;
-      try {
-        progress(done, jobs.length);
-      } catch (error) {
-        child.kill();
-        reject(error);
-      }
     });
     child.on('error', reject);
     child.on('exit', (code) => (done === jobs.length ? resolve() : reject(new Error(`the image encoder stopped (exit code ${code}) after ${done} of ${jobs.length} images`))));
@@ -88,6 +82,20 @@ export async function encodeMissing(work: ImageWork, explain: Explain, progress:
   });
   await pruned;
   return problems;
+}
+
+/**
+ * The encoder runs alongside the build's other stages (see `encodeAlongside` in pipeline.ts) on
+ * the time their threads leave idle: at the lowest priority, the markdown workers and the render
+ * stage keep their cores, and the encoder takes what they leave (a core during the render stage).
+ */
+function lowerPriority(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    os.setPriority(pid, os.constants.priority.PRIORITY_LOW);
+  } catch {
+    // A system that refuses it: the encoder shares the cores evenly.
+  }
 }
 
 /**

@@ -31,6 +31,11 @@ export class TermTable {
     return id;
   }
 
+  /** The term numbered `id`. */
+  term(id: number): string {
+    return this.terms[id] as string;
+  }
+
   /** The term numbered `id`, as a JSON string. */
   jsonOf(id: number): string {
     let json = this.json[id];

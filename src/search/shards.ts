@@ -8,6 +8,7 @@ import { type SearchDocument, searchOptions } from '../shared/search';
 import type { SearchShards } from '../shared/searchShards';
 import { documentFields, searchDocument } from './documents';
 import { type IndexedDocument, indexDocument, shardJson, TermTable } from './shardIndex';
+import { type KeptDocument, keptIndexed, type ShardTerms } from './shardTerms';
 
 /**
  * The articles a shard holds at most, on average: indexing costs about half a millisecond per
@@ -63,6 +64,8 @@ export interface ShardWork {
   code: string;
   /** Each edition's counted terms, in a session that builds again. */
   indexed?: Memo<IndexedDocument> | undefined;
+  /** Each shard's counted terms in the build cache, when it is kept. */
+  store?: ShardTerms | undefined;
   /** The shards the session's last build planned, by language, brought up to date here. */
   last?: Partial<Record<Lang, PlannedShards>> | undefined;
 }
@@ -74,7 +77,7 @@ export interface ShardWork {
  * so a shard made again for one edited article counts the terms of that article alone; `last`
  * holds the shards planned by the session's last build, and is brought up to date.
  */
-export function searchFiles({ site, lang, code, indexed, last }: ShardWork): PlannedFile[] {
+export function searchFiles({ site, lang, code, indexed, store, last }: ShardWork): PlannedFile[] {
   const { shards, shardAt } = (last?.[lang] && sameShards(site.articles, lang, last[lang])) ?? placed(site.articles, lang);
   const count = shards.length;
   // One set of options for the language's shards: it keeps the stemmed form of each word it met.
@@ -96,11 +99,15 @@ export function searchFiles({ site, lang, code, indexed, last }: ShardWork): Pla
     return {
       file: searchShardUrl(lang, shard).slice(1),
       inputs,
-      make: () =>
-        shardJson(
+      make: () => {
+        const counting: Counting = { lang, code, options, table, indexed, fromFile: store?.read(lang, count, shard) };
+        const documents = fields().map((each, i) => counted(site, held[i] as Article, each, counting));
+        store?.write(lang, count, shard, documents);
+        return shardJson(
           options,
-          fields().map((each, i) => counted(site, held[i] as Article, each, { lang, code, options, table, indexed })),
-        ),
+          documents.map(({ document }) => document),
+        );
+      },
     };
   });
   // The counted terms of the articles in shards carried over are kept, for when one of them is edited.
@@ -125,18 +132,26 @@ interface Counting {
   options: ReturnType<typeof searchOptions>;
   table: TermTable;
   indexed: Memo<IndexedDocument> | undefined;
+  /** The documents the shard's file in the build cache keeps, by URL. */
+  fromFile?: Map<string, KeptDocument> | undefined;
 }
 
-/** An article's document in `lang` with its terms counted, found in the memo while its fields (`each`) are unchanged. */
-function counted(site: Site, article: Article, each: readonly string[], { lang, code, options, table, indexed }: Counting): IndexedDocument {
+/**
+ * An article's document in `lang` with its terms counted, found in the memo, or else in its
+ * shard's file, while its fields (`each`) are unchanged.
+ */
+function counted(site: Site, article: Article, each: readonly string[], { lang, code, options, table, indexed, fromFile }: Counting): { url: string; inputs: string; document: IndexedDocument } {
   const url = article.editions[lang]?.url ?? '';
   const inputs = { code, fields: JSON.stringify(each) };
+  // The same inputs as one string, for the shard's file: the code's fingerprint holds no newline.
+  const key = `${code}\n${inputs.fields}`;
   let document = indexed?.get(url, inputs);
   if (document?.table !== table) {
-    document = indexDocument(options, searchDocument(site, article, lang) as SearchDocument, table);
+    const found = fromFile?.get(url);
+    document = found?.inputs === key ? keptIndexed(found, table) : indexDocument(options, searchDocument(site, article, lang) as SearchDocument, table);
     indexed?.set(url, inputs, document);
   }
-  return document;
+  return { url, inputs: key, document };
 }
 
 /**

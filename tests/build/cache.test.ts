@@ -1,5 +1,6 @@
 import { mkdir, readdir, readFile, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { deserialize, serialize } from 'node:v8';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatExplanation } from '../../src/build/explain';
 import { type BuildResult, build } from '../../src/build/pipeline';
@@ -237,5 +238,31 @@ describe('the build cache', () => {
     await edit('content/blog/books/DangerousLiaisons.en.md', (t) => t.replace('One added sentence', 'A further sentence'));
     await expectSameAsColdBuild();
     expect(await readFile(path.join(dist(), 'blog/books/DangerousLiaisons.html'), 'utf8')).toContain('A further sentence');
+  });
+});
+
+describe("the search shards' counted terms in the build cache", () => {
+  let site: SmallSite;
+  beforeAll(async () => {
+    site = await smallSite();
+  });
+  afterAll(() => site.cleanup());
+
+  it("make a shard again for one edited article from that article's text and the others' kept terms", async () => {
+    const dist = path.join(site.root, 'dist');
+    expect((await build({ root: site.root, outDir: dist, year: 2026 })).ok).toBe(true);
+    // What the shard's file keeps for an article that is not edited, marked so that the shard shows where it came from.
+    const file = path.join(site.root, '.cache/site/search/en-1-0.bin');
+    const kept = deserialize(await readFile(file)) as { url: string; stored: Record<string, string> }[];
+    const other = kept.find((document) => document.url === '/blog/tech/Git');
+    expect(other?.stored.title).toBeTruthy();
+    (other as { stored: Record<string, string> }).stored.title = 'Read back from the file';
+    await writeFile(file, serialize(kept));
+    const article = path.join(site.root, 'content/blog/books/DangerousLiaisons.en.md');
+    await writeFile(article, (await readFile(article, 'utf8')).replace(/\n\n([^\n]+)\n/, '\n\nEpistolary quillwork. $1\n'));
+    expect((await build({ root: site.root, outDir: dist, year: 2026 })).ok).toBe(true);
+    const shard = await readFile(path.join(dist, 'search/en/0.json'), 'utf8');
+    expect(shard).toContain('Read back from the file');
+    expect(shard).toContain('quillwork');
   });
 });

@@ -2,7 +2,9 @@ import { mkdtemp, readFile, rm, stat, truncate } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { StoredBody } from '../../src/build/markdown';
 import { Memo } from '../../src/build/memo';
+import { packedFacts } from '../../src/build/packedFacts';
 
 describe('a memo kept on disk as a log of records', () => {
   let dir: string;
@@ -89,5 +91,51 @@ describe('a memo kept on disk as a log of records', () => {
     const again = await Memo.open<string>(file);
     expect(again.get('post5.md', { text: 'after the crash' })).toBe('kept');
     expect(again.get('post8.md', { text: 'hash8' })).toBe(body(8));
+  });
+});
+
+describe("the markdown cache's records, their headings kept as text until read", () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'site-memo-'));
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  const stored = (i: number): StoredBody => ({
+    body: {
+      words: 100 + i,
+      hash: `hash${i}`,
+      headings: [{ depth: 2, id: `part-${i}`, text: `Part ${i}`, line: 3 }],
+      references: [{ kind: 'link', href: '/blog/tech/Git', text: 'Git', line: 5, column: 1 }],
+      ids: [`part-${i}`],
+      register: [],
+      problems: [],
+    },
+    found: { 'link /blog/tech/Git': '/blog/tech/Git' },
+  });
+
+  it('gives every fact back as it was made, through a record appended and through the log written anew', async () => {
+    const file = path.join(dir, 'markdown.bin');
+    const memo = await Memo.open<StoredBody>(file, packedFacts);
+    for (let i = 0; i < 3; i++) memo.set(`post${i}.md`, { text: `t${i}` }, stored(i));
+    await memo.save();
+    const reopened = await Memo.open<StoredBody>(file, packedFacts);
+    for (let i = 0; i < 3; i++) expect(structuredClone(reopened.get(`post${i}.md`, { text: `t${i}` }))).toEqual(stored(i));
+    // Facts read and never used are written back as they were read, when the log is written anew.
+    for (let i = 0; i < 4; i++) reopened.set('post0.md', { text: `again${i}` }, stored(9));
+    await reopened.save();
+    const third = await Memo.open<StoredBody>(file, packedFacts);
+    expect(structuredClone(third.get('post1.md', { text: 't1' }))).toEqual(stored(1));
+    expect(third.get('post0.md', { text: 'again3' })?.body.headings).toEqual(stored(9).body.headings);
+    expect({ ...third.get('post2.md', { text: 't2' })?.body }).toEqual(stored(2).body);
+  });
+
+  it('reads a record written before the headings were kept as text', async () => {
+    const file = path.join(dir, 'markdown.bin');
+    const plain = await Memo.open<StoredBody>(file);
+    plain.set('post1.md', { text: 't1' }, stored(1));
+    await plain.save();
+    const reopened = await Memo.open<StoredBody>(file, packedFacts);
+    expect(reopened.get('post1.md', { text: 't1' })).toEqual(stored(1));
   });
 });

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -136,6 +136,26 @@ describe('a photo a page shows, dropped into content/media straight from a camer
     const linked = /<a href="(\/assets\/media\/gallery\/gastronomy\/harbour-[^"]+)">the harbour<\/a>/.exec(linking)?.[1] ?? '';
     expect(linked).toMatch(/harbour-800\.[0-9a-f]{10}\.jpg$/);
     expect(now).toContain(path.join('assets', linked.slice('/assets/'.length)));
+  }, 60_000);
+
+  it('is encoded while the pages are modelled and rendered, and published once encoded', async () => {
+    const NEW = '/media/gallery/gastronomy/alongside.jpg';
+    await writeFile(path.join(content.root, 'content', NEW), await cameraPhoto('#306090'));
+    await content.edit('content/blog/tech/Git.en.md', (text) => `${text}\n\n::figure[Alongside]{src="${NEW}" width="50"}\n`);
+    const encoded = () => readdirSync(path.join(content.root, '.cache'), { recursive: true }).filter((file) => String(file).includes('alongside-')).length;
+    // What the cache held of the new photo's 15 variants as the model stage started.
+    let atLoad: number | undefined;
+    const result = await build({
+      root: content.root,
+      outDir,
+      onProgress: ({ stage }) => {
+        if (stage === 'load') atLoad ??= encoded();
+      },
+    });
+    expect(result.ok).toBe(true);
+    expect(atLoad).toBeLessThan(15);
+    expect(encoded()).toBe(15);
+    expect((await readdir(outDir, { recursive: true })).filter((file) => file.includes('alongside-'))).toHaveLength(15);
   }, 60_000);
 
   it('is left as it was when a build is cancelled while photos are being encoded, and nothing is written after', async () => {

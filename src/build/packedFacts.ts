@@ -1,0 +1,45 @@
+import type { Heading } from '../markdown/compile';
+import type { BodyFacts } from './bodyContents';
+import type { StoredBody } from './markdown';
+import type { MemoCodec } from './memo';
+
+/** A body's facts as the markdown cache writes them: the headings as one JSON text. */
+type PackedFacts = Omit<BodyFacts, 'headings'> & { headingsJson: string };
+
+/** The JSON text a facts object read from the cache had its headings in: written back as it was read. */
+const PACKED = Symbol('headings as read');
+
+type ReadFacts = BodyFacts & { [PACKED]?: string };
+
+/**
+ * The markdown cache keeps each body's headings (nearly half of its values: some 300,000 objects
+ * and strings at 4,000 articles) as one JSON text, parsed when they are first read. Only the
+ * render stage (a page's table of contents) and the anchor checks read them, and a build in which
+ * nothing changed runs neither: the findings are kept by the check's own cache. Read up front,
+ * they were deserialized and then copied by the collector at the start of every build.
+ */
+export const packedFacts: MemoCodec<StoredBody> = {
+  write({ body, found }) {
+    const { headings, ...rest } = body;
+    const packed: PackedFacts = { ...rest, headingsJson: (body as ReadFacts)[PACKED] ?? JSON.stringify(headings) };
+    return { body: packed, found };
+  },
+  read(stored) {
+    const { body, found } = stored as { body: PackedFacts | BodyFacts; found: StoredBody['found'] };
+    // A record of other code, written before the headings were packed: given back as it is. Its
+    // inputs name that code, so no lookup finds it (this module is part of the markdown code, WORK).
+    if (!('headingsJson' in body)) return { body, found };
+    const { headingsJson, ...rest } = body;
+    return { body: withHeadings(rest, headingsJson), found };
+  },
+};
+
+/** Facts whose headings are parsed from `json` when first read. */
+function withHeadings(rest: Omit<PackedFacts, 'headingsJson'>, json: string): BodyFacts {
+  let headings: Heading[] | undefined;
+  return Object.defineProperties(rest, {
+    // Enumerable, so that a copy or a serialization of the facts has the headings.
+    headings: { enumerable: true, get: () => (headings ??= JSON.parse(json) as Heading[]) },
+    [PACKED]: { value: json },
+  }) as BodyFacts;
+}
