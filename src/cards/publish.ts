@@ -97,7 +97,8 @@ export async function publishCards(work: CardWork, output: Output, explain: Expl
       await threads.draw([card], { colours: look.colours, ...(look.avatar && { avatar: look.avatar }) }, folder.dir);
       return readFile(file);
     });
-    await output.add(card.file, bytes, card.inputs);
+    // Linked, not written again: the cache's card and the output's are one file on disk.
+    await output.addLinked(card.file, file, bytes, card.inputs);
   }
   // Cards alone: a temporary file is another process's, or swept once its process has ended (cacheSweep.ts).
   if (prune && !folder.temporary) {

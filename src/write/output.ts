@@ -1,9 +1,9 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { copyFile, link, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { type Inputs, sameInputs } from '../build/inputs';
 import { operational } from '../diagnostics/failure';
 import { digest } from '../load/digest';
-import { writeWithCopies } from './compress';
+import { type CopySizes, writeWithCopies } from './compress';
 import { prepareOutputFolder, removeAbandonedStaging, stagingFolder } from './folder';
 import type { ManifestEntry, OutputManifest } from './manifest';
 import type { OutputStore } from './store';
@@ -103,7 +103,18 @@ export class Output {
     return this.addBytes(file, typeof text === 'string' ? Buffer.from(text) : text, inputs);
   }
 
-  private async addBytes(file: string, contents: Uint8Array, inputs: Inputs | undefined): Promise<void> {
+  /**
+   * Adds a file whose bytes, `contents`, are already in the file `source` (a drawn share card in
+   * the build cache): it is hard-linked into the output rather than written again, or copied where
+   * a link cannot be made (another file system). Never compressed: for files compressed already.
+   * The source must never be written in place afterwards, only replaced (written under another
+   * name, then renamed), as every file of the build cache is.
+   */
+  addLinked(file: string, source: string, contents: Uint8Array, inputs?: Inputs): Promise<void> {
+    return this.addBytes(file, contents, inputs, source);
+  }
+
+  private async addBytes(file: string, contents: Uint8Array, inputs: Inputs | undefined, source?: string): Promise<void> {
     const hash = digest(contents);
     const before = this.previous?.files.get(file);
     // Counted once: a file whose entry this build already replaced was reached before.
@@ -117,7 +128,7 @@ export class Output {
     this.made.add(file);
     const staging = await this.stagingDir();
     const task = this.folderOf(staging, file)
-      .then(() => writeWithCopies(staging, file, contents, this.compress))
+      .then(() => (source ? linkOrCopy(source, path.join(staging, file)) : writeWithCopies(staging, file, contents, this.compress)))
       .then(
         (copies) => {
           entry.copies = copies;
@@ -170,4 +181,14 @@ export class Output {
     }
     return this.staging;
   }
+}
+
+/** A hard link of `from` at `to`, or a copy where a link cannot be made; no compressed copies. */
+async function linkOrCopy(from: string, to: string): Promise<CopySizes> {
+  try {
+    await link(from, to);
+  } catch {
+    await copyFile(from, to);
+  }
+  return {};
 }

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
@@ -106,6 +106,22 @@ describe('a share card made again', () => {
 
   const dist = () => path.join(tool, 'dist');
   const cardLines = (explained: string) => explained.split('\n').filter((line) => line.includes('assets/cards/'));
+
+  it('take no room of their own in the output: each is the build cache’s file, and stays whole once the cache lets it go', async () => {
+    const card = await cardOf(dist(), 'blog/tech/Site.html');
+    const hash = /\.([0-9a-f]{10})\.png$/.exec(card.file)?.[1];
+    const cached = path.join(tool, '.cache/site/cards', `${hash}.png`);
+    const [inOutput, inCache] = await Promise.all([stat(path.join(dist(), card.file)), stat(cached)]);
+    expect(inOutput.ino).toBe(inCache.ino);
+    // The cache's card removed (a later build's prune of a card no page names): the output's is intact.
+    await rm(cached);
+    expect((await readFile(path.join(dist(), card.file))).equals(card.bytes)).toBe(true);
+    // With the output gone too, the next build draws it again: the same bytes, in the cache and the output.
+    await rm(dist(), { recursive: true });
+    await build();
+    expect((await readFile(cached)).equals(card.bytes)).toBe(true);
+    expect((await cardOf(dist(), 'blog/tech/Site.html')).bytes.equals(card.bytes)).toBe(true);
+  });
 
   it('after a title edit: that edition’s card alone, with the new title, under a new name', async () => {
     const [en, pt] = await Promise.all([cardOf(dist(), 'blog/tech/Site.html'), cardOf(dist(), 'pt/blog/tech/Site.html')]);
