@@ -7,6 +7,7 @@ import { routeTable } from '../model/routes';
 import { LANGUAGES, type Lang } from '../shared/lang';
 import type { Route } from '../shared/route';
 import { type BodyContents, type BodyFacts, splitBody } from './bodyContents';
+import { markOnAllocatingThreads } from './collector';
 import type { CompileBatch, CompiledBody, CompileWorkerData, CompileWorkerStart } from './compileWorker';
 import type { Explain } from './explain';
 import { type BodySite, foundValue } from './found';
@@ -212,6 +213,8 @@ export async function compileBodies(jobs: readonly MarkdownJob[], stage: Markdow
       record(i, { ...splitBody(body), found });
     }
   } else if (misses.length > 0) {
+    // A build of its own whose workers take every core (a cold build) collects on its own threads.
+    if (!memory && threads === os.availableParallelism()) markOnAllocatingThreads();
     const data: CompileWorkerData = {
       routes: [...site.routes.values()],
       imageCdn: site.imageCdn,
