@@ -3,13 +3,14 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createElement, type ReactElement } from 'react';
 import type { SatoriOptions } from 'satori';
-import { CardFrame, CardWords, CardWordsColumn, ShareCard, wordsBox } from '../../templates/cards/ShareCard';
+import { CardFrame, CardWordsColumn, ShareCard, WORDS_INKS, wordsBox } from '../../templates/cards/ShareCard';
 import { CARD_HEIGHT, CARD_WIDTH, type ShareCardProps } from '../shared/card';
 import { GlyphAtlas, type GlyphKey, type GlyphMask } from './atlas';
 import { CardType, satoriFonts } from './fonts';
 import { type Lines, layOutAcross, layOutDown, linesOf } from './layout';
 import { type Band, type PlacedGlyph, paintGlyphs, placeGlyphs } from './paint';
-import { cardPng, type PngFrame, pngFrame, revivedFrame, rowSums } from './png';
+import { type BandInks, paletteFrame } from './palette';
+import { cardPng, type PngFrame, pngFrame, revivedFrame } from './png';
 import { loadSharp } from './sharp';
 import { laidWords } from './words';
 
@@ -26,18 +27,22 @@ interface Pixels {
 }
 
 /**
- * A card's frame: the parts of its PNG that every card drawn on it shares. Its pixels are not
- * kept (2.3 MB a frame, some twenty frames a thread): nothing but `pixels` needs them again.
+ * A card's frame: the parts of its PNG that every card drawn on it shares, and the entries of its
+ * palette its words are painted with. Its pixels are not kept (0.75 MB a frame in palette
+ * indices, some twenty frames a thread): nothing but `pixels` needs them again. Plain data, sent
+ * from one thread to another.
  */
 export interface Frame {
   png: PngFrame;
+  inks: BandInks;
 }
 
 /** How a card's words were drawn: from the glyph atlas, or by librsvg from satori's outlines. */
 export type DrawnBy = 'glyphs' | 'librsvg';
 
-/** A card's words, ready to be laid on its band: glyphs in their places (their masks drawn), or pixels of the box. */
-type Words = { by: 'glyphs'; glyphs: PlacedGlyph[]; atlas: GlyphAtlas } | { by: 'librsvg'; pixels: Pixels };
+/** A card's words, ready to be laid on its band: glyphs in their places (their masks drawn), or the whole card drawn by librsvg. */
+type Words = GlyphWords | { by: 'librsvg'; png: Buffer };
+type GlyphWords = { by: 'glyphs'; glyphs: PlacedGlyph[]; atlas: GlyphAtlas };
 
 /**
  * Satori, loaded when a drawer first needs it: a thread that draws from what another drawer
@@ -51,12 +56,12 @@ const loadSatori = () => {
 };
 
 /**
- * What a drawer has learnt that another can draw cards with, without satori: the parts of each
- * frame's PNG, by what the frame shows, and the lines down of each shape of words (layout.ts).
- * Plain data, sent from one thread to another.
+ * What a drawer has learnt that another can draw cards with, without satori: each frame, by what
+ * it shows, and the lines down of each shape of words (layout.ts). Plain data, sent from one
+ * thread to another.
  */
 export interface DrawerLessons {
-  frames: [string, PngFrame][];
+  frames: [string, Frame][];
   lines: [string, Lines][];
   /** The glyphs' masks drawn, by their keys' names (atlas.ts). */
   masks: [string, GlyphMask][];
@@ -68,15 +73,17 @@ const MASKS = / mask="url\(#satori_om-[\w-]*\)"/g;
 /**
  * Draws share cards from the card component (templates/cards/ShareCard.tsx). What repeats, a
  * card's frame (paper, colour bar, category, the navy foot with avatar and names), is drawn once
- * per language and category by satori and librsvg, and the rows of its PNG above and below the
- * box of words compressed once (png.ts). A card's words (`CardWords`) are laid out here as satori
- * would lay them out (layout.ts), once satori has laid out one card of the same shape, whose lines
- * down are kept; satori lays out the words of the others (those of cards drawn together in one
- * drawing, without embedded fonts: one `<text>` per word). Its glyphs are laid from masks drawn
- * once per glyph, size and step of a pixel (atlas.ts, paint.ts) on the paper of the box's rows;
- * only the rows with words on them are compressed per card. Words the glyphs cannot draw (an emoji, a letter Inter's Latin file lacks) are drawn as
- * before: satori's outlines rasterized by librsvg. The fonts are read once, when it is made, and
- * each emoji's picture once, when first drawn.
+ * per language and category by satori and librsvg, put in a palette of 256 colours with ramps of
+ * the words' inks (palette.ts), and the rows of its PNG above and below the box of words
+ * compressed once (png.ts). A card's words (`CardWords`) are laid out here as satori would lay
+ * them out (layout.ts), once satori has laid out one card of the same shape, whose lines down are
+ * kept; satori lays out the words of the others (those of cards drawn together in one drawing,
+ * without embedded fonts: one `<text>` per word). Its glyphs are painted in the ramps' entries
+ * from masks drawn once per glyph, size and step of a pixel (atlas.ts, paint.ts) on the paper of
+ * the box's rows; only the rows with words on them are compressed per card. A card whose words
+ * the glyphs cannot draw (an emoji, a letter Inter's Latin file lacks) is drawn whole by librsvg
+ * from satori's outlines (`wholeCard`). The fonts are read once, when it is made, and each emoji's
+ * picture once, when first drawn.
  */
 export class CardDrawer {
   /** The fonts as satori is given them, read when satori is first needed. */
@@ -84,10 +91,8 @@ export class CardDrawer {
   private readonly emoji = new Map<string, string | undefined>();
   /** Each frame drawn, by what it shows (`frameKey`). */
   private readonly frames = new Map<string, Promise<Frame>>();
-  /** The rows of a box of words a card is painted on, per paper colour and kind of box, kept blank between cards. */
-  private readonly bands = new Map<string, Band>();
-  /** The coverage of one colour's glyphs while they are painted, the size of a box; kept zero between colours. */
-  private readonly coverage = new Uint8Array(CARD_WIDTH * CARD_HEIGHT);
+  /** The rows of a box of words a card is painted on, per kind of box, kept blank between cards (the paper is every palette's entry 0). */
+  private readonly bands = new Map<boolean, Band>();
   private glyphs?: Promise<{ type: CardType; atlas: GlyphAtlas }>;
   /** The lines down of each shape of a card's words (layout.ts), read from satori's drawing of the first card of that shape. */
   private readonly lines = new Map<string, Lines>();
@@ -96,14 +101,14 @@ export class CardDrawer {
 
   /** What this drawer has learnt so far, for another to draw with (`learn`). */
   async lessons(): Promise<DrawerLessons> {
-    const frames = await Promise.all([...this.frames].map(async ([key, frame]): Promise<[string, PngFrame]> => [key, (await frame).png]));
+    const frames = await Promise.all([...this.frames].map(async ([key, frame]): Promise<[string, Frame]> => [key, await frame]));
     const masks = this.glyphs ? (await this.glyphs).atlas.drawn() : [];
     return { frames, lines: [...this.lines], masks };
   }
 
   /** Takes what another drawer learnt (`lessons`): its frames and lines are not drawn nor laid out here again. */
   learn({ frames, lines, masks }: DrawerLessons): void {
-    for (const [key, png] of frames) this.frames.set(key, Promise.resolve({ png: revivedFrame(png) }));
+    for (const [key, frame] of frames) this.frames.set(key, Promise.resolve({ ...frame, png: revivedFrame(frame.png) }));
     for (const [shape, each] of lines) this.lines.set(shape, each);
     this.masksLearnt.push(...masks);
   }
@@ -164,25 +169,31 @@ export class CardDrawer {
   async drawAll(cards: readonly ShareCardProps[]): Promise<{ png: Buffer; by: DrawnBy }[]> {
     const [frames, words] = await Promise.all([Promise.all(cards.map((props) => this.frame(props))), this.words(cards)]);
     return cards.map((props, i) => {
+      const drawn = words[i] as Words;
+      if (drawn.by === 'librsvg') return drawn;
       let png: Buffer = Buffer.alloc(0);
-      this.onBand(props, frames[i] as Frame, words[i] as Words, (frame, band) => {
+      this.onBand(props, frames[i] as Frame, drawn, (frame, band) => {
         png = cardPng(frame.png, band);
       });
-      return { png, by: (words[i] as Words).by };
+      return { png, by: drawn.by };
     });
   }
 
   /**
-   * A card's pixels put together the plain way, its frame's pixels (drawn again) with its box's
-   * rows laid over them: what its PNG must decode to.
+   * A card's pixels (8-bit RGB) put together the plain way: what its PNG must decode to. For one
+   * drawn from glyphs, its frame drawn again and put in palette indices, its box's rows laid over
+   * them, each index then its palette's colour; for another, the whole card drawn by librsvg.
    */
   async pixels(props: ShareCardProps): Promise<Buffer> {
-    const [frame, framePixels, [words]] = await Promise.all([this.frame(props), this.frameSvg(props).then(raster), this.words([props])]);
-    const picture = framePixels.data;
-    this.onBand(props, frame, words as Words, (_, band) => {
-      const row = CARD_WIDTH * 3;
-      for (let y = 0; y < band.height; y++) band.rows.copy(picture, (frame.png.bandTop + y) * row, y * band.rowBytes + 1, (y + 1) * band.rowBytes);
+    const [frame, [words]] = await Promise.all([this.frame(props), this.words([props])]);
+    if (words?.by !== 'glyphs') return (await raster(await this.svg(props))).data;
+    const framePixels = await raster(await this.frameSvg(props));
+    const { palette, indices } = paletteFrame(framePixels.data, props.colours.paper, bandInks(props));
+    this.onBand(props, frame, words, (_, band) => {
+      for (let y = 0; y < band.height; y++) band.rows.copy(indices, (frame.png.bandTop + y) * CARD_WIDTH, y * band.rowBytes + 1, (y + 1) * band.rowBytes);
     });
+    const picture = Buffer.alloc(indices.length * 3);
+    for (const [i, index] of indices.entries()) palette.copy(picture, i * 3, index * 3, index * 3 + 3);
     return picture;
   }
 
@@ -194,7 +205,10 @@ export class CardDrawer {
       const box = wordsBox(Boolean(props.text.article));
       frame = this.frameSvg(props)
         .then(raster)
-        .then((pixels) => ({ png: pngFrame(pixels.data, CARD_WIDTH, CARD_HEIGHT, box.top, box.height, paperRow(props.colours.paper)) }));
+        .then((pixels) => {
+          const { palette, indices, inks } = paletteFrame(pixels.data, props.colours.paper, bandInks(props));
+          return { png: pngFrame({ width: CARD_WIDTH, height: CARD_HEIGHT, palette, indices, bandTop: box.top, bandRows: box.height }), inks };
+        });
       // A frame that failed is drawn again for the next card, which then reports it too.
       frame.catch(() => this.frames.delete(key));
       this.frames.set(key, frame);
@@ -207,51 +221,43 @@ export class CardDrawer {
   }
 
   /**
-   * Paints a card's words on the blank rows of its box and hands them, with its frame, to `use`,
+   * Paints a card's glyphs on the blank rows of its box and hands them, with its frame, to `use`,
    * then blanks them again: at once, with no await, so that cards drawn at the same time share
    * the rows.
    */
-  private onBand(props: ShareCardProps, frame: Frame, words: Words, use: (frame: Frame, band: Band) => void): void {
-    const band = this.band(props.colours.paper, Boolean(props.text.article), frame.png.rowBytes);
+  private onBand(props: ShareCardProps, frame: Frame, words: GlyphWords, use: (frame: Frame, band: Band) => void): void {
+    const band = this.band(Boolean(props.text.article), frame.png.rowBytes);
     try {
-      if (words.by === 'glyphs') paintGlyphs(words.glyphs, words.atlas, band, this.coverage);
-      else layPixels(words.pixels, band);
+      paintGlyphs(words.glyphs, words.atlas, band, frame.inks);
       use(frame, band);
     } finally {
       blankBand(band);
     }
   }
 
-  /** The blank rows of a kind of box on a paper, made on first use. */
-  private band(paper: string, article: boolean, rowBytes: number): Band {
-    const key = `${paper} ${article}`;
-    let band = this.bands.get(key);
+  /** The blank rows of a kind of box, made on first use: all zeros (filter 0, the paper), and so their sums. */
+  private band(article: boolean, rowBytes: number): Band {
+    let band = this.bands.get(article);
     if (!band) {
       const box = wordsBox(article);
-      const blank = Buffer.alloc(rowBytes);
-      paperRow(paper).copy(blank, 1);
-      const rows = Buffer.alloc(rowBytes * box.height);
-      for (let y = 0; y < box.height; y++) blank.copy(rows, y * rowBytes);
-      const { sum, weighted } = rowSums(blank);
       band = {
-        rows,
-        blank,
+        rows: Buffer.alloc(rowBytes * box.height),
         rowBytes,
         left: box.left,
         width: box.width,
         height: box.height,
         inked: new Uint8Array(box.height),
-        sums: new Float64Array(box.height).fill(sum),
-        weighted: new Float64Array(box.height).fill(weighted),
+        sums: new Float64Array(box.height),
+        weighted: new Float64Array(box.height),
       };
-      this.bands.set(key, band);
+      this.bands.set(article, band);
     }
     return band;
   }
 
   /**
    * Cards' own words: the glyphs of each placed and their masks drawn, or, where the glyphs cannot
-   * draw them, librsvg's pixels of their box. A card's words are laid out here, as satori would
+   * draw them, the whole card drawn by librsvg (`wholeCard`). A card's words are laid out here, as satori would
    * (layout.ts), once satori has drawn a card of the same shape (kind of box, title size, count of
    * lines), whose lines down are kept; satori lays out the others, those with the same kind of box
    * and colours in one drawing, their boxes one under the other.
@@ -293,15 +299,22 @@ export class CardDrawer {
     return Promise.all(
       cards.map(async (props, i): Promise<Words> => {
         const glyphs = placed[i];
-        return glyphs ? { by: 'glyphs', glyphs, atlas } : { by: 'librsvg', pixels: await this.wordsPixels(props) };
+        return glyphs ? { by: 'glyphs', glyphs, atlas } : { by: 'librsvg', png: await this.wholeCard(props) };
       }),
     );
   }
 
-  /** The box of a card's words drawn by librsvg from satori's outlines: for words the glyphs cannot draw. */
-  private async wordsPixels({ text, colours }: ShareCardProps): Promise<Pixels> {
-    const box = wordsBox(Boolean(text.article));
-    return raster(await this.satori(createElement(CardWords, { text, colours }), box.width, box.height));
+  /**
+   * A card whose words the glyphs cannot draw (an emoji, a letter Inter's Latin file lacks): drawn
+   * whole by librsvg from satori's outlines, and written by sharp as 8-bit RGB, not in its frame's
+   * palette, which has no entries for an emoji's colours. A category page's card is one.
+   */
+  private async wholeCard(props: ShareCardProps): Promise<Buffer> {
+    const { data, width, height } = await raster(await this.svg(props));
+    const sharp = await loadSharp();
+    return sharp(data, { raw: { width, height, channels: 3 } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
   }
 
   /**
@@ -384,38 +397,18 @@ async function raster(svg: string): Promise<Pixels> {
   return { data, width: info.width, height: info.height };
 }
 
-/** Pixels of the box of words laid on its rows, each row that differs from the paper marked. */
-function layPixels(words: Pixels, band: Band): void {
-  const row = words.width * 3;
-  for (let y = 0; y < band.height; y++) {
-    const at = y * band.rowBytes;
-    words.data.copy(band.rows, at + 1 + band.left * 3, y * row, (y + 1) * row);
-    const line = band.rows.subarray(at, at + band.rowBytes);
-    if (line.equals(band.blank)) continue;
-    band.inked[y] = 1;
-    const { sum, weighted } = rowSums(line);
-    band.sums[y] = sum;
-    band.weighted[y] = weighted;
-  }
-}
-
-/** The rows painted on made blank again, with their sums. */
+/** The rows painted on made blank again (zeros), with their sums. */
 function blankBand(band: Band): void {
-  const { sum, weighted } = rowSums(band.blank);
   for (let y = 0; y < band.height; y++) {
     if (!band.inked[y]) continue;
-    band.blank.copy(band.rows, y * band.rowBytes);
-    band.sums[y] = sum;
-    band.weighted[y] = weighted;
+    band.rows.fill(0, y * band.rowBytes, (y + 1) * band.rowBytes);
+    band.sums[y] = 0;
+    band.weighted[y] = 0;
   }
   band.inked.fill(0);
 }
 
-/** A row of the card's width in a paper colour ("#rrggbb" or "#rgb"), 8-bit RGB. */
-function paperRow(paper: string): Buffer {
-  const hex = paper.length === 4 ? [...paper.slice(1)].map((digit) => digit + digit).join('') : paper.slice(1, 7);
-  const rgb = [0, 2, 4].map((at) => Number.parseInt(hex.slice(at, at + 2), 16));
-  const row = Buffer.alloc(CARD_WIDTH * 3);
-  for (let x = 0; x < CARD_WIDTH; x++) row.set(rgb, x * 3);
-  return row;
+/** The colours a card's words are painted in: each has a ramp in its frame's palette. */
+function bandInks({ colours }: ShareCardProps): string[] {
+  return WORDS_INKS.map((ink) => colours[ink]);
 }

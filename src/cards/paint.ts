@@ -1,5 +1,6 @@
 import { type GlyphAtlas, type GlyphKey, STEPS } from './atlas';
 import type { CardType } from './fonts';
+import { type BandInks, inkKey } from './palette';
 import type { LaidWord } from './words';
 
 /** A glyph in its place: its mask's key, the pixel its place was rounded into, its colour. */
@@ -65,13 +66,12 @@ function styleOf(word: LaidWord): string {
 
 /**
  * Where a card's words are painted: the rows of its box as a PNG holds them (a filter byte 0, then
- * RGB), the box within them, and, per row, what the PNG's checksum needs of it (see png.ts), kept
- * up to date as pixels change so that no row is read again to sum it.
+ * a palette index per pixel, 0 the paper: a blank row is all zeros), the box within them, and, per
+ * row, what the PNG's checksum needs of it (see png.ts), kept up to date as pixels change so that
+ * no row is read again to sum it.
  */
 export interface Band {
   rows: Buffer;
-  /** A blank row: its filter byte and the paper. */
-  blank: Buffer;
   rowBytes: number;
   /** The box of the words: its left column in the band's rows, its size. */
   left: number;
@@ -84,92 +84,67 @@ export interface Band {
   weighted: Float64Array;
 }
 
-/** A rectangle of the box, right and bottom excluded. */
-interface Rect {
-  left: number;
-  top: number;
-  right: number;
-  bottom: number;
-}
-
 /**
- * Paints placed glyphs (their masks drawn) onto the band: each colour's glyphs add their coverage
- * into one mask of the box (saturating), then the colour is laid over the band's pixels by it,
- * within each glyph's rectangle (a pixel two glyphs share is laid once: its coverage is cleared).
+ * Paints placed glyphs (their masks drawn) onto the band in the palette's ramps (`BandInks`),
+ * straight from each mask: a pixel's entry says how much of which ink it has, and a glyph adds
+ * its coverage to what its own ink has there (saturating), a pixel two glyphs of one colour share
+ * taking the entry of the two coverages summed (each rounded to its level first: at most a level
+ * apart from their exact sum). Where glyphs of two inks meet on a pixel (none did on the cards
+ * tried: the title's, the date's and the bar's words stand apart, and a title of six lines still
+ * ends above the date's row), it takes the ink that covers more of it, the first painted where
+ * they cover as much: a palette has no entry for two inks blended.
  */
-export function paintGlyphs(glyphs: readonly PlacedGlyph[], atlas: GlyphAtlas, band: Band, coverage: Uint8Array): void {
-  const fills = [...new Set(glyphs.map((glyph) => glyph.fill))];
-  for (const fill of fills) {
-    const rects: Rect[] = [];
-    for (const glyph of glyphs) {
-      if (glyph.fill !== fill) continue;
-      const mask = atlas.mask(glyph.key);
-      if (!mask) throw new Error(`no mask drawn for glyph ${glyph.key.glyph}`);
-      const x0 = glyph.x + mask.left;
-      const y0 = glyph.y + mask.top;
-      const fromX = Math.max(0, -x0);
-      const toX = Math.min(mask.width, band.width - x0);
-      const fromY = Math.max(0, -y0);
-      const toY = Math.min(mask.height, band.height - y0);
-      if (fromX >= toX || fromY >= toY) continue;
-      rects.push({ left: x0 + fromX, top: y0 + fromY, right: x0 + toX, bottom: y0 + toY });
-      const source = mask.coverage;
-      for (let my = fromY; my < toY; my++) {
-        let at = (y0 + my) * band.width + x0 + fromX;
-        const end = my * mask.width + toX;
-        for (let from = my * mask.width + fromX; from < end; from++, at++) {
-          const sum = (coverage[at] as number) + (source[from] as number);
-          coverage[at] = Math.min(sum, 255);
-        }
-      }
-    }
-    const ink = [1, 3, 5].map((at) => Number.parseInt(fill.slice(at, at + 2), 16)) as [number, number, number];
-    for (const rect of rects) blend(ink, band, coverage, rect);
-  }
-}
-
-/**
- * Lays the colour `ink` over the band where `coverage` (the box's size) says, within a rectangle,
- * and clears it there: a pixel becomes (under × (255 − a) + ink × a) / 255, rounded, each channel.
- */
-function blend([red, green, blue]: [number, number, number], band: Band, coverage: Uint8Array, { left, top, right, bottom }: Rect): void {
-  const { rows, rowBytes, width } = band;
+export function paintGlyphs(glyphs: readonly PlacedGlyph[], atlas: GlyphAtlas, band: Band, inks: BandInks): void {
+  const { rows, rowBytes, inked, sums, weighted } = band;
+  const { coverageOf, inkOf } = inks;
   // A byte's weight in `weighted`: the bytes from it to the end of its row.
-  const weightAtLeft = rowBytes - 1 - band.left * 3;
-  for (let y = top; y < bottom; y++) {
-    const line = y * width;
-    const start = y * rowBytes + 1 + band.left * 3;
-    let sum = 0;
-    let weighted = 0;
-    let inked = false;
-    for (let x = left; x < right; x++) {
-      const a = coverage[line + x] as number;
-      if (a === 0) continue;
-      coverage[line + x] = 0;
-      inked = true;
-      const rest = 255 - a;
-      const at = start + x * 3;
-      const weight = weightAtLeft - x * 3;
-      const r0 = rows[at] as number;
-      const g0 = rows[at + 1] as number;
-      const b0 = rows[at + 2] as number;
-      // v / 255 for v < 65535, rounded down, without a division.
-      let v = r0 * rest + red * a + 127;
-      const r1 = (v + 1 + (v >> 8)) >> 8;
-      v = g0 * rest + green * a + 127;
-      const g1 = (v + 1 + (v >> 8)) >> 8;
-      v = b0 * rest + blue * a + 127;
-      const b1 = (v + 1 + (v >> 8)) >> 8;
-      rows[at] = r1;
-      rows[at + 1] = g1;
-      rows[at + 2] = b1;
-      sum += r1 - r0 + g1 - g0 + b1 - b0;
-      weighted += (r1 - r0) * weight + (g1 - g0) * (weight - 1) + (b1 - b0) * (weight - 2);
+  const weightAtLeft = rowBytes - 1 - band.left;
+  let fill = '';
+  let ramp: Uint8Array = new Uint8Array(0);
+  for (const glyph of glyphs) {
+    if (glyph.fill !== fill) {
+      fill = glyph.fill;
+      const found = inks.indexOf[inkKey(fill)];
+      if (!found) throw new Error(`the card's palette has no entries for the colour ${fill} of its words`);
+      ramp = found;
     }
-    if (inked) {
-      band.inked[y] = 1;
-      band.sums[y] = (band.sums[y] as number) + sum;
-      band.weighted[y] = (band.weighted[y] as number) + weighted;
+    const ink = ramp[255] as number;
+    const mask = atlas.mask(glyph.key);
+    if (!mask) throw new Error(`no mask drawn for glyph ${glyph.key.glyph}`);
+    const x0 = glyph.x + mask.left;
+    const y0 = glyph.y + mask.top;
+    const fromX = Math.max(0, -x0);
+    const toX = Math.min(mask.width, band.width - x0);
+    const fromY = Math.max(0, -y0);
+    const toY = Math.min(mask.height, band.height - y0);
+    const source = mask.coverage;
+    for (let my = fromY; my < toY; my++) {
+      const y = y0 + my;
+      const start = y * rowBytes + 1 + band.left + x0;
+      let sum = 0;
+      let moment = 0;
+      let painted = false;
+      for (let mx = fromX; mx < toX; mx++) {
+        const a = source[my * mask.width + mx] as number;
+        if (a === 0) continue;
+        const at = start + mx;
+        const under = rows[at] as number;
+        const held = coverageOf[under] as number;
+        let entry: number;
+        if (inkOf[under] === ink) entry = ramp[Math.min(held + a, 255)] as number;
+        else if (held >= a) continue;
+        else entry = ramp[a] as number;
+        if (entry === under) continue;
+        rows[at] = entry;
+        painted = true;
+        sum += entry - under;
+        moment += (entry - under) * (weightAtLeft - x0 - mx);
+      }
+      if (painted) {
+        inked[y] = 1;
+        sums[y] = (sums[y] as number) + sum;
+        weighted[y] = (weighted[y] as number) + moment;
+      }
     }
   }
 }

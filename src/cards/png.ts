@@ -7,7 +7,8 @@ import { constants, crc32, deflateRawSync } from 'node:zlib';
  * never referring to what came before), so that segments compressed once can be laid between
  * those of one card: the rows above the band, runs of blank rows within it, and the rows below it
  * (the last segment, finished). Each segment is an IDAT chunk of its own or part of one; the
- * stream's Adler-32 is combined from each segment's. Pixels are 8-bit RGB, each row with filter 0.
+ * stream's Adler-32 is combined from each segment's. Pixels are 8-bit palette indices (colour
+ * type 3, palette.ts), each row with filter 0.
  */
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -16,7 +17,7 @@ const ZLIB_HEADER = Buffer.from([0x78, 0x01]);
 const IEND = chunk('IEND', Buffer.alloc(0));
 /** The compression of what is compressed once (a frame, blank rows) and of a card's rows. */
 const ONCE = 9;
-const EACH = 1;
+const EACH = { level: 1, finishFlush: constants.Z_FULL_FLUSH };
 
 /** Uncompressed bytes, compressed apart: their raw deflate segment, their Adler-32 and length. */
 interface Segment {
@@ -27,7 +28,7 @@ interface Segment {
 
 /** What every card drawn on a frame shares: its head (up to the band's rows) and its tail, compressed once. */
 export interface PngFrame {
-  /** Signature, IHDR and the first IDAT: the zlib header and the rows above the band. */
+  /** Signature, IHDR, PLTE and the first IDAT: the zlib header and the rows above the band. */
   head: Buffer;
   headRows: Segment;
   /** The rows below the band, the stream's last segment; the CRC of the IDAT chunk up to its Adler-32. */
@@ -37,20 +38,30 @@ export interface PngFrame {
   bandTop: number;
   bandRows: number;
   rowBytes: number;
-  /** Runs of 2^i blank rows of the band, compressed once. */
+  /** Runs of 2^i blank rows of the band (every pixel index 0), compressed once. */
   blank: Segment[];
 }
 
-/**
- * The parts of a frame's PNG: `pixels` is the whole picture, 8-bit RGB, `width`×`height`; the band
- * (rows `bandTop` to `bandTop + bandRows - 1`) is what differs from card to card, and its blank
- * rows are `blankRow` (RGB, no filter byte).
- */
-export function pngFrame(pixels: Buffer, width: number, height: number, bandTop: number, bandRows: number, blankRow: Buffer): PngFrame {
-  const rowBytes = width * 3 + 1;
+/** A frame's picture in palette indices, and where on it the band lies. */
+export interface FramePicture {
+  width: number;
+  height: number;
+  /** The palette: 8-bit RGB, at most 256 entries; entry 0 is a blank band's pixel (the paper). */
+  palette: Uint8Array;
+  /** Each pixel's index in the palette, row after row: 0 throughout the band. */
+  indices: Uint8Array;
+  /** The band (rows `bandTop` to `bandTop + bandRows - 1`): what differs from card to card. */
+  bandTop: number;
+  bandRows: number;
+}
+
+/** The parts of a frame's PNG. */
+export function pngFrame({ width, height, palette, indices, bandTop, bandRows }: FramePicture): PngFrame {
+  if (indices.subarray(bandTop * width, (bandTop + bandRows) * width).some((index) => index !== 0)) throw new Error('the band of a frame must be blank, palette entry 0 throughout');
+  const rowBytes = width + 1;
   const rows = (from: number, to: number) => {
     const data = Buffer.alloc((to - from) * rowBytes);
-    for (let y = from; y < to; y++) pixels.copy(data, (y - from) * rowBytes + 1, y * width * 3, (y + 1) * width * 3);
+    for (let y = from; y < to; y++) data.set(indices.subarray(y * width, (y + 1) * width), (y - from) * rowBytes + 1);
     return data;
   };
   const headRows = segment(rows(0, bandTop), ONCE, false);
@@ -58,11 +69,10 @@ export function pngFrame(pixels: Buffer, width: number, height: number, bandTop:
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
-  // Bit depth 8, colour type 2 (RGB), deflate, filter method 0, no interlace.
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const head = Buffer.concat([SIGNATURE, chunk('IHDR', ihdr), chunk('IDAT', Buffer.concat([ZLIB_HEADER, headRows.data]))]);
+  // Bit depth 8, colour type 3 (palette), deflate, filter method 0, no interlace.
+  ihdr.set([8, 3, 0, 0, 0], 8);
+  const head = Buffer.concat([SIGNATURE, chunk('IHDR', ihdr), chunk('PLTE', Buffer.from(palette)), chunk('IDAT', Buffer.concat([ZLIB_HEADER, headRows.data]))]);
   const line = Buffer.alloc(rowBytes);
-  blankRow.copy(line, 1);
   const blank: Segment[] = [];
   for (let run = 1; run <= bandRows; run *= 2) blank.push(segment(Buffer.concat(Array.from({ length: run }, () => line)), ONCE, false));
   return { head, headRows, tail, tailCrc: crc32(tail.data, crc32('IDAT')), bandTop, bandRows, rowBytes, blank };
@@ -102,7 +112,7 @@ export function cardPng(frame: PngFrame, band: BandRows): Buffer {
     if (!ink) blankRuns(frame.blank, y - from, parts);
     else {
       const data = band.rows.subarray(from * rowBytes, y * rowBytes);
-      parts.push({ data: deflateRawSync(data, { level: EACH, finishFlush: constants.Z_FULL_FLUSH }), adler: rowsAdler(band, from, y, rowBytes), length: data.length });
+      parts.push({ data: deflateRawSync(data, EACH), adler: rowsAdler(band, from, y, rowBytes), length: data.length });
     }
   }
   let adler = frame.headRows.adler;

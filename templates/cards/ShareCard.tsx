@@ -16,6 +16,11 @@ const CATEGORY = 40;
 export const TITLE_TYPE = { weight: 700, lineHeight: 1.15, letterSpacing: -1 } as const;
 /** The date's weight is the default one, regular (400). */
 export const DATE_TYPE = { size: 30, weight: 400, gap: 18 } as const;
+/**
+ * The colours `CardWords` sets a card's own words in: the title's, the date's and reading time's,
+ * and the bar's between them. src/cards/palette.ts gives each a ramp over the paper in the card's palette.
+ */
+export const WORDS_INKS = ['heading', 'muted', 'line'] as const satisfies readonly (keyof ShareCardProps['colours'])[];
 
 /** A box on the card, in pixels from its top left corner. */
 export interface CardBox {

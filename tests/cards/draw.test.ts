@@ -47,26 +47,42 @@ async function realTitles(): Promise<{ lang: 'en' | 'pt'; title: string }[]> {
 }
 
 /** How far each channel of two pictures is apart: the largest difference and the mean, inside and outside a box. */
-function difference(a: Buffer, b: Buffer, box: CardBox): { inside: { max: number; mean: number }; outside: number } {
-  let max = 0;
-  let sum = 0;
-  let outside = 0;
+function difference(a: Buffer, b: Buffer, box: CardBox): { inside: { max: number; mean: number }; outside: { max: number; mean: number } } {
+  const inside = { max: 0, sum: 0 };
+  const outside = { max: 0, sum: 0 };
   for (let i = 0; i < a.length; i++) {
     const d = Math.abs((a[i] as number) - (b[i] as number));
     const pixel = Math.floor(i / 3);
     const [x, y] = [pixel % CARD_WIDTH, Math.floor(pixel / CARD_WIDTH)];
-    if (x >= box.left && x < box.left + box.width && y >= box.top && y < box.top + box.height) {
-      max = Math.max(max, d);
-      sum += d;
-    } else outside = Math.max(outside, d);
+    const part = x >= box.left && x < box.left + box.width && y >= box.top && y < box.top + box.height ? inside : outside;
+    part.max = Math.max(part.max, d);
+    part.sum += d;
   }
-  return { inside: { max, mean: sum / (box.width * box.height * 3) }, outside };
+  const boxBytes = box.width * box.height * 3;
+  return { inside: { max: inside.max, mean: inside.sum / boxBytes }, outside: { max: outside.max, mean: outside.sum / (a.length - boxBytes) } };
+}
+
+/** A PNG's pixels as zlib inflates them (its CRCs and Adler-32 checked), each row's filter checked to be 0, each index read through its palette. */
+function throughPalette(png: Buffer): Buffer {
+  const read = readPng(png);
+  const palette = read.chunks.PLTE as Buffer;
+  const rowBytes = CARD_WIDTH + 1;
+  const picture = Buffer.alloc(CARD_WIDTH * CARD_HEIGHT * 3);
+  for (let y = 0; y < CARD_HEIGHT; y++) {
+    expect(read.pixels[y * rowBytes], `the filter of row ${y}`).toBe(0);
+    for (let x = 0; x < CARD_WIDTH; x++) {
+      const index = read.pixels[y * rowBytes + 1 + x] as number;
+      palette.copy(picture, (y * CARD_WIDTH + x) * 3, index * 3, index * 3 + 3);
+    }
+  }
+  return picture;
 }
 
 /**
- * The drawer draws each card's frame once and, per card, its words alone, from a glyph atlas (or,
- * for words the atlas cannot draw, by librsvg): the PNG must be a well-formed file that decodes to
- * the card put together the plain way, and look like the card component drawn whole by librsvg.
+ * The drawer draws each card's frame once and, per card, its words alone, from a glyph atlas, in
+ * a palette (or, for words the atlas cannot draw, the whole card by librsvg): the PNG must be a
+ * well-formed file that decodes to the card put together the plain way, and look like the card
+ * component drawn whole by librsvg.
  */
 describe('the share-card drawer', () => {
   let look: CardLook;
@@ -84,22 +100,49 @@ describe('the share-card drawer', () => {
     ['an article in English', english],
     ['an article in Portuguese, with accents', portuguese],
     ['another page', page],
-  ])('draws %s from the glyph atlas, into a well-formed 1200×630 PNG that looks like the component drawn whole', async (_, text) => {
+  ])('draws %s from the glyph atlas, into a well-formed 1200×630 palette PNG that looks like the component drawn whole', async (_, text) => {
     const { png, by } = await drawer.draw(props(text));
     expect(by).toBe('glyphs');
-    const { format, width, height, channels } = await sharp(png).metadata();
-    expect([format, width, height, channels]).toEqual(['png', CARD_WIDTH, CARD_HEIGHT, 3]);
-    // Every chunk's CRC and the stream's Adler-32 hold, and two decoders (zlib's raw rows, sharp's) read the card put together the plain way.
+    const { format, width, height, channels, isPalette } = await sharp(png).metadata();
+    expect([format, width, height, channels, isPalette]).toEqual(['png', CARD_WIDTH, CARD_HEIGHT, 3, true]);
+    // Every chunk's CRC and the stream's Adler-32 hold, and two decoders (zlib's raw rows through the palette, sharp's) read the card put together the plain way.
     const plain = await drawer.pixels(props(text));
-    const rows = readPng(png).pixels;
-    for (let y = 0; y < CARD_HEIGHT; y++) expect(rows[y * (CARD_WIDTH * 3 + 1)], `the filter of row ${y}`).toBe(0);
-    expect(Buffer.concat(Array.from({ length: CARD_HEIGHT }, (_, y) => rows.subarray(y * (CARD_WIDTH * 3 + 1) + 1, (y + 1) * (CARD_WIDTH * 3 + 1)))).equals(plain)).toBe(true);
+    expect(throughPalette(png).equals(plain)).toBe(true);
     expect((await pixels(png)).equals(plain)).toBe(true);
-    // Out of the box of words, the frame librsvg drew; in it, the same letters in the same places (edges a few levels apart).
+    // Against librsvg's drawing of the whole component: out of the box of words, its frame with
+    // the few pixels of colours the palette has no room for (edges of the avatar, the emoji, the
+    // letters of the frame) given the nearest entry; in it, the same letters in the same places
+    // (edges a few levels apart, and a level of the ink's ramp at most 4 from the blend).
     const apart = difference(plain, await whole(text), wordsBox(Boolean(text.article)));
-    expect(apart.outside).toBe(0);
+    expect(apart.outside.max).toBeLessThan(64);
+    expect(apart.outside.mean).toBeLessThan(0.05);
     expect(apart.inside.max).toBeLessThan(64);
     expect(apart.inside.mean).toBeLessThan(0.25);
+  });
+
+  it('writes a card in 8-bit indexed colour whose letters keep their antialiased edges: many levels between the paper and each ink', async () => {
+    const png = await drawer.png(props(portuguese));
+    // IHDR's bit depth and colour type (3: indexed).
+    expect([png[24], png[25]]).toEqual([8, 3]);
+    const card = await pixels(png);
+    const box = wordsBox(true);
+    const rgb = (colour: string) => [1, 3, 5].map((at) => Number.parseInt(colour.slice(at, at + 2), 16));
+    const paper = rgb(look.colours.paper);
+    for (const ink of [look.colours.heading, look.colours.muted]) {
+      const over = rgb(ink);
+      // The channel paper and ink differ most in tells how much ink a pixel has; the others must agree with it.
+      const channel = [0, 1, 2].reduce((best, c) => (Math.abs((over[c] as number) - (paper[c] as number)) > Math.abs((over[best] as number) - (paper[best] as number)) ? c : best));
+      const levels = new Set<string>();
+      for (let y = box.top; y < box.top + box.height; y++) {
+        for (let x = box.left; x < box.left + box.width; x++) {
+          const pixel = [...card.subarray((y * CARD_WIDTH + x) * 3, (y * CARD_WIDTH + x) * 3 + 3)];
+          const t = ((pixel[channel] as number) - (paper[channel] as number)) / ((over[channel] as number) - (paper[channel] as number));
+          const between = t > 0.02 && t < 0.98 && pixel.every((value, c) => Math.abs(value - ((paper[c] as number) + t * ((over[c] as number) - (paper[c] as number)))) <= 2);
+          if (between) levels.add(pixel.join());
+        }
+      }
+      expect(levels.size, ink).toBeGreaterThanOrEqual(16);
+    }
   });
 
   it('draws every real article’s title from the glyph atlas: each word as wide as satori measured it', async () => {
