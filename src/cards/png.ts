@@ -15,9 +15,15 @@ const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 /** A zlib header: deflate, 32 KiB window, no dictionary (checked: 0x7801 is a multiple of 31). */
 const ZLIB_HEADER = Buffer.from([0x78, 0x01]);
 const IEND = chunk('IEND', Buffer.alloc(0));
-/** The compression of what is compressed once (a frame, blank rows) and of a card's rows. */
+/** The compression of what is compressed once (a frame, blank rows). */
 const ONCE = 9;
-const EACH = { level: 1, finishFlush: constants.Z_FULL_FLUSH };
+/**
+ * The compression of a card's own rows: runs of one byte only (zlib's Z_RLE), which a row of
+ * palette indices mostly is (the paper, a letter's full ink). On the inked rows of 400 cards,
+ * against level 1: 17 % less time and 1.6 % fewer bytes. The rows keep filter 0: filter 1 (Sub)
+ * made 11 % more bytes at level 1, 39 % more with Z_RLE, besides the pass to filter them.
+ */
+const EACH = { level: 1, strategy: constants.Z_RLE, finishFlush: constants.Z_FULL_FLUSH };
 
 /** Uncompressed bytes, compressed apart: their raw deflate segment, their Adler-32 and length. */
 interface Segment {
