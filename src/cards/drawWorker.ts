@@ -1,7 +1,9 @@
 import { rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parentPort, threadId } from 'node:worker_threads';
+import { digest } from '../load/digest';
 import type { CardColours, CardText } from '../shared/card';
+import type { FileFacts } from '../write/output';
 import { CardDrawer, type DrawerLessons } from './draw';
 
 /** Cards to draw into a folder, each as `<hash>.png`, with what they are drawn with besides their words. */
@@ -22,11 +24,20 @@ interface Cards {
  */
 export type DrawRequest = ({ kind: 'draw' } & Cards) | ({ kind: 'prepare' } & Cards) | { kind: 'learn'; lessons: DrawerLessons };
 
-/** The answer to a request: done, or why not; for `prepare`, the lessons and the hashes of the cards drawn. */
+/** A card drawn: the hash it is named by, and its bytes' digest and length as the output records them. */
+export interface DrawnCard extends FileFacts {
+  card: string;
+}
+
+/**
+ * The answer to a request: done, or why not; for `draw`, the cards drawn; for `prepare`, the
+ * lessons and the cards drawn.
+ */
 export interface DrawReply {
   id: number;
   error?: string;
-  prepared?: { lessons: DrawerLessons; drawn: string[] };
+  drawn?: DrawnCard[];
+  prepared?: { lessons: DrawerLessons; drawn: DrawnCard[] };
 }
 
 // Made once per thread (or process): the fonts are read here, and kept for every card it draws.
@@ -37,11 +48,17 @@ const propsOf = (request: Cards) => request.cards.map((card) => ({ text: card.te
 /** Cards drawn together: satori lays out the words of those it lays out in one drawing. */
 const BATCH = 8;
 
-async function draw(request: Cards): Promise<void> {
-  for (let at = 0; at < request.cards.length; at += BATCH) await drawBatch({ ...request, cards: request.cards.slice(at, at + BATCH) });
+async function draw(request: Cards): Promise<DrawnCard[]> {
+  const written: DrawnCard[] = [];
+  for (let at = 0; at < request.cards.length; at += BATCH) await drawBatch({ ...request, cards: request.cards.slice(at, at + BATCH) }, written);
+  return written;
 }
 
-async function drawBatch(request: Cards): Promise<void> {
+/**
+ * Draws cards and writes each; tells `written` of each card's bytes, which the build then need
+ * not read back from the file to publish it.
+ */
+async function drawBatch(request: Cards, written: DrawnCard[]): Promise<void> {
   const drawn = await drawer.drawAll(propsOf(request));
   for (const [i, card] of request.cards.entries()) {
     const png = (drawn[i] as (typeof drawn)[number]).png;
@@ -51,21 +68,21 @@ async function drawBatch(request: Cards): Promise<void> {
     const part = `${target}.${process.pid}.${threadId}.tmp`;
     await writeFile(part, png);
     await rename(part, target);
+    written.push({ card: card.hash, hash: digest(png), bytes: png.byteLength });
   }
 }
 
 async function prepare(request: Cards): Promise<NonNullable<DrawReply['prepared']>> {
   const needing = await drawer.prepare(propsOf(request));
   const cards = needing.map((i) => request.cards[i] as Cards['cards'][number]);
-  await draw({ ...request, cards });
-  return { lessons: await drawer.lessons(), drawn: cards.map((card) => card.hash) };
+  const drawn = await draw({ ...request, cards });
+  return { lessons: await drawer.lessons(), drawn };
 }
 
 async function answer(request: DrawRequest): Promise<Omit<DrawReply, 'id'>> {
   switch (request.kind) {
     case 'draw':
-      await draw(request);
-      return {};
+      return { drawn: await draw(request) };
     case 'prepare':
       return { prepared: await prepare(request) };
     case 'learn':

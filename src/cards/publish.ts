@@ -3,9 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Explain } from '../build/explain';
 import { changedInputs, sameInputs } from '../build/inputs';
+import { digest } from '../load/digest';
 import type { PagePlan } from '../render/plan';
 import type { OutputManifest } from '../write/manifest';
-import type { Output } from '../write/output';
+import type { FileFacts, Output } from '../write/output';
+import type { DrawnCard } from './drawWorker';
 import type { CardLook } from './look';
 import type { CardPlan } from './plan';
 import type { CardThreads } from './threads';
@@ -41,8 +43,8 @@ export interface CardWork {
   folder: CardFolder;
   look: CardLook;
   threads: CardThreads;
-  /** The drawing of the cards the previous output and the folder lack; settled with their outcome. */
-  drawing: Promise<{ error?: unknown }>;
+  /** The drawing of the cards the previous output and the folder lack; settled with their outcome and the cards drawn. */
+  drawing: Promise<{ error?: unknown; drawn?: readonly DrawnCard[] }>;
 }
 
 /** What `startCards` reads. */
@@ -69,7 +71,7 @@ export async function startCards({ plans, previous, folder, look, threads, signa
     missing = missing.filter((card) => !drawn.has(`${card.hash}.png`));
   }
   const drawing = threads.draw(missing, { colours: look.colours, ...(look.avatar && { avatar: look.avatar }) }, folder.dir, signal).then(
-    () => ({}),
+    (drawn) => ({ drawn }),
     (error: unknown) => ({ error }),
   );
   return { plans, folder, look, threads, drawing };
@@ -82,10 +84,12 @@ export async function startCards({ plans, previous, folder, look, threads, signa
  * With `prune`, the folder then keeps only this build's cards.
  */
 export async function publishCards(work: CardWork, output: Output, explain: Explain, prune: boolean): Promise<void> {
-  const { error } = await work.drawing;
+  const { error, drawn } = await work.drawing;
   if (error) throw error;
   if (CARDS_OFF) return;
   const { folder, look, threads } = work;
+  // The bytes of the cards this build drew, as their thread wrote them: not read back to be published.
+  const facts = new Map<string, FileFacts>((drawn ?? []).map(({ card, hash, bytes }) => [card, { hash, bytes }]));
   const kept = new Set<string>();
   for (const { file: page, card } of work.plans) {
     kept.add(`${card.hash}.png`);
@@ -93,15 +97,24 @@ export async function publishCards(work: CardWork, output: Output, explain: Expl
     const before = output.previousInputs(page)?.card;
     explain(card.file, changedInputs(before === undefined ? undefined : output.previousInputs(before), card.inputs));
     const file = path.join(folder.dir, `${card.hash}.png`);
-    const bytes = await readFile(file).catch(async () => {
-      await threads.draw([card], { colours: look.colours, ...(look.avatar && { avatar: look.avatar }) }, folder.dir);
-      return readFile(file);
-    });
+    const known: FileFacts =
+      facts.get(card.hash) ??
+      factsOf(
+        await readFile(file).catch(async () => {
+          await threads.draw([card], { colours: look.colours, ...(look.avatar && { avatar: look.avatar }) }, folder.dir);
+          return readFile(file);
+        }),
+      );
     // Linked, not written again: the cache's card and the output's are one file on disk.
-    await output.addLinked(card.file, file, bytes, card.inputs);
+    await output.addLinked(card.file, file, known, card.inputs);
   }
   // Cards alone: a temporary file is another process's, or swept once its process has ended (cacheSweep.ts).
   if (prune && !folder.temporary) {
     for (const name of await readdir(folder.dir)) if (name.endsWith('.png') && !kept.has(name)) await rm(path.join(folder.dir, name), { force: true });
   }
+}
+
+/** A card's bytes as the output records them. */
+function factsOf(bytes: Buffer): FileFacts {
+  return { hash: digest(bytes), bytes: bytes.byteLength };
 }

@@ -2,7 +2,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { CardColours, CardText } from '../shared/card';
-import type { DrawReply, DrawRequest } from './drawWorker';
+import type { DrawnCard, DrawReply, DrawRequest } from './drawWorker';
 
 /**
  * The drawing thread's young generation, in megabytes: a card's garbage is short-lived and small
@@ -50,28 +50,31 @@ export class CardThreads {
 
   /**
    * Draws `cards` into the folder `into` (each as `<hash>.png`); resolves once every one is
-   * written. Rejects when one cannot be drawn, or when `signal` is aborted (the threads are then
+   * written, with each one's digest and length. Rejects when one cannot be drawn, or when `signal` is aborted (the threads are then
    * ended, a card under way left as a temporary file the cache's sweep removes). The cards are
    * sent at once: a thread that waited for this one to hand out each batch would wait for the
    * render, which keeps this thread busy for seconds at a time.
    */
-  async draw(cards: readonly { hash: string; text: CardText }[], look: DrawLook, into: string, signal?: AbortSignal): Promise<void> {
-    if (cards.length === 0) return;
+  async draw(cards: readonly { hash: string; text: CardText }[], look: DrawLook, into: string, signal?: AbortSignal): Promise<DrawnCard[]> {
+    if (cards.length === 0) return [];
     this.thread ??= drawingThread();
     let rest = cards;
+    const written: DrawnCard[] = [];
     if (cards.length >= PREPARE_AT) {
       const preparer = preparingProcess();
       try {
         const { prepared } = await this.ask(preparer, { kind: 'prepare', into, ...look, cards: [...cards] }, signal);
         if (!prepared) throw new Error('a share-card thread answered a preparation with nothing');
         await this.ask(this.thread, { kind: 'learn', lessons: prepared.lessons }, signal);
-        const drawn = new Set(prepared.drawn);
+        written.push(...prepared.drawn);
+        const drawn = new Set(prepared.drawn.map((card) => card.card));
         rest = cards.filter((card) => !drawn.has(card.hash));
       } finally {
         await preparer.end();
       }
     }
-    if (rest.length > 0) await this.ask(this.thread, { kind: 'draw', into, ...look, cards: [...rest] }, signal);
+    if (rest.length > 0) written.push(...((await this.ask(this.thread, { kind: 'draw', into, ...look, cards: [...rest] }, signal)).drawn ?? []));
+    return written;
   }
 
   /** Ends the drawing thread (a build session that does not build again). */

@@ -8,6 +8,12 @@ import { prepareOutputFolder, removeAbandonedStaging, stagingFolder } from './fo
 import type { ManifestEntry, OutputManifest } from './manifest';
 import type { OutputStore } from './store';
 
+/** A file's bytes as the output's manifest records them: their digest (`digest` in load/digest.ts) and length. */
+export interface FileFacts {
+  hash: string;
+  bytes: number;
+}
+
 /**
  * Files being written and compressed at once: enough to keep the disk and the zlib threads busy.
  * Each holds its bytes and its compressors' memory meanwhile: 32 made a cold build of 4,000
@@ -104,18 +110,22 @@ export class Output {
   }
 
   /**
-   * Adds a file whose bytes, `contents`, are already in the file `source` (a drawn share card in
-   * the build cache): it is hard-linked into the output rather than written again, or copied where
-   * a link cannot be made (another file system). Never compressed: for files compressed already.
-   * The source must never be written in place afterwards, only replaced (written under another
-   * name, then renamed), as every file of the build cache is.
+   * Adds a file whose bytes are already in the file `source` (a drawn share card in the build
+   * cache), known by their `digest` and length as whoever wrote them worked them out: it is
+   * hard-linked into the output rather than written again, or copied where a link cannot be made
+   * (another file system). Never compressed: for files compressed already. The source must never
+   * be written in place afterwards, only replaced (written under another name, then renamed), as
+   * every file of the build cache is.
    */
-  addLinked(file: string, source: string, contents: Uint8Array, inputs?: Inputs): Promise<void> {
-    return this.addBytes(file, contents, inputs, source);
+  addLinked(file: string, source: string, facts: FileFacts, inputs?: Inputs): Promise<void> {
+    return this.addEntry(file, facts, inputs, (to) => linkOrCopy(source, to));
   }
 
-  private async addBytes(file: string, contents: Uint8Array, inputs: Inputs | undefined, source?: string): Promise<void> {
-    const hash = digest(contents);
+  private addBytes(file: string, contents: Uint8Array, inputs: Inputs | undefined): Promise<void> {
+    return this.addEntry(file, { hash: digest(contents), bytes: contents.byteLength }, inputs, (_to, staging) => writeWithCopies(staging, file, contents, this.compress));
+  }
+
+  private async addEntry(file: string, { hash, bytes }: FileFacts, inputs: Inputs | undefined, write: (to: string, staging: string) => Promise<CopySizes>): Promise<void> {
     const before = this.previous?.files.get(file);
     // Counted once: a file whose entry this build already replaced was reached before.
     if (before && this.files.get(file) === before) this.reached.push(file);
@@ -123,12 +133,12 @@ export class Output {
       this.files.set(file, !inputs || sameInputs(before.inputs, inputs) ? before : { ...before, inputs });
       return;
     }
-    const entry: ManifestEntry = { hash, bytes: contents.byteLength, ...(inputs ? { inputs } : {}) };
+    const entry: ManifestEntry = { hash, bytes, ...(inputs ? { inputs } : {}) };
     this.files.set(file, entry);
     this.made.add(file);
     const staging = await this.stagingDir();
     const task = this.folderOf(staging, file)
-      .then(() => (source ? linkOrCopy(source, path.join(staging, file)) : writeWithCopies(staging, file, contents, this.compress)))
+      .then(() => write(path.join(staging, file), staging))
       .then(
         (copies) => {
           entry.copies = copies;

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { digest } from '../../src/load/digest';
+import { readManifestLog } from '../../src/write/manifest';
 import { copyOfTool } from '../support/tool';
 
 const run = promisify(execFile);
@@ -105,9 +107,26 @@ describe('a share card made again', () => {
   }
 
   const dist = () => path.join(tool, 'dist');
+  /**
+   * Each card's entry in the output's manifest against the file in dist/: the digest and length a
+   * drawing thread reported, or the build read back, are those of the bytes published.
+   */
+  async function expectCardsRecordedAsPublished(): Promise<void> {
+    const logs = (await readdir(path.join(tool, '.cache/site'))).filter((name) => /^output-.*\.log$/.test(name));
+    const manifests = await Promise.all(logs.map((name) => readManifestLog(path.join(tool, '.cache/site', name))));
+    const manifest = manifests.find((read) => read?.manifest.outDir === dist())?.manifest;
+    const cards = [...(manifest?.files ?? [])].filter(([file]) => file.startsWith('assets/cards/'));
+    expect(cards.length).toBeGreaterThan(20);
+    for (const [file, entry] of cards) {
+      const bytes = await readFile(path.join(dist(), file));
+      expect({ file, hash: entry.hash, bytes: entry.bytes }).toEqual({ file, hash: digest(bytes), bytes: bytes.byteLength });
+    }
+  }
   const cardLines = (explained: string) => explained.split('\n').filter((line) => line.includes('assets/cards/'));
 
   it('take no room of their own in the output: each is the build cache’s file, and stays whole once the cache lets it go', async () => {
+    // Drawn by this build: published as its drawing thread wrote it.
+    await expectCardsRecordedAsPublished();
     const card = await cardOf(dist(), 'blog/tech/Site.html');
     const hash = /\.([0-9a-f]{10})\.png$/.exec(card.file)?.[1];
     const cached = path.join(tool, '.cache/site/cards', `${hash}.png`);
@@ -121,6 +140,8 @@ describe('a share card made again', () => {
     await build();
     expect((await readFile(cached)).equals(card.bytes)).toBe(true);
     expect((await cardOf(dist(), 'blog/tech/Site.html')).bytes.equals(card.bytes)).toBe(true);
+    // The others found in the cache, read from it to be published.
+    await expectCardsRecordedAsPublished();
   });
 
   it('after a title edit: that edition’s card alone, with the new title, under a new name', async () => {
