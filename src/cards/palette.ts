@@ -48,11 +48,23 @@ export function paletteFrame(pixels: Uint8Array, paper: string, inks: readonly s
   if (fixed >= ENTRIES) throw new Error(`a card's palette cannot hold the ramps of ${inks.length} inks`);
   const indexOf = new Map<number, number>();
   for (const [index, key] of entries.entries()) if (!indexOf.has(key)) indexOf.set(key, index);
+  // A frame is mostly runs of one colour: each run is counted at its end, with one lookup.
   const counts = new Map<number, number>();
+  const count = (key: number, run: number) => {
+    if (run > 0 && !indexOf.has(key)) counts.set(key, (counts.get(key) ?? 0) + run);
+  };
+  let last = -1;
+  let run = 0;
   for (let at = 0; at < pixels.length; at += 3) {
     const key = ((pixels[at] as number) << 16) | ((pixels[at + 1] as number) << 8) | (pixels[at + 2] as number);
-    if (!indexOf.has(key)) counts.set(key, (counts.get(key) ?? 0) + 1);
+    if (key === last) run++;
+    else {
+      count(last, run);
+      last = key;
+      run = 1;
+    }
   }
+  count(last, run);
   // Most pixels first, then by colour: the same pixels always give the same palette.
   const others = [...counts].sort(([a, m], [b, n]) => n - m || a - b).map(([key]) => key);
   for (const key of others.slice(0, ENTRIES - fixed)) {
@@ -61,8 +73,15 @@ export function paletteFrame(pixels: Uint8Array, paper: string, inks: readonly s
   }
   for (const key of others.slice(ENTRIES - fixed)) indexOf.set(key, nearest(key, entries));
   const indices = Buffer.alloc(pixels.length / 3);
+  let lastKey = -1;
+  let lastIndex = 0;
   for (let at = 0, i = 0; at < pixels.length; at += 3, i++) {
-    indices[i] = indexOf.get(((pixels[at] as number) << 16) | ((pixels[at + 1] as number) << 8) | (pixels[at + 2] as number)) as number;
+    const key = ((pixels[at] as number) << 16) | ((pixels[at + 1] as number) << 8) | (pixels[at + 2] as number);
+    if (key !== lastKey) {
+      lastKey = key;
+      lastIndex = indexOf.get(key) as number;
+    }
+    indices[i] = lastIndex;
   }
   const palette = Buffer.alloc(entries.length * 3);
   for (const [index, key] of entries.entries()) palette.set([key >> 16, (key >> 8) & 255, key & 255], index * 3);
