@@ -10,7 +10,7 @@ import { CardType, satoriFonts } from './fonts';
 import { type Lines, layOutAcross, layOutDown, linesOf } from './layout';
 import { type Band, type PlacedGlyph, paintGlyphs, placeGlyphs } from './paint';
 import { type BandInks, paletteFrame } from './palette';
-import { cardPng, type PngFrame, pngFrame, revivedFrame } from './png';
+import { cardPng, type PngFrame, pngFrame } from './png';
 import { loadSharp } from './sharp';
 import { laidWords } from './words';
 
@@ -45,27 +45,14 @@ type Words = GlyphWords | { by: 'librsvg'; png: Buffer };
 type GlyphWords = { by: 'glyphs'; glyphs: PlacedGlyph[]; atlas: GlyphAtlas };
 
 /**
- * Satori, loaded when a drawer first needs it: a thread that draws from what another drawer
- * learnt (`DrawerLessons`) never loads it, nor holds its memory (some 50 MB with its WebAssembly).
- * Nor sharp, loaded by the first frame, box of words or sheet of glyphs drawn (sharp.ts).
+ * Satori, loaded when a drawer first needs it (a card of a shape of words not laid out before, a
+ * frame not drawn before), as sharp is (sharp.ts).
  */
 let satoriModule: Promise<typeof import('satori')['default']> | undefined;
 const loadSatori = () => {
   satoriModule ??= import('satori').then((module) => module.default);
   return satoriModule;
 };
-
-/**
- * What a drawer has learnt that another can draw cards with, without satori: each frame, by what
- * it shows, and the lines down of each shape of words (layout.ts). Plain data, sent from one
- * thread to another.
- */
-export interface DrawerLessons {
-  frames: [string, Frame][];
-  lines: [string, Lines][];
-  /** The glyphs' masks drawn, by their keys' names (atlas.ts). */
-  masks: [string, GlyphMask][];
-}
 
 /** Satori's mask of every element to its box (see `raster`). */
 const MASKS = / mask="url\(#satori_om-[\w-]*\)"/g;
@@ -96,55 +83,6 @@ export class CardDrawer {
   private glyphs?: Promise<{ type: CardType; atlas: GlyphAtlas }>;
   /** The lines down of each shape of a card's words (layout.ts), read from satori's drawing of the first card of that shape. */
   private readonly lines = new Map<string, Lines>();
-  /** Masks learnt from another drawer, handed to the atlas when it is made. */
-  private readonly masksLearnt: [string, GlyphMask][] = [];
-
-  /** What this drawer has learnt so far, for another to draw with (`learn`). */
-  async lessons(): Promise<DrawerLessons> {
-    const frames = await Promise.all([...this.frames].map(async ([key, frame]): Promise<[string, Frame]> => [key, await frame]));
-    const masks = this.glyphs ? (await this.glyphs).atlas.drawn() : [];
-    return { frames, lines: [...this.lines], masks };
-  }
-
-  /** Takes what another drawer learnt (`lessons`): its frames and lines are not drawn nor laid out here again. */
-  learn({ frames, lines, masks }: DrawerLessons): void {
-    for (const [key, frame] of frames) this.frames.set(key, Promise.resolve({ ...frame, png: revivedFrame(frame.png) }));
-    for (const [shape, each] of lines) this.lines.set(shape, each);
-    this.masksLearnt.push(...masks);
-  }
-
-  /**
-   * Makes ready all that drawing `cards` takes besides painting, for this drawer and for one that
-   * learns its lessons: each frame, the lines of each shape of words (satori's layout of the first
-   * card of the shape) and the mask of every glyph. Returns the cards whose words satori lays out:
-   * the first of each shape not learnt before, and those the layout leaves to satori. A drawer that
-   * learns the lessons draws every other card without satori or librsvg. One card at a time, with
-   * no list of the cards' layouts kept: a build's cards are thousands.
-   */
-  async prepare(cards: readonly ShareCardProps[]): Promise<number[]> {
-    const { type, atlas } = await this.glyphSet();
-    const needing: number[] = [];
-    let keys: GlyphKey[] = [];
-    for (const [i, props] of cards.entries()) {
-      // One at a time, as the sheets of glyphs are (atlas.ts): each takes megabytes to draw.
-      await this.frame(props);
-      const across = layOutAcross(props.text, props.colours, type);
-      if (!across || !this.lines.has(across.shape)) {
-        needing.push(i);
-        // Satori lays out its words: the lines of its shape are learnt (`words`).
-        await this.words([props]);
-      }
-      const lines = across && this.lines.get(across.shape);
-      const laid = across && lines && layOutDown(across, lines);
-      for (const glyph of (laid && placeGlyphs(laid, type)) ?? []) keys.push(glyph.key);
-      if (keys.length > 10_000) {
-        await atlas.draw(keys);
-        keys = [];
-      }
-    }
-    await atlas.draw(keys);
-    return needing;
-  }
 
   /** A whole card as SVG, frame and words in one drawing. */
   svg(props: ShareCardProps): Promise<string> {
@@ -336,13 +274,6 @@ export class CardDrawer {
   /** Inter for HarfBuzz and the glyph atlas, made on first use. */
   private glyphSet(): Promise<{ type: CardType; atlas: GlyphAtlas }> {
     this.glyphs ??= CardType.load().then((type) => ({ type, atlas: new GlyphAtlas(type) }));
-    if (this.masksLearnt.length > 0) {
-      const masks = this.masksLearnt.splice(0);
-      this.glyphs = this.glyphs.then((glyphs) => {
-        glyphs.atlas.learn(masks);
-        return glyphs;
-      });
-    }
     return this.glyphs;
   }
 

@@ -4,7 +4,7 @@ import { parentPort, threadId } from 'node:worker_threads';
 import { digest } from '../load/digest';
 import type { CardColours, CardText } from '../shared/card';
 import type { FileFacts } from '../write/output';
-import { CardDrawer, type DrawerLessons } from './draw';
+import { CardDrawer } from './draw';
 
 /** Cards to draw into a folder, each as `<hash>.png`, with what they are drawn with besides their words. */
 interface Cards {
@@ -15,29 +15,19 @@ interface Cards {
   cards: { hash: string; text: CardText }[];
 }
 
-/**
- * Sent to a drawing thread, answered with the same id:
- * - `draw`: cards to draw;
- * - `prepare`: the cards of a build, for which it draws the frames, the glyphs and the cards whose
- *   words satori lays out (`CardDrawer.prepare`), answering with its lessons and the cards it drew;
- * - `learn`: another thread's lessons, to draw the rest without satori.
- */
-export type DrawRequest = ({ kind: 'draw' } & Cards) | ({ kind: 'prepare' } & Cards) | { kind: 'learn'; lessons: DrawerLessons };
+/** Sent to a drawing thread or process, answered with the same id: cards to draw. */
+export type DrawRequest = { kind: 'draw' } & Cards;
 
 /** A card drawn: the hash it is named by, and its bytes' digest and length as the output records them. */
 export interface DrawnCard extends FileFacts {
   card: string;
 }
 
-/**
- * The answer to a request: done, or why not; for `draw`, the cards drawn; for `prepare`, the
- * lessons and the cards drawn.
- */
+/** The answer to a request: the cards drawn, or why not. */
 export interface DrawReply {
   id: number;
   error?: string;
   drawn?: DrawnCard[];
-  prepared?: { lessons: DrawerLessons; drawn: DrawnCard[] };
 }
 
 // Made once per thread (or process): the fonts are read here, and kept for every card it draws.
@@ -72,23 +62,8 @@ async function drawBatch(request: Cards, written: DrawnCard[]): Promise<void> {
   }
 }
 
-async function prepare(request: Cards): Promise<NonNullable<DrawReply['prepared']>> {
-  const needing = await drawer.prepare(propsOf(request));
-  const cards = needing.map((i) => request.cards[i] as Cards['cards'][number]);
-  const drawn = await draw({ ...request, cards });
-  return { lessons: await drawer.lessons(), drawn };
-}
-
 async function answer(request: DrawRequest): Promise<Omit<DrawReply, 'id'>> {
-  switch (request.kind) {
-    case 'draw':
-      return { drawn: await draw(request) };
-    case 'prepare':
-      return { prepared: await prepare(request) };
-    case 'learn':
-      drawer.learn(request.lessons);
-      return {};
-  }
+  return { drawn: await draw(request) };
 }
 
 /** Answers to the thread or process that started this one: a thread's parent port, or a child process's channel. */

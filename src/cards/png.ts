@@ -84,16 +84,6 @@ export function pngFrame({ width, height, palette, indices, bandTop, bandRows }:
   return { head, headRows, tail, tailCrc: crc32(tail.data, crc32('IDAT')), bandTop, bandRows, rowBytes, blank };
 }
 
-/**
- * A frame's parts as Buffers again, after they crossed to another thread (which hands Buffers
- * over as plain Uint8Arrays).
- */
-export function revivedFrame(frame: PngFrame): PngFrame {
-  const buffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const segment = (part: Segment): Segment => ({ ...part, data: buffer(part.data) });
-  return { ...frame, head: buffer(frame.head), headRows: segment(frame.headRows), tail: segment(frame.tail), blank: frame.blank.map(segment) };
-}
-
 /** A card's band as `cardPng` reads it: its rows, which of them differ from a blank row, and each row's `rowSums`. */
 export interface BandRows {
   rows: Buffer;

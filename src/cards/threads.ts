@@ -18,11 +18,10 @@ export interface DrawLook {
 }
 
 /**
- * Cards past which a build's frames, the cards whose words need satori and the glyphs are drawn
- * first, in a process of their own that then ends: the thread that draws the rest never loads
- * satori nor librsvg.
+ * Cards from which a build's cards are drawn in a process of their own that then ends (a cold
+ * build's thousands), rather than on the drawing thread (a save's few in `site dev`).
  */
-const PREPARE_AT = 64;
+const PROCESS_AT = 64;
 
 /** A thread or a child process that draws cards, as `ask` talks to it. */
 interface Drawing {
@@ -34,15 +33,13 @@ interface Drawing {
 }
 
 /**
- * The thread that draws share cards (drawWorker.ts), started when a build first has cards to
- * draw, once the markdown is compiled: it draws while the build's own thread checks, renders and
- * indexes, stages that leave a core idle. One thread, not one per core: a second would only take
- * its core from the render's thread and double the memory the drawing holds. Before it draws the
- * cards of a build with many, a process of its own draws their frames, the cards whose words
- * satori must lay out (one of each shape of words, and those the layout leaves to satori) and the
- * masks of the others' glyphs, and ends, with satori and librsvg and what they held; the drawing
- * thread learns what it made (`DrawerLessons`) and draws every other card with neither. A build session keeps the drawing thread while it builds again (`site dev`): the fonts
- * are then read once for the session, not once per save.
+ * Where share cards are drawn (drawWorker.ts), once a build's markdown is compiled: beside the
+ * build's own thread, which checks, renders and indexes meanwhile. A build with many cards draws
+ * them in a process of its own (`drawingProcess`), which ends when they are drawn, with satori,
+ * librsvg and what they held; one with a few, on a thread, which a build session keeps while it
+ * builds again (`site dev`): the fonts are then read once for the session, not once per save. One
+ * drawing at a time, not one per core: a second would only take its core from the render's
+ * thread and double the memory the drawing holds.
  */
 export class CardThreads {
   private thread?: Drawing;
@@ -57,24 +54,16 @@ export class CardThreads {
    */
   async draw(cards: readonly { hash: string; text: CardText }[], look: DrawLook, into: string, signal?: AbortSignal): Promise<DrawnCard[]> {
     if (cards.length === 0) return [];
-    this.thread ??= drawingThread();
-    let rest = cards;
-    const written: DrawnCard[] = [];
-    if (cards.length >= PREPARE_AT) {
-      const preparer = preparingProcess();
+    if (cards.length >= PROCESS_AT) {
+      const drawing = drawingProcess();
       try {
-        const { prepared } = await this.ask(preparer, { kind: 'prepare', into, ...look, cards: [...cards] }, signal);
-        if (!prepared) throw new Error('a share-card thread answered a preparation with nothing');
-        await this.ask(this.thread, { kind: 'learn', lessons: prepared.lessons }, signal);
-        written.push(...prepared.drawn);
-        const drawn = new Set(prepared.drawn.map((card) => card.card));
-        rest = cards.filter((card) => !drawn.has(card.hash));
+        return (await this.ask(drawing, { kind: 'draw', into, ...look, cards: [...cards] }, signal)).drawn ?? [];
       } finally {
-        await preparer.end();
+        await drawing.end();
       }
     }
-    if (rest.length > 0) written.push(...((await this.ask(this.thread, { kind: 'draw', into, ...look, cards: [...rest] }, signal)).drawn ?? []));
-    return written;
+    this.thread ??= drawingThread();
+    return (await this.ask(this.thread, { kind: 'draw', into, ...look, cards: [...cards] }, signal)).drawn ?? [];
   }
 
   /** Ends the drawing thread (a build session that does not build again). */
@@ -133,14 +122,14 @@ function drawingThread(): Drawing {
 }
 
 /**
- * The process that prepares a build's cards. A process, not a thread: what librsvg, libvips and
+ * The process that draws a build's many cards. A process, not a thread: what librsvg, libvips and
  * satori allocate on its threads, the C allocator keeps in per-thread arenas until the process
- * ends (some 100 MB for the bench's 7,670 cards, which a thread left in this process for the rest
- * of the build), so it is given back when the preparation is done; with two arenas
+ * ends (some 100 MB for the bench's 7,670 cards, which a thread would leave in the build's process
+ * for the rest of the build), so it is given back when the cards are drawn; with two arenas
  * (`MALLOC_ARENA_MAX`), as the image encoder runs (src/images/publish.ts). Messages are structured
- * clones (`advanced`): the frames' and glyphs' bytes cross as they are.
+ * clones (`advanced`).
  */
-function preparingProcess(): Drawing {
+function drawingProcess(): Drawing {
   const child: ChildProcess = fork(fileURLToPath(ENTRY), [], {
     env: { ...process.env, MALLOC_ARENA_MAX: '2' },
     // A young generation of 1 MB a half: its garbage is collected before it fills tens of

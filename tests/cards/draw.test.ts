@@ -197,18 +197,17 @@ describe('the share-card drawer', () => {
     }
   });
 
-  it('draws, from another drawer’s lessons sent across threads (frames, lines, glyphs), the same bytes with no satori needed', async () => {
+  it('draws a card’s bytes whatever it drew before: a build’s thousands of cards drawn by one drawer are each as drawn alone', async () => {
     const texts = [english, portuguese, page, { ...english, title: 'Another title' }, { ...portuguese, title: 'Outro título, com acentos' }];
-    const teacher = new CardDrawer();
-    // One card of each shape of words (English and Portuguese titles of the same size and lines share one).
-    expect(await teacher.prepare(texts.map(props))).toEqual([0, 2, 3]);
-    // As a thread receives them: Buffers arrive as plain Uint8Arrays.
-    const pupil = new CardDrawer();
-    pupil.learn(structuredClone(await teacher.lessons()));
-    // It needs satori for none of them, and draws none of their glyphs.
-    expect(await pupil.prepare(texts.map(props))).toEqual([]);
-    expect((await pupil.lessons()).masks.length).toBe((await teacher.lessons()).masks.length);
-    const drawn = await pupil.drawAll(texts.map(props));
+    const busy = new CardDrawer();
+    // Frames, shapes of words and glyphs learnt from other cards first, then these together.
+    await busy.drawAll(
+      [
+        { ...english, title: 'A first card, of another shape of words than the rest, drawn before them' },
+        { ...portuguese, title: 'Ações' },
+      ].map(props),
+    );
+    const drawn = await busy.drawAll(texts.map(props));
     for (const [i, text] of texts.entries()) expect(drawn[i]?.png.equals(await new CardDrawer().png(props(text))), text.title).toBe(true);
   });
 
