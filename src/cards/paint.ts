@@ -129,11 +129,15 @@ export function paintGlyphs(glyphs: readonly PlacedGlyph[], atlas: GlyphAtlas, b
         if (a === 0) continue;
         const at = start + mx;
         const under = rows[at] as number;
-        const held = coverageOf[under] as number;
         let entry: number;
-        if (inkOf[under] === ink) entry = ramp[Math.min(held + a, 255)] as number;
-        else if (held >= a) continue;
-        else entry = ramp[a] as number;
+        // Most pixels are painted on the paper (entry 0), no other glyph's coverage there.
+        if (under === 0) entry = ramp[a] as number;
+        else {
+          const held = coverageOf[under] as number;
+          if (inkOf[under] === ink) entry = ramp[Math.min(held + a, 255)] as number;
+          else if (held >= a) continue;
+          else entry = ramp[a] as number;
+        }
         if (entry === under) continue;
         rows[at] = entry;
         painted = true;
