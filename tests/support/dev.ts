@@ -90,13 +90,17 @@ export interface RunningDev {
 /** Starts `site dev` (the tool at `toolRoot`) on a site root and waits until it serves. */
 export async function startDev(toolRoot: string, siteRoot: string): Promise<RunningDev> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [path.join(toolRoot, 'bin', 'site'), '--root', siteRoot, 'dev', '--port', String(port), '--db', path.join(siteRoot, 'dev-test.db')], {
+  const command = [process.execPath, path.join(toolRoot, 'bin', 'site'), '--root', siteRoot, 'dev', '--port', String(port), '--db', path.join(siteRoot, 'dev-test.db')];
+  // Its errors and its other lines through one pipe, in the order it wrote them, as a terminal
+  // shows them: a build's diagnostics (stderr) come before its outcome line (stdout), and the
+  // tests read which build said what from that order. Two pipes are read in whatever order their
+  // data arrives. The shell gives its process to `site dev` (exec): signals reach it.
+  const child: ChildProcess = spawn('/bin/sh', ['-c', 'exec "$@" 2>&1', 'sh', ...command], {
     env: { ...process.env, NO_COLOR: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'ignore'],
   });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const stop = async () => {
     if (child.exitCode !== null) return;
     child.kill('SIGTERM');
