@@ -54,6 +54,21 @@ export class GlyphAtlas {
 
   constructor(private readonly type: CardType) {}
 
+  /** How many masks it holds. */
+  get size(): number {
+    return this.masks.size;
+  }
+
+  /** Every mask drawn or learnt so far, by its key's name: for another atlas to `learn`. */
+  drawn(): [string, GlyphMask][] {
+    return [...this.masks];
+  }
+
+  /** Takes masks another atlas drew (`drawn`): the same glyphs are not drawn here again. */
+  learn(masks: readonly [string, GlyphMask][]): void {
+    for (const [name, mask] of masks) if (!this.masks.has(name)) this.masks.set(name, mask);
+  }
+
   /** The mask of a glyph already drawn (see `draw`). */
   mask(key: GlyphKey): GlyphMask | undefined {
     return this.masks.get(keyName(key));

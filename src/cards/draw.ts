@@ -37,6 +37,19 @@ export interface Frame {
   inks: BandInks;
 }
 
+/**
+ * What a drawer has learnt that depends on nothing but the code that draws and what each part
+ * shows: each frame (by `frameKey`, which names the colours and the avatar), the lines down of
+ * each shape of words (layout.ts) and the masks of the glyphs drawn (atlas.ts). Plain data: a
+ * drawing is the same bytes whatever was drawn before it, so a drawer that learns it draws as the
+ * one that learnt it would, without satori or librsvg for what it holds.
+ */
+export interface DrawerKnowledge {
+  frames: [string, Frame][];
+  lines: [string, Lines][];
+  masks: [string, GlyphMask][];
+}
+
 /** How a card's words were drawn: from the glyph atlas, or by librsvg from satori's outlines. */
 export type DrawnBy = 'glyphs' | 'librsvg';
 
@@ -83,6 +96,28 @@ export class CardDrawer {
   private glyphs?: Promise<{ type: CardType; atlas: GlyphAtlas }>;
   /** The lines down of each shape of a card's words (layout.ts), read from satori's drawing of the first card of that shape. */
   private readonly lines = new Map<string, Lines>();
+
+  /** What this drawer has learnt so far (frames that failed left out), for another to `learn`. */
+  async knowledge(): Promise<DrawerKnowledge> {
+    const frames = await Promise.allSettled([...this.frames].map(async ([key, frame]): Promise<[string, Frame]> => [key, await frame]));
+    const masks = this.glyphs ? (await this.glyphs).atlas.drawn() : [];
+    return { frames: frames.flatMap((frame) => (frame.status === 'fulfilled' ? [frame.value] : [])), lines: [...this.lines], masks };
+  }
+
+  /** How many frames, shapes of words and glyphs this drawer knows: more after a drawing that learnt something. */
+  async known(): Promise<number> {
+    return this.frames.size + this.lines.size + (this.glyphs ? (await this.glyphs).atlas.size : 0);
+  }
+
+  /** Takes what another drawer learnt (`knowledge`): what it holds is not drawn nor laid out here again. */
+  learn({ frames, lines, masks }: DrawerKnowledge): void {
+    for (const [key, frame] of frames) if (!this.frames.has(key)) this.frames.set(key, Promise.resolve(frame));
+    for (const [shape, each] of lines) if (!this.lines.has(shape)) this.lines.set(shape, each);
+    this.glyphs = this.glyphSet().then((glyphs) => {
+      glyphs.atlas.learn(masks);
+      return glyphs;
+    });
+  }
 
   /** A whole card as SVG, frame and words in one drawing. */
   svg(props: ShareCardProps): Promise<string> {

@@ -1,10 +1,11 @@
-import { rename, writeFile } from 'node:fs/promises';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { deserialize, serialize } from 'node:v8';
 import { parentPort, threadId } from 'node:worker_threads';
 import { digest } from '../load/digest';
 import type { CardColours, CardText } from '../shared/card';
 import type { FileFacts } from '../write/output';
-import { CardDrawer } from './draw';
+import { CardDrawer, type DrawerKnowledge } from './draw';
 
 /** Cards to draw into a folder, each as `<hash>.png`, with what they are drawn with besides their words. */
 interface Cards {
@@ -13,6 +14,11 @@ interface Cards {
   colours: CardColours;
   avatar?: string;
   cards: { hash: string; text: CardText }[];
+  /**
+   * The file of what drawers of this code have learnt (`DrawerKnowledge`), in the build cache:
+   * learnt before drawing, once per file, and written anew after a drawing that learnt more.
+   */
+  knowledge?: string;
 }
 
 /** Sent to a drawing thread or process, answered with the same id: cards to draw. */
@@ -63,7 +69,36 @@ async function drawBatch(request: Cards, written: DrawnCard[]): Promise<void> {
 }
 
 async function answer(request: DrawRequest): Promise<Omit<DrawReply, 'id'>> {
-  return { drawn: await draw(request) };
+  const { knowledge } = request;
+  if (knowledge) await learnFrom(knowledge);
+  const before = await drawer.known();
+  const drawn = await draw(request);
+  if (knowledge && (await drawer.known()) > before) await keepIn(knowledge);
+  return { drawn };
+}
+
+/** The knowledge file this drawer has learnt from. */
+let learnt: string | undefined;
+
+/** Learns what the file holds, once; a file missing or unreadable teaches nothing (what it would hold is drawn). */
+async function learnFrom(file: string): Promise<void> {
+  if (learnt === file) return;
+  learnt = file;
+  const bytes = await readFile(file).catch(() => undefined);
+  let knowledge: DrawerKnowledge | undefined;
+  try {
+    knowledge = bytes && (deserialize(bytes) as DrawerKnowledge);
+  } catch {
+    // Damaged: drawn again, and written anew by the next build with many cards.
+  }
+  if (knowledge) drawer.learn(knowledge);
+}
+
+/** Writes what this drawer knows into the file, under a name of its own first (a reader finds it whole). */
+async function keepIn(file: string): Promise<void> {
+  const part = `${file}.${process.pid}.${threadId}.tmp`;
+  await writeFile(part, serialize(await drawer.knowledge()));
+  await rename(part, file);
 }
 
 /** Answers to the thread or process that started this one: a thread's parent port, or a child process's channel. */

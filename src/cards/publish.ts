@@ -45,6 +45,8 @@ export interface CardWork {
   threads: CardThreads;
   /** The drawing of the cards the previous output and the folder lack; settled with their outcome and the cards drawn. */
   drawing: Promise<{ error?: unknown; drawn?: readonly DrawnCard[] }>;
+  /** The file of what the drawers of this code learnt (`knowledgeFile`). */
+  knowledge: string | undefined;
 }
 
 /** What `startCards` reads. */
@@ -70,11 +72,22 @@ export async function startCards({ plans, previous, folder, look, threads, signa
     const drawn = new Set(await readdir(folder.dir));
     missing = missing.filter((card) => !drawn.has(`${card.hash}.png`));
   }
-  const drawing = threads.draw(missing, { colours: look.colours, ...(look.avatar && { avatar: look.avatar }) }, folder.dir, signal).then(
+  const knowledge = knowledgeFile(folder, plans);
+  const drawing = threads.draw(missing, { colours: look.colours, ...(look.avatar && { avatar: look.avatar }) }, folder.dir, signal, knowledge).then(
     (drawn) => ({ drawn }),
     (error: unknown) => ({ error }),
   );
-  return { plans, folder, look, threads, drawing };
+  return { plans, folder, look, threads, drawing, knowledge };
+}
+
+/**
+ * Where the build cache keeps what the drawers of the cards' code learnt (frames, shapes of words,
+ * glyphs: see `DrawerKnowledge`), named by that code's fingerprint, which every card's inputs name:
+ * code that draws otherwise never reads what other code drew. None for a build without a cache.
+ */
+function knowledgeFile(folder: CardFolder, plans: readonly PagePlan[]): string | undefined {
+  const code = plans[0]?.card.inputs.code;
+  return folder.temporary || !code ? undefined : path.join(folder.dir, `drawer.${code}.bin`);
 }
 
 /**
@@ -101,7 +114,7 @@ export async function publishCards(work: CardWork, output: Output, explain: Expl
       facts.get(card.hash) ??
       factsOf(
         await readFile(file).catch(async () => {
-          await threads.draw([card], { colours: look.colours, ...(look.avatar && { avatar: look.avatar }) }, folder.dir);
+          await threads.draw([card], { colours: look.colours, ...(look.avatar && { avatar: look.avatar }) }, folder.dir, undefined, work.knowledge);
           return readFile(file);
         }),
       );
@@ -110,7 +123,10 @@ export async function publishCards(work: CardWork, output: Output, explain: Expl
   }
   // Cards alone: a temporary file is another process's, or swept once its process has ended (cacheSweep.ts).
   if (prune && !folder.temporary) {
-    for (const name of await readdir(folder.dir)) if (name.endsWith('.png') && !kept.has(name)) await rm(path.join(folder.dir, name), { force: true });
+    // With the knowledge of other code than this build's.
+    const knowledge = work.knowledge && path.basename(work.knowledge);
+    const dropped = (name: string) => (name.endsWith('.png') && !kept.has(name)) || (/^drawer\..*\.bin$/.test(name) && name !== knowledge);
+    for (const name of await readdir(folder.dir)) if (dropped(name)) await rm(path.join(folder.dir, name), { force: true });
   }
 }
 

@@ -50,20 +50,24 @@ export class CardThreads {
    * written, with each one's digest and length. Rejects when one cannot be drawn, or when `signal` is aborted (the threads are then
    * ended, a card under way left as a temporary file the cache's sweep removes). The cards are
    * sent at once: a thread that waited for this one to hand out each batch would wait for the
-   * render, which keeps this thread busy for seconds at a time.
+   * render, which keeps this thread busy for seconds at a time. `knowledge` is the file of what
+   * drawers of this code learnt (see drawWorker.ts), learnt before drawing and written anew once a
+   * drawing learnt more: a title edit's card then needs neither satori nor librsvg.
    */
-  async draw(cards: readonly { hash: string; text: CardText }[], look: DrawLook, into: string, signal?: AbortSignal): Promise<DrawnCard[]> {
+  async draw(cards: readonly { hash: string; text: CardText }[], look: DrawLook, into: string, signal?: AbortSignal, knowledge?: string): Promise<DrawnCard[]> {
     if (cards.length === 0) return [];
     if (cards.length >= PROCESS_AT) {
       const drawing = drawingProcess();
       try {
-        return (await this.ask(drawing, { kind: 'draw', into, ...look, cards: [...cards] }, signal)).drawn ?? [];
+        const request: DrawRequest = { kind: 'draw', into, ...look, cards: [...cards], ...(knowledge && { knowledge }) };
+        return (await this.ask(drawing, request, signal)).drawn ?? [];
       } finally {
         await drawing.end();
       }
     }
     this.thread ??= drawingThread();
-    return (await this.ask(this.thread, { kind: 'draw', into, ...look, cards: [...cards] }, signal)).drawn ?? [];
+    const request: DrawRequest = { kind: 'draw', into, ...look, cards: [...cards], ...(knowledge && { knowledge }) };
+    return (await this.ask(this.thread, request, signal)).drawn ?? [];
   }
 
   /** Ends the drawing thread (a build session that does not build again). */

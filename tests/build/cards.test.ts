@@ -144,6 +144,18 @@ describe('a share card made again', () => {
     await expectCardsRecordedAsPublished();
   });
 
+  it('keep what their drawing learnt for the next builds, under the fingerprint of the code that draws, and no other code’s', async () => {
+    const cards = path.join(tool, '.cache/site/cards');
+    const kept = (await readdir(cards)).filter((name) => /^drawer\..*\.bin$/.test(name));
+    // The first build drew the site's cards in a process of its own, which wrote what it learnt.
+    expect(kept).toHaveLength(1);
+    // What other code's drawers learnt is not kept: the next build that prunes drops it.
+    await writeFile(path.join(cards, 'drawer.other-code.bin'), 'learnt by other code');
+    await edit('tech/Site.pt.md', (text) => text.replace(/\n\n## /, '\n\nUma frase a mais.\n\n## '));
+    await build();
+    expect((await readdir(cards)).filter((name) => /^drawer\..*\.bin$/.test(name))).toEqual(kept);
+  });
+
   it('after a title edit: that edition’s card alone, with the new title, under a new name', async () => {
     const [en, pt] = await Promise.all([cardOf(dist(), 'blog/tech/Site.html'), cardOf(dist(), 'pt/blog/tech/Site.html')]);
     await edit('tech/Site.en.md', (text) => text.replace('title: How this site is built', 'title: How this site is made, from markdown to a page'));

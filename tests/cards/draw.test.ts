@@ -1,8 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { deserialize, serialize } from 'node:v8';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CardDrawer, twemojiNames } from '../../src/cards/draw';
+import { CardDrawer, type DrawerKnowledge, twemojiNames } from '../../src/cards/draw';
 import { type CardLook, readCardLook } from '../../src/cards/look';
 import { CARD_HEIGHT, CARD_WIDTH, type CardText, type ShareCardProps } from '../../src/shared/card';
 import { type CardBox, wordsBox } from '../../templates/cards/ShareCard';
@@ -209,6 +210,22 @@ describe('the share-card drawer', () => {
     );
     const drawn = await busy.drawAll(texts.map(props));
     for (const [i, text] of texts.entries()) expect(drawn[i]?.png.equals(await new CardDrawer().png(props(text))), text.title).toBe(true);
+  });
+
+  it('draws from another drawer’s knowledge, kept as bytes (frames, shapes of words, glyphs), the same cards, and draws none of what it holds again', async () => {
+    const texts = [english, portuguese, page, { ...english, title: 'Another title' }, { ...portuguese, title: 'Outro título, com acentos' }];
+    const teacher = new CardDrawer();
+    const taught = await teacher.drawAll(texts.map(props));
+    // As the build cache keeps it between builds.
+    const kept = deserialize(serialize(await teacher.knowledge())) as DrawerKnowledge;
+    expect(kept.frames.length).toBe(3);
+    const pupil = new CardDrawer();
+    pupil.learn(kept);
+    const drawn = await pupil.drawAll(texts.map(props));
+    for (const [i, text] of texts.entries()) expect(drawn[i]?.png.equals(taught[i]?.png as Buffer), text.title).toBe(true);
+    // Not a frame, a shape or a glyph more than it was taught.
+    const known = await pupil.knowledge();
+    expect([known.frames.length, known.lines.length, known.masks.length]).toEqual([kept.frames.length, kept.lines.length, kept.masks.length]);
   });
 
   it('compresses a frame’s rows once: the cards of a frame share its head and tail', async () => {
