@@ -41,8 +41,11 @@ export async function prepareFloor(siteRoot: string, dir: string, articles: read
   return manifest;
 }
 
-/** One run of the floor over the prepared manifest (its output folder removed first). */
-export async function floorBuild(manifest: string): Promise<Timed> {
+/**
+ * One run of the floor over the prepared manifest (its output folder removed first); with `gfm`
+ * false, without remark-gfm.
+ */
+export async function floorBuild(manifest: string, { gfm = true }: { gfm?: boolean } = {}): Promise<Timed> {
   await rm(path.join(path.dirname(manifest), 'out'), { recursive: true, force: true });
-  return timed(process.execPath, [BUNDLE, manifest], { cwd: path.dirname(manifest) });
+  return timed(process.execPath, [BUNDLE, manifest, ...(gfm ? [] : ['--no-gfm'])], { cwd: path.dirname(manifest) });
 }

@@ -2,8 +2,10 @@
 // floor.ts): the owner's text pipeline bare, unified + remark-parse + remark-gfm + remark-rehype +
 // highlight.js's common grammars through lowlight (as our compiler calls them) + rehype-stringify,
 // on two worker threads, writing each edition's HTML body: no layout, no links resolved, no
-// figures, no images, no search, no cache. Usage: node floor.mjs <manifest.json>, the manifest
-// listing { from, to } pairs (a markdown file, the HTML file to write).
+// figures, no images, no search, no cache. Usage: node floor.mjs <manifest.json> [--no-gfm], the
+// manifest listing { from, to } pairs (a markdown file, the HTML file to write); with --no-gfm,
+// without remark-gfm, which more than doubles remark-parse's time and which our compiler turns on
+// only for the constructs a text may hold (src/markdown/gfm.ts).
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
@@ -41,8 +43,15 @@ function rehypeLowlight() {
   };
 }
 
-async function compileAll(jobs: readonly FloorJob[]): Promise<number> {
-  const processor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(rehypeLowlight).use(rehypeStringify).freeze();
+/** What a thread is given: its share of the jobs, and whether GFM is parsed. */
+interface FloorThread {
+  jobs: readonly FloorJob[];
+  gfm: boolean;
+}
+
+async function compileAll({ jobs, gfm }: FloorThread): Promise<number> {
+  const parse = gfm ? unified().use(remarkParse).use(remarkGfm) : unified().use(remarkParse);
+  const processor = parse.use(remarkRehype).use(rehypeLowlight).use(rehypeStringify).freeze();
   const made = new Set<string>();
   for (const job of jobs) {
     const markdown = (await readFile(job.from, 'utf8')).replace(FRONT_MATTER, '');
@@ -59,14 +68,15 @@ async function compileAll(jobs: readonly FloorJob[]): Promise<number> {
 
 if (isMainThread) {
   const manifest = process.argv[2];
-  if (!manifest) throw new Error('usage: node floor.mjs <manifest.json>');
+  if (!manifest) throw new Error('usage: node floor.mjs <manifest.json> [--no-gfm]');
+  const gfm = !process.argv.includes('--no-gfm');
   const jobs = JSON.parse(await readFile(manifest, 'utf8')) as FloorJob[];
   const written = await Promise.all(
     Array.from(
       { length: THREADS },
       (_, thread) =>
         new Promise<number>((resolve, reject) => {
-          const worker = new Worker(new URL(import.meta.url), { workerData: jobs.filter((_job, i) => i % THREADS === thread) });
+          const worker = new Worker(new URL(import.meta.url), { workerData: { jobs: jobs.filter((_job, i) => i % THREADS === thread), gfm } satisfies FloorThread });
           worker.once('message', resolve);
           worker.once('error', reject);
         }),
@@ -74,5 +84,5 @@ if (isMainThread) {
   );
   console.log(`wrote ${written.reduce((sum, n) => sum + n, 0)} pages`);
 } else {
-  parentPort?.postMessage(await compileAll(workerData as FloorJob[]));
+  parentPort?.postMessage(await compileAll(workerData as FloorThread));
 }

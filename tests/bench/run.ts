@@ -384,6 +384,8 @@ function coldResults(cold: Repeated, pages: number, same: SameWorkFigures) {
     ratioPerPageToEleventySameWork: perPage / eleventySame.perPageMs,
     floor,
     ratioPerPageToFloor: perPage / floor.perPageMs,
+    floorWithoutGfm: same.floorWithoutGfm,
+    ratioPerPageToFloorWithoutGfm: perPage / same.floorWithoutGfm.perPageMs,
   };
 }
 
@@ -411,7 +413,7 @@ function comparisonRows(cold: Repeated, pages: number, same: SameWorkFigures): R
     ['  per page', `${figures.perPageMs.toFixed(2)} ms`, `ours ÷ ${name} per page: ${(perPage / figures.perPageMs).toFixed(2)}`],
     ...(figures.work ? [['', '', workText(figures.work)] as Row] : []),
   ];
-  return [...system(same.eleventySame, 'Eleventy same work'), ...system(same.floor, 'floor'), ...system(same.eleventy, 'Eleventy')];
+  return [...system(same.eleventySame, 'Eleventy same work'), ...system(same.floor, 'floor'), ...system(same.floorWithoutGfm, 'floor without GFM'), ...system(same.eleventy, 'Eleventy')];
 }
 
 function stageRows(stages: Record<string, Stats>): Row[] {

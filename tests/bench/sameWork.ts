@@ -31,6 +31,8 @@ export interface SameWorkFigures {
   eleventySame: SystemFigures;
   /** The bare text pipeline, the floor. */
   floor: SystemFigures;
+  /** The floor without remark-gfm, which our compiler turns on only where a text may need it. */
+  floorWithoutGfm: SystemFigures;
 }
 
 function figures(label: string, versions: Record<string, string>, pages: number, runs: Repeated, work?: WorkDone): SystemFigures {
@@ -88,6 +90,9 @@ export async function sameWorkFigures(siteRoot: string, scratch: string, article
   const floor = await measured('bare pipeline', () => floorBuild(manifest));
   const out = path.join(path.dirname(manifest), 'out');
   const floorWork = await checkWork({ system: 'the bare pipeline', dir: out, pageFile: (url) => path.join(out, `${url}.html`), pages: 'exact', highlighter: 'hljs' }, expected);
+  process.stderr.write(`the bare pipeline without GFM: ${expected.pages.length} editions\n`);
+  const floorBare = await measured('bare pipeline without GFM', () => floorBuild(manifest, { gfm: false }));
+  const floorBareWork = await checkWork({ system: 'the bare pipeline without GFM', dir: out, pageFile: (url) => path.join(out, `${url}.html`), pages: 'exact', highlighter: 'hljs' }, expected);
 
   const sameVersions = await versionsIn(path.join(sameDir, 'node_modules'), ['@11ty/eleventy', '@11ty/eleventy-img', '@11ty/eleventy-plugin-syntaxhighlight', 'markdown-it', 'prismjs', 'sharp']);
   return {
@@ -106,6 +111,16 @@ export async function sameWorkFigures(siteRoot: string, scratch: string, article
       floorWork.pages,
       floor,
       floorWork,
+    ),
+    floorWithoutGfm: figures(
+      'bare pipeline without remark-gfm, two threads, no layout, no images',
+      await versionsIn(
+        path.join(PROJECT_ROOT, 'node_modules'),
+        FLOOR_PACKAGES.filter((name) => name !== 'remark-gfm'),
+      ),
+      floorBareWork.pages,
+      floorBare,
+      floorBareWork,
     ),
   };
 }

@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { simpleParser } from 'mailparser';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { buildApp } from '../../server/app';
 import { articleMail, type MailContent } from '../../server/newsletter/emails';
 import { openPostman, type Postman } from '../../server/newsletter/postman';
@@ -297,8 +297,19 @@ describe.each(ADAPTERS)('the newsletter on %s', (_name, open) => {
     expect(await stateOf('hugo@example.com')).toBe('pending');
   });
 
+  /**
+   * A store of its own for a send run, as `site newsletter send` works on the database alone: this
+   * server's background rounds of confirmation e-mails on `store` would race `confirmed()` for the
+   * rows it adds (a round's last claim can land after its e-mail arrived).
+   */
+  const ownStore = async () => {
+    const own = await open();
+    onTestFinished(() => own.close());
+    return own.newsletter;
+  };
+
   it('a send stopped half way is finished by the next run, and nobody gets the article twice', async () => {
-    const news = store.newsletter;
+    const news = await ownStore();
     const addresses = Array.from({ length: 12 }, (_, i) => `reader${i}@example.org`);
     for (const [i, a] of addresses.entries()) await confirmed(news, a, i % 2 ? 'pt' : 'en', time.now());
     const stop = new AbortController();
@@ -346,7 +357,7 @@ describe.each(ADAPTERS)('the newsletter on %s', (_name, open) => {
   });
 
   it('tries a temporary (4xx) refusal again with backoff; records a permanent (5xx) one and sends that address nothing more', async () => {
-    const news = store.newsletter;
+    const news = await ownStore();
     await confirmed(news, 'busy@example.net', 'en', time.now());
     await confirmed(news, 'gone@example.net', 'en', time.now());
     let busy = 0;
@@ -361,7 +372,7 @@ describe.each(ADAPTERS)('the newsletter on %s', (_name, open) => {
     expect(mailsTo('busy@example.net').filter((m) => m.mail.subject?.startsWith('Cookies'))).toHaveLength(1);
     expect(report.failed).toBe(1);
     expect(smtp.refused.get('gone@example.net')).toBe(1);
-    expect(await stateOf('gone@example.net')).toBe('bounced');
+    expect((await news.subscribers()).find((s) => s.email === 'gone@example.net')?.state).toBe('bounced');
     expect(await news.deliveryCounts('/blog/tech/cookies')).toMatchObject({ failed: 1 });
     // The next article does not go to the address that failed for good.
     await sendArticle({ ...base, article: '/blog/tech/Site', mail: mailsFor(words, { en: 'Site', pt: 'Site' }) });
