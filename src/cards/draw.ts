@@ -5,7 +5,7 @@ import { createElement, type ReactElement } from 'react';
 import type { SatoriOptions } from 'satori';
 import { CardFrame, CardWordsColumn, ShareCard, WORDS_INKS, wordsBox } from '../../templates/cards/ShareCard';
 import { CARD_HEIGHT, CARD_WIDTH, type ShareCardProps } from '../shared/card';
-import { GlyphAtlas, type GlyphKey, type GlyphMask } from './atlas';
+import { GlyphAtlas, type GlyphMask } from './atlas';
 import { CardType, satoriFonts } from './fonts';
 import { type Lines, layOutAcross, layOutDown, linesOf } from './layout';
 import { type Band, type PlacedGlyph, paintGlyphs, placeGlyphs } from './paint';

@@ -1,5 +1,6 @@
 import { hash as oneHash } from 'node:crypto';
 import type { Inputs } from '../build/inputs';
+import { agrees, CHECK_SHORTCUTS } from '../build/shortcuts';
 import type { Site } from '../model/site';
 import { plainTitle } from '../render/breadcrumbs';
 import { readingTime } from '../render/pages';
@@ -18,13 +19,13 @@ import type { Route } from '../shared/route';
  */
 export interface CardPlan {
   /** Its path under the output folder: "assets/cards/pt/blog/tech/Git.3f9a1c2b7d.png". */
-  file: string;
+  readonly file: string;
   /** The hash in its name: the name of its file in the folder of drawn cards. */
-  hash: string;
-  inputs: Inputs;
-  text: CardText;
+  readonly hash: string;
+  readonly inputs: Inputs;
+  readonly text: CardText;
   /** What the card shows, as one line of text: its alternative text (`og:image:alt`). */
-  alt: string;
+  readonly alt: string;
 }
 
 /** What every card of a build is drawn with besides its words. */
@@ -44,22 +45,53 @@ export function basisKey(basis: CardBasis): string {
 
 /** The card of a route's page in a language, or of the Not Found page (no route); `page` is the page's file. */
 export function cardPlan(site: Site, route: Route | undefined, lang: Lang, page: string, basis: CardBasis): CardPlan {
-  const text = cardText(site, route, lang, basis.host);
-  const { article } = text;
-  const inputs: Inputs = {
-    code: basis.code,
-    look: basis.look,
-    lang,
-    title: text.title,
-    ...(article && { category: article.category, date: article.date, 'reading time': article.readingTime }),
-    site: [text.siteName, text.subtitle, text.host].join('\n'),
-  };
-  // Ten hexadecimal digits, as an image variant's name has: a hash of every input, by name.
-  const hash = cardHash(inputs);
-  const alt = article
-    ? [text.title, plainTitle(article.category), article.date, article.readingTime, text.siteName].join(' · ')
-    : [route?.component === 'category' || route?.component === 'gallery' ? plainTitle(text.title) : text.title, text.siteName].join(' · ');
-  return { file: `assets/cards/${page.replace(/\.html$/, '')}.${hash}.png`, hash, inputs, text, alt };
+  return new PlannedCard(cardText(site, route, lang, basis.host), route, page, basis);
+}
+
+/**
+ * A card as a build plans it: every page's card is named in every build, and few are drawn or
+ * rendered, so its name is worked out at once and its inputs and alternative text when asked.
+ */
+class PlannedCard implements CardPlan {
+  readonly file: string;
+  readonly hash: string;
+  private madeInputs: Inputs | undefined;
+  private madeAlt: string | undefined;
+
+  constructor(
+    readonly text: CardText,
+    private readonly route: Route | undefined,
+    page: string,
+    private readonly basis: CardBasis,
+  ) {
+    // Ten hexadecimal digits, as an image variant's name has: a hash of every input, by name.
+    this.hash = wordsHash(text, basis);
+    if (CHECK_SHORTCUTS) agrees(`the name of the card of ${page}`, this.hash, () => cardHash(this.inputs));
+    this.file = `assets/cards/${page.replace(/\.html$/, '')}.${this.hash}.png`;
+  }
+
+  get inputs(): Inputs {
+    const { text, basis } = this;
+    const { article } = text;
+    this.madeInputs ??= {
+      code: basis.code,
+      look: basis.look,
+      lang: text.lang,
+      title: text.title,
+      ...(article && { category: article.category, date: article.date, 'reading time': article.readingTime }),
+      site: siteWords(text),
+    };
+    return this.madeInputs;
+  }
+
+  get alt(): string {
+    const { text, route } = this;
+    const { article } = text;
+    this.madeAlt ??= article
+      ? [text.title, plainTitle(article.category), article.date, article.readingTime, text.siteName].join(' · ')
+      : [route?.component === 'category' || route?.component === 'gallery' ? plainTitle(text.title) : text.title, text.siteName].join(' · ');
+    return this.madeAlt;
+  }
 }
 
 /** What a page's card shows: an article's title, category, date and reading time; another page's title. */
@@ -90,12 +122,28 @@ function cardText(site: Site, route: Route | undefined, lang: Lang, host: string
   }
 }
 
+/** The site's words on a card: its name, subtitle and address. */
+function siteWords(text: CardText): string {
+  return `${text.siteName}\n${text.subtitle}\n${text.host}`;
+}
+
 /**
- * The hash a card is named by: of each input's name and value, in the order the plan writes them
- * (always the same), in one call of the hash; thousands of cards are planned in every build.
+ * The hash a card is named by: of each of its inputs' name and value, in the order they are
+ * written (always the same), in one call of the hash.
  */
-function cardHash(inputs: Inputs): string {
+export function cardHash(inputs: Inputs): string {
   let text = '';
   for (const name in inputs) text += `${name}\0${inputs[name] ?? ''}\0`;
   return oneHash('sha1', text, 'hex').slice(0, 10);
+}
+
+/**
+ * `cardHash` of a card's inputs worked out from its words without making them: thousands of
+ * cards are named in every build. `SITE_CHECK_SHORTCUTS=1` checks it against `cardHash`.
+ */
+function wordsHash(text: CardText, basis: CardBasis): string {
+  const { article } = text;
+  let words = `code\0${basis.code}\0look\0${basis.look}\0lang\0${text.lang}\0title\0${text.title}\0`;
+  if (article) words += `category\0${article.category}\0date\0${article.date}\0reading time\0${article.readingTime}\0`;
+  return oneHash('sha1', `${words}site\0${siteWords(text)}\0`, 'hex').slice(0, 10);
 }

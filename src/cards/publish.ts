@@ -2,12 +2,13 @@ import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Explain } from '../build/explain';
-import { changedInputs, sameInputs } from '../build/inputs';
+import { changedInputs } from '../build/inputs';
 import { digest } from '../load/digest';
 import type { PagePlan } from '../render/plan';
 import type { OutputManifest } from '../write/manifest';
 import type { FileFacts, Output } from '../write/output';
 import type { DrawnCard } from './drawWorker';
+import { CardInputsLog, cardHashOf } from './inputsLog';
 import type { CardLook } from './look';
 import type { CardPlan } from './plan';
 import type { CardThreads } from './threads';
@@ -47,6 +48,8 @@ export interface CardWork {
   drawing: Promise<{ error?: unknown; drawn?: readonly DrawnCard[] }>;
   /** The file of what the drawers of this code learnt (`knowledgeFile`). */
   knowledge: string | undefined;
+  /** The inputs of the cards published, for `--explain` (the output's manifest records none). */
+  inputs: CardInputsLog;
 }
 
 /** What `startCards` reads. */
@@ -66,18 +69,19 @@ export interface CardStart {
  * checks, renders and indexes, and `publishCards` waits for them.
  */
 export async function startCards({ plans, previous, folder, look, threads, signal }: CardStart): Promise<CardWork> {
-  const carried = (card: CardPlan) => sameInputs(previous?.files.get(card.file)?.inputs, card.inputs);
-  let missing = CARDS_OFF ? [] : plans.map((plan) => plan.card).filter((card) => !carried(card));
+  // Named by a hash of its inputs: the previous output's card of the same name was drawn from the same.
+  let missing = CARDS_OFF ? [] : plans.map((plan) => plan.card).filter((card) => !previous?.files.has(card.file));
   if (missing.length > 0) {
     const drawn = new Set(await readdir(folder.dir));
     missing = missing.filter((card) => !drawn.has(`${card.hash}.png`));
   }
   const knowledge = knowledgeFile(folder, plans);
+  const inputs = new CardInputsLog(folder.temporary ? undefined : path.join(folder.dir, 'inputs.log'));
   const drawing = threads.draw(missing, { colours: look.colours, ...(look.avatar && { avatar: look.avatar }) }, folder.dir, signal, knowledge).then(
     (drawn) => ({ drawn }),
     (error: unknown) => ({ error }),
   );
-  return { plans, folder, look, threads, drawing, knowledge };
+  return { plans, folder, look, threads, drawing, knowledge, inputs };
 }
 
 /**
@@ -104,11 +108,12 @@ export async function publishCards(work: CardWork, output: Output, explain: Expl
   // The bytes of the cards this build drew, as their thread wrote them: not read back to be published.
   const facts = new Map<string, FileFacts>((drawn ?? []).map(({ card, hash, bytes }) => [card, { hash, bytes }]));
   const kept = new Set<string>();
+  const made: CardPlan[] = [];
   for (const { file: page, card } of work.plans) {
     kept.add(`${card.hash}.png`);
-    if (output.carry(card.file, card.inputs)) continue;
-    const before = output.previousInputs(page)?.card;
-    explain(card.file, changedInputs(before === undefined ? undefined : output.previousInputs(before), card.inputs));
+    if (output.carryNamed(card.file)) continue;
+    const before = cardHashOf(output.previousInputs(page)?.card ?? '');
+    explain(card.file, changedInputs(before === undefined ? undefined : await work.inputs.of(before), card.inputs));
     const file = path.join(folder.dir, `${card.hash}.png`);
     const known: FileFacts =
       facts.get(card.hash) ??
@@ -119,8 +124,13 @@ export async function publishCards(work: CardWork, output: Output, explain: Expl
         }),
       );
     // Linked, not written again: the cache's card and the output's are one file on disk.
-    await output.addLinked(card.file, file, known, card.inputs);
+    await output.addLinked(card.file, file, known);
+    made.push(card);
   }
+  await work.inputs.keep(
+    made,
+    work.plans.map((plan) => plan.card),
+  );
   // Cards alone: a temporary file is another process's, or swept once its process has ended (cacheSweep.ts).
   if (prune && !folder.temporary) {
     // With the knowledge of other code than this build's.

@@ -59,14 +59,14 @@ export class CardThreads {
     if (cards.length >= PROCESS_AT) {
       const drawing = drawingProcess();
       try {
-        const request: DrawRequest = { kind: 'draw', into, ...look, cards: [...cards], ...(knowledge && { knowledge }) };
+        const request: DrawRequest = { kind: 'draw', into, ...look, cards: cards.map(({ hash, text }) => ({ hash, text })), ...(knowledge && { knowledge }) };
         return (await this.ask(drawing, request, signal)).drawn ?? [];
       } finally {
         await drawing.end();
       }
     }
     this.thread ??= drawingThread();
-    const request: DrawRequest = { kind: 'draw', into, ...look, cards: [...cards], ...(knowledge && { knowledge }) };
+    const request: DrawRequest = { kind: 'draw', into, ...look, cards: cards.map(({ hash, text }) => ({ hash, text })), ...(knowledge && { knowledge }) };
     return (await this.ask(this.thread, request, signal)).drawn ?? [];
   }
 

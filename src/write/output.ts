@@ -83,6 +83,16 @@ export class Output {
     return true;
   }
 
+  /**
+   * Carries a file over when the previous output has it, for a file named by a hash of its inputs
+   * (a share card): the same name is the same inputs, so its entry records none. False otherwise.
+   */
+  carryNamed(file: string): boolean {
+    if (!this.previous?.files.has(file)) return false;
+    this.reached.push(file);
+    return true;
+  }
+
   /** Carries over a file the caller knows the previous output made from the very inputs it has now (see `BuildSession.madeFrom`). */
   carryMade(file: string): void {
     this.reached.push(file);

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { CardInputsLog, cardHashOf } from '../../src/cards/inputsLog';
+import { cardHash } from '../../src/cards/plan';
 import { digest } from '../../src/load/digest';
 import { readManifestLog } from '../../src/write/manifest';
 import { copyOfTool } from '../support/tool';
@@ -170,6 +172,11 @@ describe('a share card made again', () => {
     expect(explained).toMatch(new RegExp(`changed: title\\n\\s+${en2.file.replace(/\./g, '\\.')}`));
     // The old card is gone from the output.
     await expect(readFile(path.join(dist(), en.file))).rejects.toThrow();
+    // Its name is the hash of the inputs the build kept for it, which hold the new title.
+    const hash = cardHashOf(en2.file) as string;
+    const inputs = await new CardInputsLog(path.join(tool, '.cache/site/cards/inputs.log')).of(hash);
+    expect(inputs?.title).toBe('How this site is made, from markdown to a page');
+    expect(cardHash(inputs ?? {})).toBe(hash);
   });
 
   it('after a body edit: no card, the same bytes under the same name', async () => {
