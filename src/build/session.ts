@@ -3,6 +3,7 @@ import { CardThreads } from '../cards/threads';
 import type { ArticleRulesMemo } from '../check/byArticle';
 import { type CheckMemo, listMedia } from '../check/check';
 import type { EditionFindings, KnownFacts, WordIndex } from '../check/editions';
+import { readTitleParts, writeTitleParts } from '../check/keptTitles';
 import type { IndexedLinks } from '../check/linkIndex';
 import type { InternalLink } from '../check/links';
 import type { TitleIndex } from '../check/linkText';
@@ -36,6 +37,14 @@ import { Memo } from './memo';
 import { LoadedModules } from './modules';
 import { OutputFolders } from './outputs';
 import { packedFacts } from './packedFacts';
+import { agrees } from './shortcuts';
+
+/**
+ * The checks memo's entry of the titles its findings were found under (their key; the parts are
+ * kept apart, see keptTitles.ts): not an edition file's name, which never begins with a NUL.
+ */
+const TITLES_ENTRY = '\0titles';
+const NO_FINDINGS: EditionFindings = { links: [], ids: [], assets: [], register: { title: [], description: [] } };
 
 /** Articles whose search terms `countAhead` counts in one step (about half a millisecond each). */
 const COUNT_AHEAD = 16;
@@ -328,17 +337,28 @@ export class BuildSession {
     titles?.keep('titles');
     return {
       editions: {
-        find: (file, whole, fine) => {
-          const inputs = { code: pipeline, ...whole };
-          const same = checks.get(file, inputs);
-          if (same) return same.findings;
-          const kept = checks.latest(file);
-          if (!kept || checks.previous(file)?.code !== pipeline || kept.fine !== fine()) return undefined;
-          // Found again by what its link texts read of the titles: kept under the new whole key.
-          checks.set(file, inputs, kept);
+        find: (file, whole, fine, unread) => {
+          const kept = checks.get(file, { code: pipeline, ...whole });
+          if (!kept) return undefined;
+          if (!unread) return kept.fine === fine() ? kept.findings : undefined;
+          agrees(`the findings kept for ${file}, whose link texts read no title that changed`, kept.fine, fine);
           return kept.findings;
         },
         set: (file, whole, fine, findings) => checks.set(file, { code: pipeline, ...whole }, { fine, findings }),
+        titles: () => {
+          const inputs = checks.previous(TITLES_ENTRY);
+          const key = inputs?.titles;
+          const { cacheDir } = this;
+          if (inputs?.code !== pipeline || typeof key !== 'string') return undefined;
+          return { key, parts: () => (cacheDir ? readTitleParts(cacheDir, key) : undefined) };
+        },
+        setTitles: (key, parts) => {
+          const inputs = { code: pipeline, titles: key };
+          if (checks.get(TITLES_ENTRY, inputs)) return;
+          // The parts apart from the memo, which every build reads whole: they are read only after a title changed.
+          if (this.cacheDir && this.save) writeTitleParts(this.cacheDir, key, parts, checks.previous(TITLES_ENTRY)?.titles);
+          checks.set(TITLES_ENTRY, inputs, { fine: '', findings: NO_FINDINGS });
+        },
         keep: (file) => checks.keep(file),
         keepAll: () => checks.keepAll(),
         ...(this.rebuilds && { linkWords: this.linkWords, facts: this.facts, words: this.words }),

@@ -21,7 +21,7 @@ import { waitingSignature } from './drafts';
 import { guarded } from './guard';
 import { type EditionIds, editionIdProblems } from './ids';
 import { checkLinks, editionLinks } from './links';
-import { retitledWords, significantWords, type TitleJudge, titleIndexKey, titleKeyParts } from './linkText';
+import { retitledWords, significantWords, type TitleJudge, titledOfPart, titleIndexKey, titleKeyParts } from './linkText';
 
 /** What the rules found in one edition, by rule, in the order `checkSite` reports them. */
 export interface EditionFindings {
@@ -35,13 +35,21 @@ export interface EditionFindings {
 /** Findings kept between builds (the build cache): by edition file, and a hash of everything they were found from. */
 export interface EditionMemo {
   /**
-   * The findings kept for an edition file: found from the same `whole` key (the edition, and
-   * everything the rules can see, every title included), or else from the same `fine` key (the
-   * same, but titles only as the edition's link texts read them). `fine` is worked out only when
-   * `whole` misses: a build where no title changed does not need it.
+   * The findings kept for an edition file found from the same `whole` key (the edition, and
+   * everything the rules can see but titles), when they read no title that changed since they
+   * were found (`unread`), or else when their `fine` key (the same, and the titles as the
+   * edition's link texts read them) is the same. `fine` is worked out only then: a build where no
+   * title changed, or none an edition's link texts read, does not need it.
    */
-  find(file: string, whole: WholeKey, fine: () => string): EditionFindings | undefined;
+  find(file: string, whole: WholeKey, fine: () => string, unread: boolean): EditionFindings | undefined;
   set(file: string, whole: WholeKey, fine: string, findings: EditionFindings): void;
+  /**
+   * The titles every finding the memo keeps was found under (their key, and its parts: see
+   * `titleKeyParts`), as the last build that kept them recorded them.
+   */
+  titles(): { key: string; parts: () => readonly string[] | undefined } | undefined;
+  /** Records the titles this check's findings are found under. */
+  setTitles(key: string, parts: readonly string[]): void;
   /** Keeps what was found in `file` under the same keys as in the last build, without looking it up. */
   keep(file: string): void;
   /** Keeps what was found in every file: for a check of the same files as the last one. */
@@ -88,7 +96,7 @@ function foundSomething(findings: EditionFindings): boolean {
 
 /**
  * The whole key of an edition's findings, in three parts compared side by side (hashing them
- * into one would cost a hash per edition per build): the site's facts with every title, and the
+ * into one would cost a hash per edition per build): the site's facts (titles aside), and the
  * edition's file and compiled body.
  */
 export interface WholeKey {
@@ -123,32 +131,49 @@ export function editionFindings(around: EditionSurroundings, memo: EditionMemo |
   }
   const last = memo.facts?.last;
   const found: EditionsFound = { byEdition: new Map(), withFindings: [] };
-  const { keys, retitled } = siteKeys(around, memo.facts, found);
+  const { keys, retitled: retitledInSession } = siteKeys(around, memo.facts, found);
   const facts = keys.facts.key;
-  const withTitles = digest(facts, keys.titles.key);
   // An edition the last check judged under the same facts (the model shares unchanged editions)
   // has the same findings, when no title changed or none its link texts' words read.
   const same = last?.facts.key === facts ? last.found : undefined;
   const titlesSame = last?.titles.key === keys.titles.key;
+  // The titles the memo's findings were found under: the same as now, or changed in these words
+  // (a build of its own, which has no last check to compare with); undefined: any word, maybe.
+  const kept = memo.titles();
+  const keptTitlesSame = kept?.key === keys.titles.key;
+  const keptParts = !last && kept && !keptTitlesSame ? kept.parts() : undefined;
+  const retitledSinceKept = keptParts && retitledWordsSince(keptParts, keys.titles.parts);
+  // Recorded after every finding of this check: a log cut short while it is written then holds
+  // the titles its earlier findings were found under, and a finding of this check is judged
+  // against those as any other.
+  const recordTitles = () => memo.setTitles(keys.titles.key, keys.titles.parts);
   // The editions whose link texts hold a word a retitling changed what it reads of: found by the
   // words, in a session's index of them, rather than by looking at every edition's words.
   // Kept up to date on every check of the session, so that a title edit finds it made.
   const index = memo.words && memo.linkWords ? wordIndex(site, memo.words.last, memo.linkWords) : undefined;
   if (memo.words) memo.words.last = index;
   let touched: Set<ArticleEdition> | undefined;
-  if (!titlesSame && retitled !== undefined && index) {
+  if (!titlesSame && retitledInSession !== undefined && index) {
     touched = new Set();
-    for (const word of retitled) for (const edition of index.byWord.get(word) ?? []) touched.add(edition);
+    for (const word of retitledInSession) for (const edition of index.byWord.get(word) ?? []) touched.add(edition);
   }
   // `same` holds only in a session, which keeps the word index: a retitling always finds it made.
   const untouched = (edition: ArticleEdition) => titlesSame || (touched !== undefined && !touched.has(edition));
+  // Whether an edition's kept findings read no title that changed since the memo kept them.
+  const unread = (edition: ArticleEdition): boolean => {
+    if (last) return untouched(edition);
+    if (keptTitlesSame) return true;
+    if (!retitledSinceKept) return false;
+    for (const word of linkWords(edition.body, memo.linkWords)) if (retitledSinceKept.has(word)) return false;
+    return true;
+  };
   // The findings of an edition that is not the last check's, or whose titles it reads changed.
   const judged = (edition: ArticleEdition): EditionFindings => {
     const { file, hash } = edition.source;
     const article = articleOf(site, edition);
-    const whole: WholeKey = { facts: withTitles, source: hash, body: edition.body.hash };
+    const whole: WholeKey = { facts, source: hash, body: edition.body.hash };
     const fine = () => digest(facts, hash, edition.body.hash, around.titles.reads(linkWords(edition.body, memo.linkWords)));
-    let findings = memo.find(file, whole, fine);
+    let findings = memo.find(file, whole, fine, unread(edition));
     if (!findings) {
       findings = judge(around, article, edition);
       memo.set(file, whole, fine(), findings);
@@ -178,6 +203,7 @@ export function editionFindings(around: EditionSurroundings, memo: EditionMemo |
       }
       keys.found = { byEdition, withFindings: withFindings.sort((a, b) => a - b) };
       memo.keepAll();
+      recordTitles();
       return keys.found;
     }
   }
@@ -198,6 +224,7 @@ export function editionFindings(around: EditionSurroundings, memo: EditionMemo |
   });
   if (sameFiles) memo.keepAll();
   else for (const file of keptFiles) memo.keep(file);
+  recordTitles();
   found.withFindings = withFindings;
   return found;
 }
@@ -409,6 +436,24 @@ function retitledArticles(last: KnownFacts, now: KnownFacts): [Article, Article]
     retitled.push([was, is]);
   }
   return retitled;
+}
+
+/**
+ * Every word the titles named in `before` and `after` (title key parts, see `titleKeyParts`) that
+ * differ, for the same articles in the same places; undefined when an article was added, removed,
+ * moved or renamed (each part begins with its path and slug), which may change what any word reads.
+ */
+function retitledWordsSince(before: readonly string[], after: readonly string[]): Set<string> | undefined {
+  if (before.length !== after.length) return undefined;
+  const words = new Set<string>();
+  for (let i = 0; i < after.length; i++) {
+    const [was, is] = [before[i] as string, after[i] as string];
+    if (was === is) continue;
+    const [wasTitled, isTitled] = [titledOfPart(was), titledOfPart(is)];
+    if (wasTitled.path !== isTitled.path || wasTitled.slug !== isTitled.slug) return undefined;
+    for (const word of retitledWords(wasTitled, isTitled)) words.add(word);
+  }
+  return words;
 }
 
 /**

@@ -62,7 +62,7 @@ export function significantWords(text: string): Set<string> {
 }
 
 /** An article as the title index knows it: its path and its titles, in the order of its editions. */
-interface TitledArticle {
+export interface TitledArticle {
   path: string;
   slug: string;
   titles: readonly [Lang, string][];
@@ -109,8 +109,17 @@ function titled(article: Article): TitledArticle {
 }
 
 /** The words whose reads (`wordRead`) an article's retitling changes: every word it names before or after. */
-export function retitledWords(before: Article, after: Article): Set<string> {
-  return new Set([...namedWords(titled(before)), ...namedWords(titled(after))]);
+export function retitledWords(before: Article | TitledArticle, after: Article | TitledArticle): Set<string> {
+  const asTitled = (article: Article | TitledArticle) => ('titles' in article ? article : titled(article));
+  return new Set([...namedWords(asTitled(before)), ...namedWords(asTitled(after))]);
+}
+
+/** An article as its part of the title key tells it (`titleKeyPart`): its path, slug and titles. */
+export function titledOfPart(part: string): TitledArticle {
+  const [path = '', slug = '', ...rest] = part.split('\0');
+  const titles: [Lang, string][] = [];
+  for (let i = 0; i + 1 < rest.length; i += 2) titles.push([rest[i] as Lang, rest[i + 1] as string]);
+  return { path, slug, titles };
 }
 
 /**

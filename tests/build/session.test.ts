@@ -367,13 +367,18 @@ type Change = [change: string, make: () => Promise<string[]>, expected: string[]
  * translations and outdated ones, which the edits also cause, are compared with the cold check's
  * but not listed.
  */
-async function checksAsCold(options: { root: string; outDir: string; year: number; drafts?: boolean }, changes: readonly Change[], before: string[] = []): Promise<void> {
-  const session = new BuildSession({ root: site.root, rebuilds: true });
+async function checksAsCold(options: { root: string; outDir: string; year: number; drafts?: boolean }, changes: readonly Change[], before: string[] = [], fresh = false): Promise<void> {
+  // A session that builds again, or (`fresh`) a session of its own for each build, as `site build` has.
+  const warmSession = new BuildSession({ root: site.root, rebuilds: true });
+  const sessionFor = () => (fresh ? new BuildSession({ root: site.root }) : warmSession);
+  let session = sessionFor();
   const codes = (diagnostics: { code: string; file: string }[]) =>
     diagnostics.map((d) => `${d.code} ${d.file}`).filter((c) => !c.startsWith('ORPHAN') && !c.startsWith('I18N002') && !c.startsWith('TRANS'));
   expect(codes((await buildSite(session, options)).diagnostics)).toEqual(before);
   for (const [change, make, expected] of changes) {
-    session.invalidate(await make());
+    const edited = await make();
+    session = sessionFor();
+    session.invalidate(edited);
     const warm = await buildSite(session, options);
     expect(warm.diagnostics, change).toEqual(await coldCheck(site.root, { drafts: options.drafts ?? false }));
     expect(codes(warm.diagnostics), change).toEqual(expected);
@@ -453,74 +458,82 @@ describe('pages put in place ahead of the rest of an in-place build', () => {
  * check` reports of the same files with no cache.
  */
 describe('the check in a session', () => {
+  /** Edits of one article that others link to, or whose title their link texts name (LINK004). */
+  const changes = (): Change[] => [
+    [
+      'a heading renamed that another article links to',
+      async () => [await editOf(site, 'content/blog/tech/Git.pt.md', (t) => t.replace('## Github Actions', '## Integração contínua'))],
+      ['ANCHOR001 content/blog/tech/pages2static.pt.md'],
+    ],
+    ['the heading back', async () => [await editOf(site, 'content/blog/tech/Git.pt.md', (t) => t.replace('## Integração contínua', '## Github Actions'))], []],
+    [
+      'a link whose text names no article',
+      async () => [await editOf(site, 'content/blog/tech/docker.en.md', (t) => t.replace('\n\n', '\n\nAs in [the zeppelin letters](/blog/books/DangerousLiaisons).\n\n'))],
+      [],
+    ],
+    [
+      'another article retitled so that the link text names it',
+      async () => [await editOf(site, 'content/blog/tech/Site.en.md', (t) => t.replace(/^title: .*$/m, 'title: "Zeppelin letters: up the river"'))],
+      ['LINK004 content/blog/tech/docker.en.md'],
+    ],
+    [
+      // The same words: no match changes, but the one found quotes the title, which did.
+      'that title reworded with the same words',
+      async () => [await editOf(site, 'content/blog/tech/Site.en.md', (t) => t.replace(/^title: .*$/m, 'title: "Up the river: Zeppelin Letters"'))],
+      ['LINK004 content/blog/tech/docker.en.md'],
+    ],
+    ['its title back', async () => [await editOf(site, 'content/blog/tech/Site.en.md', (t) => t.replace(/^title: .*$/m, 'title: How this site is built'))], []],
+    [
+      'a broken link added to an article',
+      async () => [await editOf(site, 'content/blog/tech/docker.en.md', (t) => t.replace('\n\n', '\n\nSee [the missing page](/blog/tech/NoSuchArticle).\n\n'))],
+      ['LINK001 content/blog/tech/docker.en.md'],
+    ],
+    [
+      // The article with the link was edited since the words of its links were last indexed.
+      'the other article retitled again so that the link text names it',
+      async () => [await editOf(site, 'content/blog/tech/Site.en.md', (t) => t.replace(/^title: .*$/m, 'title: "Zeppelin letters, once more"'))],
+      ['LINK001 content/blog/tech/docker.en.md', 'LINK004 content/blog/tech/docker.en.md'],
+    ],
+    [
+      'its title back again',
+      async () => [await editOf(site, 'content/blog/tech/Site.en.md', (t) => t.replace(/^title: .*$/m, 'title: How this site is built'))],
+      ['LINK001 content/blog/tech/docker.en.md'],
+    ],
+    [
+      'a translation deleted that other articles link to',
+      async () => {
+        const file = path.join(site.root, 'content/blog/tech/Git.pt.md');
+        await rm(file);
+        return [file];
+      },
+      ['LINK001 content/blog/tech/docker.en.md', 'LINK003 content/blog/tech/pages2static.pt.md'],
+    ],
+    [
+      // A body's own problems (MD002) are the model's: kept while the body is, found again when it changes.
+      'a code block in a language no grammar covers',
+      async () => [await editOf(site, 'content/blog/tech/docker.en.md', (t) => t.replace('\n\n', '\n\n```klingon\nqapla\n```\n\n'))],
+      ['MD002 content/blog/tech/docker.en.md', 'LINK001 content/blog/tech/docker.en.md', 'LINK003 content/blog/tech/pages2static.pt.md'],
+    ],
+    [
+      'another article edited',
+      async () => [await editOf(site, 'content/blog/tech/Site.en.md', (t) => t.replace('\n\n', '\n\nA sentence elsewhere.\n\n'))],
+      ['MD002 content/blog/tech/docker.en.md', 'LINK001 content/blog/tech/docker.en.md', 'LINK003 content/blog/tech/pages2static.pt.md'],
+    ],
+    [
+      'the block in a language it covers',
+      async () => [await editOf(site, 'content/blog/tech/docker.en.md', (t) => t.replace('```klingon', '```bash'))],
+      ['LINK001 content/blog/tech/docker.en.md', 'LINK003 content/blog/tech/pages2static.pt.md'],
+    ],
+  ];
+
   it('reports after each change exactly what a check with no cache reports, in other articles too', async () => {
-    const changes: Change[] = [
-      [
-        'a heading renamed that another article links to',
-        async () => [await editOf(site, 'content/blog/tech/Git.pt.md', (t) => t.replace('## Github Actions', '## Integração contínua'))],
-        ['ANCHOR001 content/blog/tech/pages2static.pt.md'],
-      ],
-      ['the heading back', async () => [await editOf(site, 'content/blog/tech/Git.pt.md', (t) => t.replace('## Integração contínua', '## Github Actions'))], []],
-      [
-        'a link whose text names no article',
-        async () => [await editOf(site, 'content/blog/tech/docker.en.md', (t) => t.replace('\n\n', '\n\nAs in [the zeppelin letters](/blog/books/DangerousLiaisons).\n\n'))],
-        [],
-      ],
-      [
-        'another article retitled so that the link text names it',
-        async () => [await editOf(site, 'content/blog/tech/Site.en.md', (t) => t.replace(/^title: .*$/m, 'title: "Zeppelin letters: up the river"'))],
-        ['LINK004 content/blog/tech/docker.en.md'],
-      ],
-      [
-        // The same words: no match changes, but the one found quotes the title, which did.
-        'that title reworded with the same words',
-        async () => [await editOf(site, 'content/blog/tech/Site.en.md', (t) => t.replace(/^title: .*$/m, 'title: "Up the river: Zeppelin Letters"'))],
-        ['LINK004 content/blog/tech/docker.en.md'],
-      ],
-      ['its title back', async () => [await editOf(site, 'content/blog/tech/Site.en.md', (t) => t.replace(/^title: .*$/m, 'title: How this site is built'))], []],
-      [
-        'a broken link added to an article',
-        async () => [await editOf(site, 'content/blog/tech/docker.en.md', (t) => t.replace('\n\n', '\n\nSee [the missing page](/blog/tech/NoSuchArticle).\n\n'))],
-        ['LINK001 content/blog/tech/docker.en.md'],
-      ],
-      [
-        // The article with the link was edited since the words of its links were last indexed.
-        'the other article retitled again so that the link text names it',
-        async () => [await editOf(site, 'content/blog/tech/Site.en.md', (t) => t.replace(/^title: .*$/m, 'title: "Zeppelin letters, once more"'))],
-        ['LINK001 content/blog/tech/docker.en.md', 'LINK004 content/blog/tech/docker.en.md'],
-      ],
-      [
-        'its title back again',
-        async () => [await editOf(site, 'content/blog/tech/Site.en.md', (t) => t.replace(/^title: .*$/m, 'title: How this site is built'))],
-        ['LINK001 content/blog/tech/docker.en.md'],
-      ],
-      [
-        'a translation deleted that other articles link to',
-        async () => {
-          const file = path.join(site.root, 'content/blog/tech/Git.pt.md');
-          await rm(file);
-          return [file];
-        },
-        ['LINK001 content/blog/tech/docker.en.md', 'LINK003 content/blog/tech/pages2static.pt.md'],
-      ],
-      [
-        // A body's own problems (MD002) are the model's: kept while the body is, found again when it changes.
-        'a code block in a language no grammar covers',
-        async () => [await editOf(site, 'content/blog/tech/docker.en.md', (t) => t.replace('\n\n', '\n\n```klingon\nqapla\n```\n\n'))],
-        ['MD002 content/blog/tech/docker.en.md', 'LINK001 content/blog/tech/docker.en.md', 'LINK003 content/blog/tech/pages2static.pt.md'],
-      ],
-      [
-        'another article edited',
-        async () => [await editOf(site, 'content/blog/tech/Site.en.md', (t) => t.replace('\n\n', '\n\nA sentence elsewhere.\n\n'))],
-        ['MD002 content/blog/tech/docker.en.md', 'LINK001 content/blog/tech/docker.en.md', 'LINK003 content/blog/tech/pages2static.pt.md'],
-      ],
-      [
-        'the block in a language it covers',
-        async () => [await editOf(site, 'content/blog/tech/docker.en.md', (t) => t.replace('```klingon', '```bash'))],
-        ['LINK001 content/blog/tech/docker.en.md', 'LINK003 content/blog/tech/pages2static.pt.md'],
-      ],
-    ];
-    await checksAsCold({ root: site.root, outDir: path.join(site.root, 'dist'), year: 2026 }, changes);
+    await checksAsCold({ root: site.root, outDir: path.join(site.root, 'dist'), year: 2026 }, changes());
+  });
+
+  it('reports the same in builds of their own that share the build cache, as site build makes them', async () => {
+    await checksAsCold({ root: site.root, outDir: path.join(site.root, 'dist'), year: 2026 }, changes(), [], true);
+    // The titles the findings were found under are kept apart, for the next build to tell what a retitling changed.
+    expect((await readdir(path.join(site.root, '.cache/site'))).filter((name) => /^titles-.*\.json$/.test(name)).length).toBeGreaterThan(0);
   });
 });
 
