@@ -20,7 +20,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { readCardLook } from '../cards/look';
-import { basisKey } from '../cards/plan';
+import { basisKey, type CardBasis } from '../cards/plan';
 import { type CardFolder, type CardWork, cardFolder, publishCards, startCards } from '../cards/publish';
 import { checkSite } from '../check/check';
 import { idsInHtml, type RenderedIds } from '../check/ids';
@@ -34,7 +34,7 @@ import { type FeedItems, rssFeed } from '../publish/feed';
 import { webManifest } from '../publish/manifest';
 import { robotsTxt, sitemapXml } from '../publish/sitemap';
 import { baseUrlOf, type RenderContext, renderRedirect } from '../render/inputs';
-import { idInputs, lookOf, type PageBasis, type PagePlan, pageDocument, planPages, type SiteHashes, siteHashes } from '../render/plan';
+import { idInputs, lookOf, type PageBasis, type PagePlan, pageDocument, planCard, planPages, type SiteHashes, siteHashes } from '../render/plan';
 import { searchFiles } from '../search/shards';
 import type { ShardTerms } from '../search/shardTerms';
 import { LANGUAGES, type Lang } from '../shared/lang';
@@ -144,8 +144,9 @@ export async function loadSite(root: string, publishing: Partial<Publication> = 
   const styles = { aboutme: none, professional: none, projects: none, atelier: none, blog: none, category: none, gallery: none, article: none, notfound: none };
   const ctx: RenderContext = { site, styles, script: '/check.js', year: 2000 };
   // Nor on the page's share card (see `idInputs`): none is drawn.
-  const plans = planPages(site, siteHashes(site), { code: (await session.modules.code()).pipeline, look: '', cards: { code: '', look: '', host: '' } });
-  const ids = await renderedIds({ plans, render: ctx, memo: (await session.cached()).ids, rendered: new Map(), renderer: () => session.modules.renderer() });
+  const cards = { code: '', look: '', host: '' };
+  const plans = planPages(site, siteHashes(site), { code: (await session.modules.code()).pipeline, look: '', cards });
+  const ids = await renderedIds({ plans, render: ctx, cards, memo: (await session.cached()).ids, rendered: new Map(), renderer: () => session.modules.renderer() });
   const checkMemo = await session.checkMemo();
   const all = [...diagnostics, ...(await tasks.run('check', () => checkSite(site, media, ids, checkMemo)))];
   return hasErrors(all) ? { diagnostics: all, modelled: site } : { site, modelled: site, diagnostics: all, media };
@@ -332,14 +333,21 @@ async function planSite(build: Build): Promise<void> {
   Object.assign(build, { render, hashes, basis, plans });
   const signal = options.signal ? AbortSignal.any([options.signal, build.stopCards.signal]) : build.stopCards.signal;
   const previous = await session.outputs.previousOutput(options.outDir);
-  build.cards = await startCards({ plans, previous, folder: build.cardFolder, look, threads: session.cardThreads, signal });
+  build.cards = await startCards({ plans, site, basis: basis.cards, previous, folder: build.cardFolder, look, threads: session.cardThreads, signal });
 }
 
 /** The check stage: every rule, with the ids of the rendered pages. */
 async function checkBuild(build: Build): Promise<void> {
   const { session, rendered } = build;
   const memos = need(build.memos, 'the caches');
-  const ids = await renderedIds({ plans: need(build.plans, 'the plans'), render: need(build.render, 'the render context'), memo: memos.ids, rendered, renderer: () => session.modules.renderer() });
+  const ids = await renderedIds({
+    plans: need(build.plans, 'the plans'),
+    render: need(build.render, 'the render context'),
+    cards: need(build.basis, 'the basis').cards,
+    memo: memos.ids,
+    rendered,
+    renderer: () => session.modules.renderer(),
+  });
   build.diagnostics.push(...checkSite(need(build.site, 'the site'), need(build.media, 'the media'), ids, await session.checkMemo()));
 }
 
@@ -392,7 +400,17 @@ async function writeInto(build: Build, previous: OutputManifest | undefined, res
     // Pages put in place as they are rendered are shown at once: their photos must be there.
     if (how === 'in-place') await variantsReady(build);
     const entries = await tasks.run('render', (progress) =>
-      renderPages({ plans, before: session.outputs.madeFrom(previous), render, output, rendered, renderer: () => session.modules.renderer(), explain, progress }),
+      renderPages({
+        plans,
+        before: session.outputs.madeFrom(previous),
+        render,
+        cards: need(build.basis, 'the basis').cards,
+        output,
+        rendered,
+        renderer: () => session.modules.renderer(),
+        explain,
+        progress,
+      }),
     );
     if (how === 'in-place' && previous && options.onPages) {
       const placed = await placeWritten(output);
@@ -502,6 +520,8 @@ type Renderer = () => Promise<RenderDocument>;
 interface IdWork {
   plans: readonly PagePlan[];
   render: RenderContext;
+  /** What the share cards the pages name are drawn with. */
+  cards: CardBasis;
   /** The ids of each page, by its inputs. */
   memo: Memos['ids'];
   /** Pages rendered here, left for the render stage. */
@@ -514,7 +534,7 @@ interface IdWork {
  * the ids memo while a page's inputs are unchanged, or read from the page rendered now; pages
  * rendered here are left in `rendered` for the render stage.
  */
-async function renderedIds({ plans, render: ctx, memo, rendered, renderer }: IdWork): Promise<RenderedIds> {
+async function renderedIds({ plans, render: ctx, cards, memo, rendered, renderer }: IdWork): Promise<RenderedIds> {
   const byPage = new Map<string, readonly string[]>();
   const name = (plan: Pick<PagePlan, 'route' | 'lang'>) => `${plan.lang} ${plan.route?.path ?? '404'}`;
   let render: RenderDocument | undefined;
@@ -524,7 +544,7 @@ async function renderedIds({ plans, render: ctx, memo, rendered, renderer }: IdW
     let ids = memo.get(plan.file, inputs);
     if (!ids) {
       render ??= await renderer();
-      const html = render(pageDocument(ctx, plan));
+      const html = render(pageDocument(ctx, plan, planCard(plan, ctx.site, cards)));
       rendered.set(plan.file, html);
       ids = idsInHtml(html);
       memo.set(plan.file, inputs, ids);
@@ -557,6 +577,8 @@ interface PageWork {
   /** The plans the previous output was made from, when this session wrote it (see `BuildSession.madeFrom`). */
   before: readonly PagePlan[] | undefined;
   render: RenderContext;
+  /** What the share cards the pages name are drawn with. */
+  cards: CardBasis;
   output: Output;
   /** Pages the check rendered already. */
   rendered: ReadonlyMap<string, string>;
@@ -571,7 +593,7 @@ interface PageWork {
  * place) is carried over without looking its file up: at 4,000 articles a save's build otherwise
  * looks up 7,670 pages among 24,000 files, some 6 ms before its page is in place.
  */
-async function renderPages({ plans, before, render: ctx, output, rendered, renderer, explain, progress }: PageWork): Promise<PageEntry[]> {
+async function renderPages({ plans, before, render: ctx, cards, output, rendered, renderer, explain, progress }: PageWork): Promise<PageEntry[]> {
   const total = plans.length;
   // React and the templates are loaded on the first page that must be rendered.
   let render: RenderDocument | undefined;
@@ -587,7 +609,8 @@ async function renderPages({ plans, before, render: ctx, output, rendered, rende
     explain(plan.file, changedInputs(output.previousInputs(plan.file), plan.inputs));
     render ??= rendered.has(plan.file) ? render : await renderer();
     // The page's string is never held across the wait (see Output.add).
-    await output.add(plan.file, rendered.get(plan.file) ?? (render as RenderDocument)(pageDocument(ctx, plan)), plan.inputs);
+    const card = planCard(plan, ctx.site, cards);
+    await output.add(plan.file, rendered.get(plan.file) ?? (render as RenderDocument)(pageDocument(ctx, plan, card)), plan.inputs, card.file);
   }
   progress(total, total);
   return plans.map((plan) => ({ path: plan.file, kind: plan.kind }));

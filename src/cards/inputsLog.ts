@@ -33,11 +33,12 @@ export class CardInputsLog {
   }
 
   /**
-   * Keeps the inputs of the cards published now (`made`). The log is written anew with the
-   * build's every card (`all`) when most of them are new, or when it has grown to three times
-   * their size (the cards of edits since, long gone); otherwise `made` is appended.
+   * Keeps the inputs of the cards published now (`made`), of the build's `total`. The log is
+   * written anew with the build's every card (`all`, worked out then) when most of them are new,
+   * or when it has grown to three times their size (the cards of edits since, long gone);
+   * otherwise `made` is appended.
    */
-  async keep(made: readonly CardPlan[], all: readonly CardPlan[]): Promise<void> {
+  async keep(made: readonly CardPlan[], total: number, all: () => readonly CardPlan[]): Promise<void> {
     const { file } = this;
     if (!file || made.length === 0) return;
     const record = (card: CardPlan): CardRecord => [card.hash, card.inputs];
@@ -46,8 +47,8 @@ export class CardInputsLog {
       () => undefined,
     );
     const sample = made[0] as CardPlan;
-    const whole = all.length * (serialize(record(sample)).length + 4);
-    if (size === undefined || 2 * made.length >= all.length || size > 3 * whole) await rewriteLog(file, all.map(record));
+    const whole = total * (serialize(record(sample)).length + 4);
+    if (size === undefined || 2 * made.length >= total || size > 3 * whole) await rewriteLog(file, all().map(record));
     else await appendLog(file, made.map(record));
     this.known = undefined;
   }

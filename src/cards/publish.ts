@@ -2,15 +2,17 @@ import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Explain } from '../build/explain';
-import { changedInputs } from '../build/inputs';
+import { changedInputs, sameInputs } from '../build/inputs';
+import { agrees } from '../build/shortcuts';
 import { digest } from '../load/digest';
-import type { PagePlan } from '../render/plan';
+import type { Site } from '../model/site';
+import { type PagePlan, planCard } from '../render/plan';
 import type { OutputManifest } from '../write/manifest';
 import type { FileFacts, Output } from '../write/output';
 import type { DrawnCard } from './drawWorker';
 import { CardInputsLog, cardHashOf } from './inputsLog';
 import type { CardLook } from './look';
-import type { CardPlan } from './plan';
+import type { CardBasis, CardPlan } from './plan';
 import type { CardThreads } from './threads';
 
 /**
@@ -39,8 +41,10 @@ export async function cardFolder(cacheDir: string | undefined): Promise<CardFold
 
 /** A build's cards, and their drawing under way. */
 export interface CardWork {
-  /** Each page's plan, with its card. */
+  /** Each page's plan (see `planCard` for its card). */
   plans: readonly PagePlan[];
+  site: Site;
+  basis: CardBasis;
   folder: CardFolder;
   look: CardLook;
   threads: CardThreads;
@@ -55,6 +59,9 @@ export interface CardWork {
 /** What `startCards` reads. */
 export interface CardStart {
   plans: readonly PagePlan[];
+  /** The site the plans were made for, and what its cards are drawn with. */
+  site: Site;
+  basis: CardBasis;
   /** The output the build will replace or update, whose cards are carried over while their inputs are the same. */
   previous: OutputManifest | undefined;
   folder: CardFolder;
@@ -66,22 +73,32 @@ export interface CardStart {
 /**
  * Starts drawing, on the card threads, every card of the build that neither the previous output
  * (by its inputs) nor the folder of drawn cards (by its hash) holds: they draw while this thread
- * checks, renders and indexes, and `publishCards` waits for them.
+ * checks, renders and indexes, and `publishCards` waits for them. A page carried over keeps its
+ * card (its inputs determine it, see `planCard`): only the cards of the other pages are worked out.
  */
-export async function startCards({ plans, previous, folder, look, threads, signal }: CardStart): Promise<CardWork> {
+export async function startCards({ plans, site, basis, previous, folder, look, threads, signal }: CardStart): Promise<CardWork> {
+  const kept = (plan: PagePlan) => {
+    const entry = previous?.files.get(plan.file);
+    return entry?.card !== undefined && previous?.files.has(entry.card) === true && sameInputs(entry.inputs, plan.inputs);
+  };
   // Named by a hash of its inputs: the previous output's card of the same name was drawn from the same.
-  let missing = CARDS_OFF ? [] : plans.map((plan) => plan.card).filter((card) => !previous?.files.has(card.file));
+  let missing = CARDS_OFF
+    ? []
+    : plans
+        .filter((plan) => !kept(plan))
+        .map((plan) => planCard(plan, site, basis))
+        .filter((card) => !previous?.files.has(card.file));
   if (missing.length > 0) {
     const drawn = new Set(await readdir(folder.dir));
     missing = missing.filter((card) => !drawn.has(`${card.hash}.png`));
   }
-  const knowledge = knowledgeFile(folder, plans);
+  const knowledge = knowledgeFile(folder, basis.code);
   const inputs = new CardInputsLog(folder.temporary ? undefined : path.join(folder.dir, 'inputs.log'));
   const drawing = threads.draw(missing, { colours: look.colours, ...(look.avatar && { avatar: look.avatar }) }, folder.dir, signal, knowledge).then(
     (drawn) => ({ drawn }),
     (error: unknown) => ({ error }),
   );
-  return { plans, folder, look, threads, drawing, knowledge, inputs };
+  return { plans, site, basis, folder, look, threads, drawing, knowledge, inputs };
 }
 
 /**
@@ -89,8 +106,7 @@ export async function startCards({ plans, previous, folder, look, threads, signa
  * glyphs: see `DrawerKnowledge`), named by that code's fingerprint, which every card's inputs name:
  * code that draws otherwise never reads what other code drew. None for a build without a cache.
  */
-function knowledgeFile(folder: CardFolder, plans: readonly PagePlan[]): string | undefined {
-  const code = plans[0]?.card.inputs.code;
+function knowledgeFile(folder: CardFolder, code: string): string | undefined {
   return folder.temporary || !code ? undefined : path.join(folder.dir, `drawer.${code}.bin`);
 }
 
@@ -109,10 +125,16 @@ export async function publishCards(work: CardWork, output: Output, explain: Expl
   const facts = new Map<string, FileFacts>((drawn ?? []).map(({ card, hash, bytes }) => [card, { hash, bytes }]));
   const kept = new Set<string>();
   const made: CardPlan[] = [];
-  for (const { file: page, card } of work.plans) {
-    kept.add(`${card.hash}.png`);
-    if (output.carryNamed(card.file)) continue;
-    const before = cardHashOf(output.previousInputs(page)?.card ?? '');
+  const cardOf = (plan: PagePlan) => planCard(plan, work.site, work.basis);
+  for (const plan of work.plans) {
+    // The card its page names: recorded with the page when it was made, and carried over with it.
+    const named = output.files.get(plan.file)?.card;
+    if (named !== undefined) agrees(`the card ${plan.file} names`, named, () => cardOf(plan).file);
+    const name = named ?? cardOf(plan).file;
+    kept.add(`${cardHashOf(name)}.png`);
+    if (output.carryNamed(name)) continue;
+    const card = cardOf(plan);
+    const before = cardHashOf(output.previous?.files.get(plan.file)?.card ?? '');
     explain(card.file, changedInputs(before === undefined ? undefined : await work.inputs.of(before), card.inputs));
     const file = path.join(folder.dir, `${card.hash}.png`);
     const known: FileFacts =
@@ -127,17 +149,22 @@ export async function publishCards(work: CardWork, output: Output, explain: Expl
     await output.addLinked(card.file, file, known);
     made.push(card);
   }
-  await work.inputs.keep(
-    made,
-    work.plans.map((plan) => plan.card),
-  );
+  await work.inputs.keep(made, work.plans.length, () => work.plans.map(cardOf));
   // Cards alone: a temporary file is another process's, or swept once its process has ended (cacheSweep.ts).
-  if (prune && !folder.temporary) {
+  // None to drop when no card was made and the previous output had as many.
+  if (prune && !folder.temporary && (made.length > 0 || cardFiles(output.previous) !== work.plans.length)) {
     // With the knowledge of other code than this build's.
     const knowledge = work.knowledge && path.basename(work.knowledge);
     const dropped = (name: string) => (name.endsWith('.png') && !kept.has(name)) || (/^drawer\..*\.bin$/.test(name) && name !== knowledge);
     for (const name of await readdir(folder.dir)) if (dropped(name)) await rm(path.join(folder.dir, name), { force: true });
   }
+}
+
+/** How many share cards an output holds. */
+function cardFiles(manifest: OutputManifest | undefined): number {
+  let cards = 0;
+  for (const file of manifest?.files.keys() ?? []) if (file.startsWith('assets/cards/')) cards++;
+  return cards;
 }
 
 /** A card's bytes as the output records them. */

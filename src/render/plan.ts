@@ -40,8 +40,6 @@ export interface PagePlan {
   lang: Lang;
   kind: PageProps['kind'];
   inputs: Inputs;
-  /** The page's share card. */
-  card: CardPlan;
 }
 
 /** What every page depends on besides the content, as two hashes. */
@@ -234,7 +232,7 @@ export function planPages(site: Site, hashes: SiteHashes, basis: PageBasis, last
   // Cards drawn with other code, colours or avatar have other files: every page names another.
   const previous = last?.cards === basisKey(basis.cards) ? last : undefined;
   const plans: PagePlan[] = [];
-  const shared = { code: basis.code, look: basis.look, site: hashes.site };
+  const shared = sharedInputs(basis, hashes);
   // Under the same route table, last build planned the same pages in the same order: each is
   // found by its place, with no file name to build; otherwise by its file.
   const sameOrder = previous !== undefined && previous.site.routes === site.routes;
@@ -251,7 +249,7 @@ export function planPages(site: Site, hashes: SiteHashes, basis: PageBasis, last
   // The same plan as last time when its route, its article and each of its inputs are unchanged.
   const holds = (plan: PagePlan, route: Route, lang: Lang): boolean => {
     const { inputs } = plan;
-    if (plan.route !== route || plan.lang !== lang || inputs.code !== shared.code || inputs.look !== shared.look || inputs.site !== shared.site) return false;
+    if (plan.route !== route || plan.lang !== lang || inputs.code !== shared.code || inputs.look !== shared.look || inputs.site !== shared.site || inputs.cards !== shared.cards) return false;
     switch (route.component) {
       case 'article': {
         const article = site.articleByPath.get(route.path);
@@ -273,11 +271,11 @@ export function planPages(site: Site, hashes: SiteHashes, basis: PageBasis, last
         return true;
     }
   };
-  const planned = (route: Route, lang: Lang, plan: PagePlan | undefined): PagePlan => (plan && holds(plan, route, lang) ? plan : newPlan(site, hashes, basis, route, lang));
+  const planned = (route: Route, lang: Lang, plan: PagePlan | undefined): PagePlan => (plan && holds(plan, route, lang) ? plan : newPlan(site, hashes, shared, route, lang));
   // Under the same table, articles and shared inputs, only the pages of what may have changed are
   // looked at: a save plans its own pages, not all of the site's.
   const lastPlan = previous?.plans.at(-1);
-  if (sameOrder && renewed && lastPlan && onlyShared(lastPlan, shared)) {
+  if (sameOrder && renewed && lastPlan && sameInputs(lastPlan.inputs, shared)) {
     const plans = previous.plans.slice();
     const places = placesOf(site.routes);
     for (const route of routesToLookAt(site, previous.site, renewed)) {
@@ -295,19 +293,45 @@ export function planPages(site: Site, hashes: SiteHashes, basis: PageBasis, last
   }
   for (const lang of LANGUAGES) {
     const plan = prior(undefined, lang);
-    // Its card shows what the site's content says (`site`), drawn as `previous` drew it.
-    plans.push(plan && plan.kind === 'notfound' && plan.lang === lang && onlyShared(plan, shared) ? plan : newPlan(site, hashes, basis, undefined, lang));
+    // Its card shows what the site's content says (`site`), drawn as the cards' basis says.
+    plans.push(plan && plan.kind === 'notfound' && plan.lang === lang && sameInputs(plan.inputs, shared) ? plan : newPlan(site, hashes, shared, undefined, lang));
   }
   checkPlans(site, hashes, basis, plans);
   return plans;
 }
 
-/** A page's plan made from the data: its file, its card and its inputs (see PagePlan). */
-function newPlan(site: Site, hashes: SiteHashes, basis: PageBasis, route: Route | undefined, lang: Lang): PagePlan {
+/**
+ * The inputs every page has: the rendering code, the look, the site's content and what its share
+ * card is drawn with (`cards`). With a page's own inputs they determine everything its card shows
+ * (its words are the page's title, category, date, reading time and the site's owner, all read from
+ * `site` and the page's editions): a page carried over keeps its card (see `planCard`).
+ */
+function sharedInputs(basis: PageBasis, hashes: SiteHashes): Inputs {
+  return { code: basis.code, look: basis.look, site: hashes.site, cards: digest(basisKey(basis.cards)) };
+}
+
+/** A page's plan made from the data: its file and its inputs (see PagePlan). */
+function newPlan(site: Site, hashes: SiteHashes, shared: Inputs, route: Route | undefined, lang: Lang): PagePlan {
   const file = planFile(route, lang);
-  const card = cardPlan(site, route, lang, file, basis.cards);
-  const inputs = { code: basis.code, look: basis.look, site: hashes.site, ...(route && ownInputs(site, hashes, route, lang)), card: card.file };
-  return { file, route, lang, kind: route?.component ?? 'notfound', inputs, card };
+  const inputs = route ? { ...shared, ...ownInputs(site, hashes, route, lang) } : shared;
+  return { file, route, lang, kind: route?.component ?? 'notfound', inputs };
+}
+
+/** The share card of each plan, once worked out: a plan holds for as long as its inputs, which determine its card. */
+const cards = new WeakMap<PagePlan, CardPlan>();
+
+/**
+ * A page's share card (see cards/plan.ts), worked out when asked for: a build plans every page, and
+ * only those it renders, and their cards, need it. A page carried over names the card its output's
+ * manifest records for it (`ManifestEntry.card`).
+ */
+export function planCard(plan: PagePlan, site: Site, basis: CardBasis): CardPlan {
+  let card = cards.get(plan);
+  if (!card) {
+    card = cardPlan(site, plan.route, plan.lang, plan.file, basis);
+    cards.set(plan, card);
+  }
+  return card;
 }
 
 /**
@@ -316,17 +340,18 @@ function newPlan(site: Site, hashes: SiteHashes, basis: PageBasis, route: Route 
  */
 function checkPlans(site: Site, hashes: SiteHashes, basis: PageBasis, plans: readonly PagePlan[]): void {
   if (!CHECK_SHORTCUTS) return;
+  const shared = sharedInputs(basis, hashes);
   const fresh: PagePlan[] = [];
-  for (const route of site.routes) for (const lang of route.meta.availableLangs) fresh.push(newPlan(site, hashes, basis, route, lang));
-  for (const lang of LANGUAGES) fresh.push(newPlan(site, hashes, basis, undefined, lang));
+  for (const route of site.routes) for (const lang of route.meta.availableLangs) fresh.push(newPlan(site, hashes, shared, route, lang));
+  for (const lang of LANGUAGES) fresh.push(newPlan(site, hashes, shared, undefined, lang));
   agrees('the pages planned', plans.length, () => fresh.length);
   for (const [i, plan] of plans.entries()) {
     const truth = fresh[i] as PagePlan;
     agrees(
       `the plan of ${truth.file}`,
-      { file: plan.file, inputs: plan.inputs, card: plan.card.inputs },
-      () => ({ file: truth.file, inputs: truth.inputs, card: truth.card.inputs }),
-      (a, b) => a.file === b.file && sameInputs(a.inputs, b.inputs) && sameInputs(a.card, b.card),
+      { file: plan.file, inputs: plan.inputs },
+      () => ({ file: truth.file, inputs: truth.inputs }),
+      (a, b) => a.file === b.file && sameInputs(a.inputs, b.inputs),
     );
   }
 }
@@ -413,19 +438,14 @@ function aroundInput(site: Site, route: Route, lang: Lang): string {
   return [previous?.url, previous?.title, next?.url, next?.title].join('\n');
 }
 
-/** The data a page is rendered from. */
-export function pageDocument(ctx: RenderContext, plan: PagePlan): DocumentInputs {
-  const card = { file: plan.card.file, alt: plan.card.alt };
-  return plan.route ? editionInputs(ctx, plan.route, plan.lang, card) : notFoundInputs(ctx, plan.lang, card);
+/** The data a page is rendered from, its share card's file and words among them. */
+export function pageDocument(ctx: RenderContext, plan: PagePlan, card: CardPlan): DocumentInputs {
+  const shown = { file: card.file, alt: card.alt };
+  return plan.route ? editionInputs(ctx, plan.route, plan.lang, shown) : notFoundInputs(ctx, plan.lang, shown);
 }
 
-/** A page's inputs without `look` and `card`: what its element ids depend on (ids depend on neither styles nor its card). */
+/** A page's inputs without `look` and `cards`: what its element ids depend on (ids depend on neither styles nor its card). */
 export function idInputs(plan: Pick<PagePlan, 'inputs'>): Inputs {
-  const { look: _look, card: _card, ...rest } = plan.inputs;
+  const { look: _look, cards: _cards, ...rest } = plan.inputs;
   return rest;
-}
-
-/** Whether a page (the Not Found page) is made of the inputs every page shares and its card alone. */
-function onlyShared(plan: PagePlan, shared: Inputs): boolean {
-  return sameInputs(plan.inputs, { ...shared, card: plan.card.file });
 }

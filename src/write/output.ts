@@ -115,8 +115,8 @@ export class Output {
    * function would hold it in its frame while the file is written and compressed; there, alive
    * across many young collections, it would pile up in the old generation until a full one.
    */
-  add(file: string, text: string | Uint8Array, inputs?: Inputs): Promise<void> {
-    return this.addBytes(file, typeof text === 'string' ? Buffer.from(text) : text, inputs);
+  add(file: string, text: string | Uint8Array, inputs?: Inputs, card?: string): Promise<void> {
+    return this.addBytes(file, typeof text === 'string' ? Buffer.from(text) : text, inputs, card);
   }
 
   /**
@@ -131,19 +131,19 @@ export class Output {
     return this.addEntry(file, facts, inputs, (to) => linkOrCopy(source, to));
   }
 
-  private addBytes(file: string, contents: Uint8Array, inputs: Inputs | undefined): Promise<void> {
-    return this.addEntry(file, { hash: digest(contents), bytes: contents.byteLength }, inputs, (_to, staging) => writeWithCopies(staging, file, contents, this.compress));
+  private addBytes(file: string, contents: Uint8Array, inputs: Inputs | undefined, card?: string): Promise<void> {
+    return this.addEntry(file, { hash: digest(contents), bytes: contents.byteLength }, inputs, (_to, staging) => writeWithCopies(staging, file, contents, this.compress), card);
   }
 
-  private async addEntry(file: string, { hash, bytes }: FileFacts, inputs: Inputs | undefined, write: (to: string, staging: string) => Promise<CopySizes>): Promise<void> {
+  private async addEntry(file: string, { hash, bytes }: FileFacts, inputs: Inputs | undefined, write: (to: string, staging: string) => Promise<CopySizes>, card?: string): Promise<void> {
     const before = this.previous?.files.get(file);
     // Counted once: a file whose entry this build already replaced was reached before.
     if (before && this.files.get(file) === before) this.reached.push(file);
     if (before && before.hash === hash) {
-      this.files.set(file, !inputs || sameInputs(before.inputs, inputs) ? before : { ...before, inputs });
+      this.files.set(file, (!inputs || sameInputs(before.inputs, inputs)) && before.card === card ? before : { ...before, inputs, ...(card && { card }) });
       return;
     }
-    const entry: ManifestEntry = { hash, bytes, ...(inputs ? { inputs } : {}) };
+    const entry: ManifestEntry = { hash, bytes, ...(inputs ? { inputs } : {}), ...(card && { card }) };
     this.files.set(file, entry);
     this.made.add(file);
     const staging = await this.stagingDir();

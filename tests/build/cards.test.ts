@@ -151,9 +151,13 @@ describe('a share card made again', () => {
     const kept = (await readdir(cards)).filter((name) => /^drawer\..*\.bin$/.test(name));
     // The first build drew the site's cards in a process of its own, which wrote what it learnt.
     expect(kept).toHaveLength(1);
-    // What other code's drawers learnt is not kept: the next build that prunes drops it.
+    // What other code's drawers learnt is not kept: the next build that makes a card prunes the
+    // folder, and drops it (one that makes none has nothing to prune, and does not look).
     await writeFile(path.join(cards, 'drawer.other-code.bin'), 'learnt by other code');
     await edit('tech/Site.pt.md', (text) => text.replace(/\n\n## /, '\n\nUma frase a mais.\n\n## '));
+    await build();
+    expect((await readdir(cards)).filter((name) => /^drawer\..*\.bin$/.test(name))).toHaveLength(2);
+    await edit('tech/Site.pt.md', (text) => text.replace('title: Como este site é feito', 'title: Como este site é feito, por dentro'));
     await build();
     expect((await readdir(cards)).filter((name) => /^drawer\..*\.bin$/.test(name))).toEqual(kept);
   });

@@ -25,7 +25,7 @@ describe('the inputs of the cards published', () => {
 
   it('keeps each card’s inputs for the next build to read by hash', async () => {
     const all = Array.from({ length: 10 }, (_, i) => card(`${i}`.padStart(10, 'a'), `Title ${i}`));
-    await new CardInputsLog(path.join(dir, 'inputs.log')).keep(all, all);
+    await new CardInputsLog(path.join(dir, 'inputs.log')).keep(all, all.length, () => all);
     const next = new CardInputsLog(path.join(dir, 'inputs.log'));
     expect(await next.of('aaaaaaaaa3')).toEqual({ lang: 'en', title: 'Title 3' });
     expect(await next.of('bbbbbbbbbb')).toBeUndefined();
@@ -35,7 +35,7 @@ describe('the inputs of the cards published', () => {
     const file = path.join(dir, 'inputs.log');
     const all = Array.from({ length: 10 }, (_, i) => card(`${i}`.padStart(10, 'a'), `Title ${i}`));
     const log = new CardInputsLog(file);
-    await log.keep(all, all);
+    await log.keep(all, all.length, () => all);
     const whole = (await stat(file)).size;
     // One title edited at a time: its new card is appended, the old one's inputs still there.
     let current = all;
@@ -43,7 +43,7 @@ describe('the inputs of the cards published', () => {
     for (let edit = 1; edit < 100; edit++) {
       const retitled = card(`e${edit}`.padStart(10, 'c'), `Title 0, edit ${edit}`);
       current = [retitled, ...current.slice(1)];
-      await log.keep([retitled], current);
+      await log.keep([retitled], current.length, () => current);
       expect(await log.of(retitled.hash)).toEqual({ lang: 'en', title: `Title 0, edit ${edit}` });
       const size = (await stat(file)).size;
       expect(size).toBeLessThanOrEqual(4 * whole);
@@ -63,7 +63,7 @@ describe('the inputs of the cards published', () => {
 
   it('keeps nothing for a build without a cache', async () => {
     const log = new CardInputsLog(undefined);
-    await log.keep([card('aaaaaaaaaa', 'A')], [card('aaaaaaaaaa', 'A')]);
+    await log.keep([card('aaaaaaaaaa', 'A')], 1, () => [card('aaaaaaaaaa', 'A')]);
     expect(await log.of('aaaaaaaaaa')).toBeUndefined();
   });
 });
