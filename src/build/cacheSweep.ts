@@ -27,8 +27,10 @@ const OUTPUT_LOG = /^(?:output|spare)-(.+)\.log$/;
  */
 export async function sweepCache(cacheDir: string, current: string): Promise<void> {
   const [top, ...folders] = await Promise.all([list(cacheDir), ...SWEPT_FOLDERS.map((folder) => list(path.join(cacheDir, folder)))]);
-  const inFolders = SWEPT_FOLDERS.flatMap((folder, i) => (folders[i] ?? []).map((name) => path.join(cacheDir, folder, name)));
-  const abandoned = [...top.map((name) => path.join(cacheDir, name)), ...inFolders].filter((file) => {
+  // Thousands of names in the folders, and few temporaries: only those are made into paths.
+  const temporaries = (names: readonly string[]) => names.filter((name) => name.endsWith('.tmp'));
+  const inFolders = SWEPT_FOLDERS.flatMap((folder, i) => temporaries(folders[i] ?? []).map((name) => path.join(cacheDir, folder, name)));
+  const abandoned = [...temporaries(top).map((name) => path.join(cacheDir, name)), ...inFolders].filter((file) => {
     const pid = Number(TEMPORARY.exec(file)?.[1] ?? Number.NaN);
     return !Number.isNaN(pid) && pid !== process.pid && !processRunning(pid);
   });

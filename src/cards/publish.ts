@@ -79,7 +79,10 @@ export interface CardStart {
 export async function startCards({ plans, site, basis, previous, folder, look, threads, signal }: CardStart): Promise<CardWork> {
   const kept = (plan: PagePlan) => {
     const entry = previous?.files.get(plan.file);
-    return entry?.card !== undefined && previous?.files.has(entry.card) === true && sameInputs(entry.inputs, plan.inputs);
+    if (entry?.card === undefined || !previous?.files.has(entry.card) || !sameInputs(entry.inputs, plan.inputs)) return false;
+    // The very record from now on, as `Output.carry` makes it: the render stage compares it by identity.
+    entry.inputs = plan.inputs;
+    return true;
   };
   // Named by a hash of its inputs: the previous output's card of the same name was drawn from the same.
   let missing = CARDS_OFF
@@ -123,15 +126,16 @@ export async function publishCards(work: CardWork, output: Output, explain: Expl
   const { folder, look, threads } = work;
   // The bytes of the cards this build drew, as their thread wrote them: not read back to be published.
   const facts = new Map<string, FileFacts>((drawn ?? []).map(({ card, hash, bytes }) => [card, { hash, bytes }]));
-  const kept = new Set<string>();
   const made: CardPlan[] = [];
   const cardOf = (plan: PagePlan) => planCard(plan, work.site, work.basis);
+  // The file of each page's card, in the order of the pages.
+  const names: string[] = [];
   for (const plan of work.plans) {
     // The card its page names: recorded with the page when it was made, and carried over with it.
     const named = output.files.get(plan.file)?.card;
     if (named !== undefined) agrees(`the card ${plan.file} names`, named, () => cardOf(plan).file);
     const name = named ?? cardOf(plan).file;
-    kept.add(`${cardHashOf(name)}.png`);
+    names.push(name);
     if (output.carryNamed(name)) continue;
     const card = cardOf(plan);
     const before = cardHashOf(output.previous?.files.get(plan.file)?.card ?? '');
@@ -153,6 +157,7 @@ export async function publishCards(work: CardWork, output: Output, explain: Expl
   // Cards alone: a temporary file is another process's, or swept once its process has ended (cacheSweep.ts).
   // None to drop when no card was made and the previous output had as many.
   if (prune && !folder.temporary && (made.length > 0 || cardFiles(output.previous) !== work.plans.length)) {
+    const kept = new Set(names.map((name) => `${cardHashOf(name)}.png`));
     // With the knowledge of other code than this build's.
     const knowledge = work.knowledge && path.basename(work.knowledge);
     const dropped = (name: string) => (name.endsWith('.png') && !kept.has(name)) || (/^drawer\..*\.bin$/.test(name) && name !== knowledge);

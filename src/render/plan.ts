@@ -249,7 +249,7 @@ export function planPages(site: Site, hashes: SiteHashes, basis: PageBasis, last
   // The same plan as last time when its route, its article and each of its inputs are unchanged.
   const holds = (plan: PagePlan, route: Route, lang: Lang): boolean => {
     const { inputs } = plan;
-    if (plan.route !== route || plan.lang !== lang || inputs.code !== shared.code || inputs.look !== shared.look || inputs.site !== shared.site || inputs.cards !== shared.cards) return false;
+    if (plan.route !== route || plan.lang !== lang || inputs.code !== shared.code || inputs.look !== shared.look || inputs.site !== shared.site) return false;
     switch (route.component) {
       case 'article': {
         const article = site.articleByPath.get(route.path);
@@ -301,13 +301,14 @@ export function planPages(site: Site, hashes: SiteHashes, basis: PageBasis, last
 }
 
 /**
- * The inputs every page has: the rendering code, the look, the site's content and what its share
- * card is drawn with (`cards`). With a page's own inputs they determine everything its card shows
- * (its words are the page's title, category, date, reading time and the site's owner, all read from
- * `site` and the page's editions): a page carried over keeps its card (see `planCard`).
+ * The inputs every page has: the rendering code, the look (the build's, with what its share card is
+ * drawn with: see `CardBasis`) and the site's content. With a page's own inputs they determine
+ * everything its card shows (its words are the page's title, category, date, reading time and the
+ * site's owner, all read from `site` and the page's editions): a page carried over keeps its card
+ * (see `planCard`).
  */
 function sharedInputs(basis: PageBasis, hashes: SiteHashes): Inputs {
-  return { code: basis.code, look: basis.look, site: hashes.site, cards: digest(basisKey(basis.cards)) };
+  return { code: basis.code, look: digest(basis.look, basisKey(basis.cards)), site: hashes.site };
 }
 
 /** A page's plan made from the data: its file and its inputs (see PagePlan). */
@@ -444,8 +445,8 @@ export function pageDocument(ctx: RenderContext, plan: PagePlan, card: CardPlan)
   return plan.route ? editionInputs(ctx, plan.route, plan.lang, shown) : notFoundInputs(ctx, plan.lang, shown);
 }
 
-/** A page's inputs without `look` and `cards`: what its element ids depend on (ids depend on neither styles nor its card). */
+/** A page's inputs without `look`: what its element ids depend on (ids depend on neither styles nor its card). */
 export function idInputs(plan: Pick<PagePlan, 'inputs'>): Inputs {
-  const { look: _look, cards: _cards, ...rest } = plan.inputs;
+  const { look: _look, ...rest } = plan.inputs;
   return rest;
 }
