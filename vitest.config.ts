@@ -19,6 +19,7 @@ const UNIT = [
   'tests/check/**/*.test.ts',
   'tests/dev/rehearsal.test.ts',
   'tests/dev/roots.test.ts',
+  'tests/dev/watch.test.ts',
   'tests/dev/session.test.ts',
   'tests/diagnostics/**/*.test.ts',
   'tests/images/**/*.test.ts',

@@ -1,3 +1,4 @@
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { type FSWatcher, watch } from 'chokidar';
 import { RootGuard } from './roots';
@@ -89,11 +90,37 @@ export class SiteWatcher {
     });
     // Ready, or closed before it was (closing drops the listeners): either way nothing waits for ever.
     return new Promise<void>((resolve) => {
-      watcher.once('ready', () => resolve());
+      watcher.once('ready', () => void watchEveryFolder(watcher, root).finally(resolve));
       const close = watcher.close.bind(watcher);
       watcher.close = () => close().finally(resolve);
     });
   }
+}
+
+/**
+ * Has the watcher watch every folder under `root` it does not watch yet. A folder written while
+ * the watcher read the tree (a branch switch writes hundreds of files into new folders) can be
+ * made after the watcher read its parent and before it heard of new folders there: no event ever
+ * comes from it, and a save in it went unseen (seen once in the stale-output test, after a branch
+ * switch). The folder is read again whole after this (see `rewatch`), so its files are not lost.
+ */
+export async function watchEveryFolder(watcher: FSWatcher, root: string): Promise<void> {
+  const watched = new Set(Object.keys(watcher.getWatched()).map((dir) => path.resolve(dir)));
+  const missing: string[] = [];
+  const walk = async (dir: string): Promise<void> => {
+    const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+    await Promise.all(
+      entries
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => {
+          const sub = path.join(dir, entry.name);
+          if (!watched.has(sub)) missing.push(sub);
+          return walk(sub);
+        }),
+    );
+  };
+  await walk(root);
+  if (missing.length > 0) watcher.add(missing);
 }
 
 /**
