@@ -124,7 +124,8 @@ export class Memo<T> {
       const { inputs, value } = this.entries.get(output) as Held<T>;
       return [output, { inputs, value: this.codec ? this.codec.write(value) : value }];
     };
-    if (this.records + made.length > 2 * this.entries.size) {
+    // Anew when most of it is dead, or most of it is made now (appending would cost as much).
+    if (this.records + made.length > 2 * this.entries.size || 2 * made.length > this.entries.size) {
       await rewriteLog(this.file, [...this.entries.keys()].map(record));
       this.records = this.entries.size;
     } else if (made.length > 0) {

@@ -102,7 +102,9 @@ export async function writeManifest(file: string, manifest: OutputManifest, prev
     if (was !== entry) changed.push(['file', name, entry]);
   }
   if (files.size !== before.files.size + added) for (const name of before.files.keys()) if (!files.has(name)) changed.push(['gone', name]);
-  if (previous.records + changed.length > 2 * live) {
+  // Written anew once most of it is superseded, or when most of it changes now (a first build after
+  // a change of code): appending would cost as much, and leave every later build a dead generation to read.
+  if (previous.records + changed.length > 2 * live || 2 * changed.length > live) {
     await rewriteLog(file, whole());
     return { manifest, records: live };
   }

@@ -58,6 +58,16 @@ describe('a memo kept on disk as a log of records', () => {
     expect(reopened.get('post20.md', { text: 'hash20' })).toBeUndefined();
   });
 
+  it('writes the file anew when most of it is made again at once (a build after a change of code)', async () => {
+    await filled(30);
+    const before = (await stat(file)).size;
+    const memo = await Memo.open<string>(file);
+    for (let i = 0; i < 30; i++) memo.set(`post${i}.md`, { text: `hash${i}` }, `${body(i)}, again`);
+    await memo.save();
+    expect((await stat(file)).size).toBeLessThan(before * 1.5);
+    expect((await Memo.open<string>(file)).get('post7.md', { text: 'hash7' })).toBe(`${body(7)}, again`);
+  });
+
   it('keeps through a save the outputs the build kept without looking them up, and only those', async () => {
     await filled(30);
     const memo = await Memo.open<string>(file);

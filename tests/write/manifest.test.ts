@@ -65,6 +65,16 @@ describe("an output folder's manifest, kept as a log", () => {
     expect((await readManifest(file, outDir))?.manifest).toEqual(all(5));
   });
 
+  it('is written anew when most of it changes at once, leaving the next builds no dead generation to read', async () => {
+    const first = await writeManifest(file, manifest(20), undefined);
+    const size = (await stat(file)).size;
+    const all = manifest(20, Object.fromEntries(Array.from({ length: 20 }, (_, page) => [page, 1])));
+    const log = await writeManifest(file, all, first);
+    expect(log.records).toBe(first.records);
+    expect((await stat(file)).size).toBeLessThan(size * 1.2);
+    expect((await readManifest(file, outDir))?.manifest).toEqual(all);
+  });
+
   it('keeps the whole records of a log cut short by a crash, and describes no other folder', async () => {
     const first = await writeManifest(file, manifest(10), undefined);
     await writeManifest(file, { ...first.manifest, files: new Map([...first.manifest.files, ['blog/post3.html', entry(3, 1)]]) }, first);
