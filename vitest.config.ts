@@ -15,6 +15,7 @@ const UNIT = [
   'tests/build/memo.test.ts',
   'tests/build/session.test.ts',
   'tests/build/workers.test.ts',
+  'tests/cards/**/*.test.ts',
   'tests/check/**/*.test.ts',
   'tests/dev/rehearsal.test.ts',
   'tests/dev/roots.test.ts',

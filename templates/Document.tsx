@@ -30,7 +30,11 @@ export function Document({ head, chrome, page }: { head: HeadProps; chrome: Chro
         <meta property="og:title" content={head.title} />
         <meta property="og:description" content={head.description} />
         <meta property="og:url" content={head.canonical} />
-        <meta property="og:image" content={head.share.image} />
+        <meta property="og:image" content={head.share.image.url} />
+        <meta property="og:image:type" content="image/png" />
+        <meta property="og:image:width" content={String(head.share.image.width)} />
+        <meta property="og:image:height" content={String(head.share.image.height)} />
+        <meta property="og:image:alt" content={head.share.image.alt} />
         <meta property="og:locale" content={head.share.locale} />
         {head.share.localeAlternates.map((locale) => (
           <meta key={locale} property="og:locale:alternate" content={locale} />
@@ -38,7 +42,8 @@ export function Document({ head, chrome, page }: { head: HeadProps; chrome: Chro
         <meta name="twitter:card" content="summary_large_image" />
         <meta name="twitter:title" content={head.title} />
         <meta name="twitter:description" content={head.description} />
-        <meta name="twitter:image" content={head.share.image} />
+        <meta name="twitter:image" content={head.share.image.url} />
+        <meta name="twitter:image:alt" content={head.share.image.alt} />
         <link rel="icon" href={head.favicon} type="image/svg+xml" />
         <link rel="apple-touch-icon" href={head.appleTouchIcon} />
         <link rel="manifest" href={head.manifest} />

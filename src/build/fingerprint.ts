@@ -28,6 +28,8 @@ export const WORK = {
   pipeline: ['src/build/pipeline.ts'],
   /** The client bundle: the code that bundles it and the browser's entry, with all it imports. */
   assets: ['src/write/assets.ts', 'src/client/main.ts'],
+  /** Share cards: the thread that draws them, with the card's template, satori, sharp and the fonts it reads. */
+  cards: ['src/cards/drawWorker.ts'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type WorkKind = keyof typeof WORK;

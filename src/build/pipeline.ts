@@ -8,7 +8,8 @@
  *   check     every rule of `site check`               src/check
  *   render    every page, or carried over unchanged    src/render
  *   search    each language's search index, in shards  src/search
- *   publish   sitemap, feeds, manifest, redirects      src/publish
+ *   publish   sitemap, feeds, manifest, redirects,     src/publish
+ *             and the pages' share cards               src/cards
  *   images    raster images' variants                  src/images
  *   write     the output swapped in (or updated)       src/write
  *
@@ -18,6 +19,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { readCardLook } from '../cards/look';
+import { basisKey, type CardBasis } from '../cards/plan';
+import { type CardFolder, type CardWork, cardFolder, publishCards, startCards } from '../cards/publish';
 import { checkSite } from '../check/check';
 import { idsInHtml, type RenderedIds } from '../check/ids';
 import { type Diagnostic, hasErrors } from '../diagnostics/diagnostic';
@@ -30,7 +34,7 @@ import { type FeedItems, rssFeed } from '../publish/feed';
 import { webManifest } from '../publish/manifest';
 import { robotsTxt, sitemapXml } from '../publish/sitemap';
 import { baseUrlOf, type RenderContext, renderRedirect } from '../render/inputs';
-import { idInputs, lookOf, type PageBasis, type PagePlan, pageDocument, planPages, type SiteHashes, siteHashes } from '../render/plan';
+import { idInputs, lookOf, type PageBasis, type PagePlan, pageDocument, planCard, planPages, type SiteHashes, siteHashes } from '../render/plan';
 import { searchFiles } from '../search/shards';
 import type { ShardTerms } from '../search/shardTerms';
 import { LANGUAGES, type Lang } from '../shared/lang';
@@ -139,8 +143,10 @@ export async function loadSite(root: string, publishing: Partial<Publication> = 
   const none = { links: [] };
   const styles = { aboutme: none, professional: none, projects: none, atelier: none, blog: none, category: none, gallery: none, article: none, notfound: none };
   const ctx: RenderContext = { site, styles, script: '/check.js', year: 2000 };
-  const plans = planPages(site, siteHashes(site), { code: (await session.modules.code()).pipeline, look: '' });
-  const ids = await renderedIds({ plans, render: ctx, memo: (await session.cached()).ids, rendered: new Map(), renderer: () => session.modules.renderer() });
+  // Nor on the page's share card (see `idInputs`): none is drawn.
+  const cards = { code: '', look: '', host: '' };
+  const plans = planPages(site, siteHashes(site), { code: (await session.modules.code()).pipeline, look: '', cards });
+  const ids = await renderedIds({ plans, render: ctx, cards, memo: (await session.cached()).ids, rendered: new Map(), renderer: () => session.modules.renderer() });
   const checkMemo = await session.checkMemo();
   const all = [...diagnostics, ...(await tasks.run('check', () => checkSite(site, media, ids, checkMemo)))];
   return hasErrors(all) ? { diagnostics: all, modelled: site } : { site, modelled: site, diagnostics: all, media };
@@ -154,7 +160,8 @@ export async function loadSite(root: string, publishing: Partial<Publication> = 
  *   images   the photos' variants, in a process of their own, alongside the stages up to publish
  *   model    load, markdown and model: the site in memory, or the errors that stop the build
  *   assets   the client bundle and the stylesheets
- *   plan     every page's inputs, as data
+ *   plan     every page's inputs, as data, and its share card's; the cards not made yet start
+ *            drawing on threads of their own
  *   check    every rule of `site check`; an error stops the build
  *   output   render, search, publish and write, into a new output or the last one in place
  *   settle   what the session keeps for the next build
@@ -164,17 +171,21 @@ export async function buildSite(session: BuildSession, options: BuildOptions): P
   try {
     if (!(await modelSite(build))) return await withImages(build);
     await build.tasks.run('assets', () => clientAssets(build));
-    planSite(build);
+    await planSite(build);
     await build.tasks.run('check', () => checkBuild(build));
     if (hasErrors(build.diagnostics)) return await withImages(build);
     await writeOutput(build);
     await settleBuild(build);
     return result(build);
   } finally {
+    // Cards still to draw are not drawn for a build that ends without them (an error, a cancel).
+    build.stopCards.abort();
     // A build that failed midway stops the encoder; the folder is removed once it has stopped.
     build.images.stop.abort();
-    await build.images.encoded.catch(() => {});
-    if (build.images.work.folder.temporary) await rm(build.images.work.folder.dir, { recursive: true, force: true });
+    // A build of a session that builds again (`site dev`) keeps its threads: the fonts stay read.
+    if (!session.rebuilds) await session.cardThreads.close();
+    await Promise.all([build.cards?.drawing, build.images.encoded.catch(() => {})]);
+    for (const folder of [build.images.work.folder, build.cardFolder]) if (folder.temporary) await rm(folder.dir, { recursive: true, force: true });
   }
 }
 
@@ -216,6 +227,11 @@ interface Build {
   plans?: readonly PagePlan[];
   /** Pages the check rendered for their ids, handed on to the render stage: one render per page. */
   rendered: Map<string, string>;
+  /** The folder of drawn share cards; the cards of the build and their drawing under way (the plan stage). */
+  cardFolder: CardFolder;
+  cards?: CardWork;
+  /** Stops the drawing of cards when the build ends without publishing them. */
+  stopCards: AbortController;
   /** The output written (the output stage). */
   written?: NonNullable<BuildResult['output']>;
 }
@@ -223,14 +239,15 @@ interface Build {
 /** The context of a new build: its code, its caches, and the images' folder. */
 async function startBuild(session: BuildSession, options: BuildOptions): Promise<Build> {
   const remade: Remade[] = [];
-  const [code, codeChanges, folder] = await Promise.all([session.modules.code(), session.modules.codeChanges(), session.mediaFolder()]);
+  const [code, codeChanges, folder, cards] = await Promise.all([session.modules.code(), session.modules.codeChanges(), session.mediaFolder(), cardFolder(session.cacheDir)]);
   // Code is named by the files that changed in it, so that `--explain` after an edit of the tool says which.
   const codeNote = codeChanges.length > 0 ? `code: ${codeChanges.join(', ')}` : 'code';
   const explain: Explain = (output, changed) => remade.push({ output, changed: changed.map((name) => (name === 'code' ? codeNote : name)) });
   const mediaDir = path.join(session.root, 'content', 'media');
   const work: ImageWork = { images: folder.images, mediaDir, code: code.images, folder: await variantFolder(session.cacheDir, code.images) };
   const tasks = new Tasks(options.onProgress, options.signal);
-  return { session, options, tasks, code, remade, explain, images: encodeAlongside(work, tasks, explain, options.signal), diagnostics: [], rendered: new Map() };
+  const images = encodeAlongside(work, tasks, explain, options.signal);
+  return { session, options, tasks, code, remade, explain, images, diagnostics: [], rendered: new Map(), cardFolder: cards, stopCards: new AbortController() };
 }
 
 /** What a build ends with: its pages when it wrote an output, its diagnostics either way. */
@@ -291,8 +308,12 @@ async function modelSite(build: Build): Promise<boolean> {
   return true;
 }
 
-/** The plan stage: what every page is rendered with, and each page's inputs as data. */
-function planSite(build: Build): void {
+/**
+ * The plan stage: what every page is rendered with, each page's inputs as data, and its share
+ * card's; the cards that neither the previous output nor the folder of drawn cards holds start
+ * drawing, on threads of their own, while this one checks, renders and indexes.
+ */
+async function planSite(build: Build): Promise<void> {
   const { session, options, code } = build;
   const site = need(build.site, 'the site');
   const assets = need(build.assets, 'the assets');
@@ -304,18 +325,29 @@ function planSite(build: Build): void {
     ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
     ...(site.publication.drafts ? { preview: site.publication.today } : {}),
   };
+  const look = await readCardLook(session.root, site.content.owner.avatar);
   const hashes = siteHashes(site, session.planned);
-  const basis = { code: code.pipeline, look: lookOf(render) };
+  const basis: PageBasis = { code: code.pipeline, look: lookOf(render), cards: { code: code.cards, look: look.hash, host: new URL(baseUrlOf(render)).host } };
   const plans = planPages(site, hashes, basis, session.planned);
-  session.planned = { site, hashes, plans };
+  session.planned = { site, hashes, plans, cards: basisKey(basis.cards) };
   Object.assign(build, { render, hashes, basis, plans });
+  const signal = options.signal ? AbortSignal.any([options.signal, build.stopCards.signal]) : build.stopCards.signal;
+  const previous = await session.outputs.previousOutput(options.outDir);
+  build.cards = await startCards({ plans, site, basis: basis.cards, previous, folder: build.cardFolder, look, threads: session.cardThreads, signal });
 }
 
 /** The check stage: every rule, with the ids of the rendered pages. */
 async function checkBuild(build: Build): Promise<void> {
   const { session, rendered } = build;
   const memos = need(build.memos, 'the caches');
-  const ids = await renderedIds({ plans: need(build.plans, 'the plans'), render: need(build.render, 'the render context'), memo: memos.ids, rendered, renderer: () => session.modules.renderer() });
+  const ids = await renderedIds({
+    plans: need(build.plans, 'the plans'),
+    render: need(build.render, 'the render context'),
+    cards: need(build.basis, 'the basis').cards,
+    memo: memos.ids,
+    rendered,
+    renderer: () => session.modules.renderer(),
+  });
   build.diagnostics.push(...checkSite(need(build.site, 'the site'), need(build.media, 'the media'), ids, await session.checkMemo()));
 }
 
@@ -368,7 +400,17 @@ async function writeInto(build: Build, previous: OutputManifest | undefined, res
     // Pages put in place as they are rendered are shown at once: their photos must be there.
     if (how === 'in-place') await variantsReady(build);
     const entries = await tasks.run('render', (progress) =>
-      renderPages({ plans, before: session.outputs.madeFrom(previous), render, output, rendered, renderer: () => session.modules.renderer(), explain, progress }),
+      renderPages({
+        plans,
+        before: session.outputs.madeFrom(previous),
+        render,
+        cards: need(build.basis, 'the basis').cards,
+        output,
+        rendered,
+        renderer: () => session.modules.renderer(),
+        explain,
+        progress,
+      }),
     );
     if (how === 'in-place' && previous && options.onPages) {
       const placed = await placeWritten(output);
@@ -382,6 +424,10 @@ async function writeInto(build: Build, previous: OutputManifest | undefined, res
     await tasks.run('publish', async () => {
       await publishFiles({ render, hashes: need(build.hashes, 'the hashes'), basis: need(build.basis, 'the basis'), output, explain, ...(session.feedItems && { feedItems: session.feedItems }) });
       await publishImages(build.images.work, output);
+      await publishCards(need(build.cards, 'the cards'), output, explain, how !== 'none');
+      // Its cards drawn, a build that is not followed by another ends the drawing thread now, not
+      // after the write: what it holds is not added to the write's memory.
+      if (!session.rebuilds) await session.cardThreads.close();
     });
     // Raster images are published as their variants alone (the images stage), never as they are.
     const copies: Copy[] = [{ from: build.images.work.mediaDir, to: 'media', signature: (await session.mediaFolder()).signature, exclude: isRaster }];
@@ -474,6 +520,8 @@ type Renderer = () => Promise<RenderDocument>;
 interface IdWork {
   plans: readonly PagePlan[];
   render: RenderContext;
+  /** What the share cards the pages name are drawn with. */
+  cards: CardBasis;
   /** The ids of each page, by its inputs. */
   memo: Memos['ids'];
   /** Pages rendered here, left for the render stage. */
@@ -486,7 +534,7 @@ interface IdWork {
  * the ids memo while a page's inputs are unchanged, or read from the page rendered now; pages
  * rendered here are left in `rendered` for the render stage.
  */
-async function renderedIds({ plans, render: ctx, memo, rendered, renderer }: IdWork): Promise<RenderedIds> {
+async function renderedIds({ plans, render: ctx, cards, memo, rendered, renderer }: IdWork): Promise<RenderedIds> {
   const byPage = new Map<string, readonly string[]>();
   const name = (plan: Pick<PagePlan, 'route' | 'lang'>) => `${plan.lang} ${plan.route?.path ?? '404'}`;
   let render: RenderDocument | undefined;
@@ -496,7 +544,7 @@ async function renderedIds({ plans, render: ctx, memo, rendered, renderer }: IdW
     let ids = memo.get(plan.file, inputs);
     if (!ids) {
       render ??= await renderer();
-      const html = render(pageDocument(ctx, plan));
+      const html = render(pageDocument(ctx, plan, planCard(plan, ctx.site, cards)));
       rendered.set(plan.file, html);
       ids = idsInHtml(html);
       memo.set(plan.file, inputs, ids);
@@ -529,6 +577,8 @@ interface PageWork {
   /** The plans the previous output was made from, when this session wrote it (see `BuildSession.madeFrom`). */
   before: readonly PagePlan[] | undefined;
   render: RenderContext;
+  /** What the share cards the pages name are drawn with. */
+  cards: CardBasis;
   output: Output;
   /** Pages the check rendered already. */
   rendered: ReadonlyMap<string, string>;
@@ -543,7 +593,7 @@ interface PageWork {
  * place) is carried over without looking its file up: at 4,000 articles a save's build otherwise
  * looks up 7,670 pages among 24,000 files, some 6 ms before its page is in place.
  */
-async function renderPages({ plans, before, render: ctx, output, rendered, renderer, explain, progress }: PageWork): Promise<PageEntry[]> {
+async function renderPages({ plans, before, render: ctx, cards, output, rendered, renderer, explain, progress }: PageWork): Promise<PageEntry[]> {
   const total = plans.length;
   // React and the templates are loaded on the first page that must be rendered.
   let render: RenderDocument | undefined;
@@ -559,7 +609,8 @@ async function renderPages({ plans, before, render: ctx, output, rendered, rende
     explain(plan.file, changedInputs(output.previousInputs(plan.file), plan.inputs));
     render ??= rendered.has(plan.file) ? render : await renderer();
     // The page's string is never held across the wait (see Output.add).
-    await output.add(plan.file, rendered.get(plan.file) ?? (render as RenderDocument)(pageDocument(ctx, plan)), plan.inputs);
+    const card = planCard(plan, ctx.site, cards);
+    await output.add(plan.file, rendered.get(plan.file) ?? (render as RenderDocument)(pageDocument(ctx, plan, card)), plan.inputs, card.file);
   }
   progress(total, total);
   return plans.map((plan) => ({ path: plan.file, kind: plan.kind }));

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { CardThreads } from '../cards/threads';
 import type { ArticleRulesMemo } from '../check/byArticle';
 import { type CheckMemo, listMedia } from '../check/check';
 import type { EditionFindings, KnownFacts, WordIndex } from '../check/editions';
@@ -119,7 +120,8 @@ export class BuildSession {
   private readonly scratch: string | undefined;
   /** Whether this session swept the cache folder of what ended processes and old output folders left (`sweepCache`). */
   private swept = false;
-  private readonly rebuilds: boolean;
+  /** Whether the session will build again (`site dev`'s build thread): see `SessionOptions.rebuilds`. */
+  readonly rebuilds: boolean;
   /** The words of each compiled body's link texts (LINK004), for as long as the body is held. */
   private readonly linkWords = new WeakMap<CompiledMarkdown, readonly string[]>();
   /** The internal links of each edition, while the edition lives (see `linkIndex`). */
@@ -149,6 +151,8 @@ export class BuildSession {
   readonly outputs: OutputFolders;
   /** The code it loads, and each kind of work's fingerprint. */
   readonly modules: LoadedModules;
+  /** The threads that draw share cards, started when a build first has one to draw. */
+  readonly cardThreads = new CardThreads();
   private memos: Promise<Memos> | undefined;
   private media: Promise<MediaFolder> | undefined;
   private styles: Promise<string> | undefined;

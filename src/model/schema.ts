@@ -170,8 +170,6 @@ export const SiteConfig = z
     icons: z.array(z.object({ src: MediaPath, sizes: z.string().regex(/^\d+x\d+$/) }).strict()).min(1),
     /** The 180 px icon iOS uses on home screens. */
     appleTouchIcon: MediaPath,
-    /** A raster image (JPEG/PNG) for link previews (Open Graph, Twitter cards). */
-    shareImage: MediaPath,
   })
   .strict();
 

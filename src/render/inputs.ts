@@ -1,4 +1,5 @@
 import type { Site } from '../model/site';
+import { CARD_HEIGHT, CARD_WIDTH } from '../shared/card';
 import { LANGUAGE_TAGS, type Lang, OG_LOCALES } from '../shared/lang';
 import type { Chrome, HeadProps, PageProps, PageStyles } from '../shared/props';
 import { editionUrl, feedUrl, firstLang, homeUrl, notFoundUrl, type Route } from '../shared/route';
@@ -34,7 +35,14 @@ interface HeadInput {
   url: string;
   route: Route | undefined;
   kind: PageProps['kind'];
+  card: PageCard;
   jsonLd?: Record<string, unknown>;
+}
+
+/** The share card a page names: its file under the site folder and its alternative text (see src/cards/plan.ts). */
+export interface PageCard {
+  file: string;
+  alt: string;
 }
 
 function headFor(ctx: RenderContext, input: HeadInput): HeadProps {
@@ -61,7 +69,7 @@ function headFor(ctx: RenderContext, input: HeadInput): HeadProps {
     feed: { href: feedUrl(lang), title: `${site.content.pages.blog.title[lang]} · ${site.content.owner.name} (RSS)` },
     share: {
       type: route?.component === 'article' ? 'article' : 'website',
-      image: absolute(site.media(site.content.config.shareImage)),
+      image: { url: absolute(`/${input.card.file}`), width: CARD_WIDTH, height: CARD_HEIGHT, alt: input.card.alt },
       siteName: site.content.owner.name,
       locale: OG_LOCALES[lang],
       localeAlternates: offered.filter((l) => l !== lang).map((l) => OG_LOCALES[l]),
@@ -113,19 +121,19 @@ export interface DocumentInputs {
 }
 
 /** The inputs of one edition's document: a route in one of its languages. */
-export function editionInputs(ctx: RenderContext, route: Route, lang: Lang): DocumentInputs {
+export function editionInputs(ctx: RenderContext, route: Route, lang: Lang, card: PageCard): DocumentInputs {
   const content = pageContent(ctx.site, route, lang);
   const url = editionUrl(route, lang);
   const jsonLd = structuredData(ctx, route, lang, url);
-  const head = headFor(ctx, { title: content.title, description: content.description, lang, url, route, kind: content.props.kind, ...(jsonLd ? { jsonLd } : {}) });
+  const head = headFor(ctx, { title: content.title, description: content.description, lang, url, route, kind: content.props.kind, card, ...(jsonLd ? { jsonLd } : {}) });
   const chrome = buildChrome({ site: ctx.site, lang, route, year: ctx.year });
   return { head, chrome, page: content.props };
 }
 
 /** The inputs of the Not Found page in one language (served with status 404). */
-export function notFoundInputs(ctx: RenderContext, lang: Lang): DocumentInputs {
+export function notFoundInputs(ctx: RenderContext, lang: Lang, card: PageCard): DocumentInputs {
   const strings = ctx.site.strings[lang];
-  const head = headFor(ctx, { title: strings['notFound.title'], description: strings['notFound.message'], lang, url: notFoundUrl(lang), route: undefined, kind: 'notfound' });
+  const head = headFor(ctx, { title: strings['notFound.title'], description: strings['notFound.message'], lang, url: notFoundUrl(lang), route: undefined, kind: 'notfound', card });
   const chrome = buildChrome({ site: ctx.site, lang, route: undefined, year: ctx.year });
   return { head, chrome, page: { kind: 'notfound', title: strings['notFound.title'] } };
 }

@@ -307,6 +307,6 @@ export function outdatedNotice(site: Site, route: Route, lang: Lang): { outdated
 }
 
 /** "6 min read", as the page's language writes it. */
-function readingTime(site: Site, words: number, lang: Lang): string {
+export function readingTime(site: Site, words: number, lang: Lang): string {
   return site.strings[lang]['article.readingTime'].replace('{n}', String(readingMinutes(words)));
 }

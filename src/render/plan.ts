@@ -1,5 +1,6 @@
 import { type Inputs, sameInputs } from '../build/inputs';
 import { agrees, CHECK_SHORTCUTS } from '../build/shortcuts';
+import { basisKey, type CardBasis, type CardPlan, cardPlan } from '../cards/plan';
 import { digest, digestAll } from '../load/digest';
 import { neighboursMovedSince } from '../model/neighbours';
 import { routeTable } from '../model/routes';
@@ -22,7 +23,9 @@ import { outdatedNotice } from './pages';
  * - `around`: for an article's page, the title and URL of the articles before and after it in
  *   its category and language (see model/neighbours.ts);
  * - `listing`: for a listing (a category, the Blog index), the front matter and reading time of
- *   each article it lists in its language.
+ *   each article it lists in its language;
+ * - `card`: the file of the page's share card (src/cards/plan.ts), which its head names: a hash
+ *   of everything the card shows and is drawn with.
  *
  * An article's body edit changes one `edition` input, so one page (and its listings when its
  * reading time moves); its title edit changes that page, the listings that show it and the pages
@@ -45,6 +48,8 @@ export interface PageBasis {
   code: string;
   /** Hash of the styles, script, year and base URL of the build. */
   look: string;
+  /** What every share card is drawn with besides its words. */
+  cards: CardBasis;
 }
 
 export function lookOf(ctx: Omit<RenderContext, 'site'>): string {
@@ -80,6 +85,8 @@ export interface PlannedSite {
   site: Site;
   hashes: SiteHashes;
   plans: readonly PagePlan[];
+  /** The cards' basis the plans were made under (`basisKey`): under another, no plan holds. */
+  cards: string;
 }
 
 /** A hash, with the strings it was worked out from: the same strings next time give it without hashing. */
@@ -221,9 +228,11 @@ function sameStrings(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /** Every page of the site: each route in each of its languages, then the Not Found pages. */
-export function planPages(site: Site, hashes: SiteHashes, basis: PageBasis, previous?: PlannedSite): PagePlan[] {
+export function planPages(site: Site, hashes: SiteHashes, basis: PageBasis, last?: PlannedSite): PagePlan[] {
+  // Cards drawn with other code, colours or avatar have other files: every page names another.
+  const previous = last?.cards === basisKey(basis.cards) ? last : undefined;
   const plans: PagePlan[] = [];
-  const shared = { code: basis.code, look: basis.look, site: hashes.site };
+  const shared = sharedInputs(basis, hashes);
   // Under the same route table, last build planned the same pages in the same order: each is
   // found by its place, with no file name to build; otherwise by its file.
   const sameOrder = previous !== undefined && previous.site.routes === site.routes;
@@ -262,8 +271,7 @@ export function planPages(site: Site, hashes: SiteHashes, basis: PageBasis, prev
         return true;
     }
   };
-  const planned = (route: Route, lang: Lang, plan: PagePlan | undefined): PagePlan =>
-    plan && holds(plan, route, lang) ? plan : { file: planFile(route, lang), route, lang, kind: route.component, inputs: { ...shared, ...ownInputs(site, hashes, route, lang) } };
+  const planned = (route: Route, lang: Lang, plan: PagePlan | undefined): PagePlan => (plan && holds(plan, route, lang) ? plan : newPlan(site, hashes, shared, route, lang));
   // Under the same table, articles and shared inputs, only the pages of what may have changed are
   // looked at: a save plans its own pages, not all of the site's.
   const lastPlan = previous?.plans.at(-1);
@@ -277,7 +285,7 @@ export function planPages(site: Site, hashes: SiteHashes, basis: PageBasis, prev
         at++;
       }
     }
-    checkPlans(site, hashes, shared, plans);
+    checkPlans(site, hashes, basis, plans);
     return plans;
   }
   for (const route of site.routes) {
@@ -285,30 +293,65 @@ export function planPages(site: Site, hashes: SiteHashes, basis: PageBasis, prev
   }
   for (const lang of LANGUAGES) {
     const plan = prior(undefined, lang);
-    plans.push(
-      plan && plan.kind === 'notfound' && plan.lang === lang && sameInputs(plan.inputs, shared) ? plan : { file: planFile(undefined, lang), route: undefined, lang, kind: 'notfound', inputs: shared },
-    );
+    // Its card shows what the site's content says (`site`), drawn as the cards' basis says.
+    plans.push(plan && plan.kind === 'notfound' && plan.lang === lang && sameInputs(plan.inputs, shared) ? plan : newPlan(site, hashes, shared, undefined, lang));
   }
-  checkPlans(site, hashes, shared, plans);
+  checkPlans(site, hashes, basis, plans);
   return plans;
+}
+
+/**
+ * The inputs every page has: the rendering code, the look (the build's, with what its share card is
+ * drawn with: see `CardBasis`) and the site's content. With a page's own inputs they determine
+ * everything its card shows (its words are the page's title, category, date, reading time and the
+ * site's owner, all read from `site` and the page's editions): a page carried over keeps its card
+ * (see `planCard`).
+ */
+function sharedInputs(basis: PageBasis, hashes: SiteHashes): Inputs {
+  return { code: basis.code, look: digest(basis.look, basisKey(basis.cards)), site: hashes.site };
+}
+
+/** A page's plan made from the data: its file and its inputs (see PagePlan). */
+function newPlan(site: Site, hashes: SiteHashes, shared: Inputs, route: Route | undefined, lang: Lang): PagePlan {
+  const file = planFile(route, lang);
+  const inputs = route ? { ...shared, ...ownInputs(site, hashes, route, lang) } : shared;
+  return { file, route, lang, kind: route?.component ?? 'notfound', inputs };
+}
+
+/** The share card of each plan, once worked out: a plan holds for as long as its inputs, which determine its card. */
+const cards = new WeakMap<PagePlan, CardPlan>();
+
+/**
+ * A page's share card (see cards/plan.ts), worked out when asked for: a build plans every page, and
+ * only those it renders, and their cards, need it. A page carried over names the card its output's
+ * manifest records for it (`ManifestEntry.card`).
+ */
+export function planCard(plan: PagePlan, site: Site, basis: CardBasis): CardPlan {
+  let card = cards.get(plan);
+  if (!card) {
+    card = cardPlan(site, plan.route, plan.lang, plan.file, basis);
+    cards.set(plan, card);
+  }
+  return card;
 }
 
 /**
  * Under `SITE_CHECK_SHORTCUTS=1`: every plan kept from the last build (by its place, by `holds`,
  * by the pages a save may have changed) is the plan the data makes, page for page.
  */
-function checkPlans(site: Site, hashes: SiteHashes, shared: Inputs, plans: readonly PagePlan[]): void {
+function checkPlans(site: Site, hashes: SiteHashes, basis: PageBasis, plans: readonly PagePlan[]): void {
   if (!CHECK_SHORTCUTS) return;
-  const fresh: { file: string; inputs: Inputs }[] = [];
-  for (const route of site.routes) for (const lang of route.meta.availableLangs) fresh.push({ file: planFile(route, lang), inputs: { ...shared, ...ownInputs(site, hashes, route, lang) } });
-  for (const lang of LANGUAGES) fresh.push({ file: planFile(undefined, lang), inputs: shared });
+  const shared = sharedInputs(basis, hashes);
+  const fresh: PagePlan[] = [];
+  for (const route of site.routes) for (const lang of route.meta.availableLangs) fresh.push(newPlan(site, hashes, shared, route, lang));
+  for (const lang of LANGUAGES) fresh.push(newPlan(site, hashes, shared, undefined, lang));
   agrees('the pages planned', plans.length, () => fresh.length);
   for (const [i, plan] of plans.entries()) {
-    const truth = fresh[i] as { file: string; inputs: Inputs };
+    const truth = fresh[i] as PagePlan;
     agrees(
       `the plan of ${truth.file}`,
       { file: plan.file, inputs: plan.inputs },
-      () => truth,
+      () => ({ file: truth.file, inputs: truth.inputs }),
       (a, b) => a.file === b.file && sameInputs(a.inputs, b.inputs),
     );
   }
@@ -396,13 +439,14 @@ function aroundInput(site: Site, route: Route, lang: Lang): string {
   return [previous?.url, previous?.title, next?.url, next?.title].join('\n');
 }
 
-/** The data a page is rendered from. */
-export function pageDocument(ctx: RenderContext, plan: PagePlan): DocumentInputs {
-  return plan.route ? editionInputs(ctx, plan.route, plan.lang) : notFoundInputs(ctx, plan.lang);
+/** The data a page is rendered from, its share card's file and words among them. */
+export function pageDocument(ctx: RenderContext, plan: PagePlan, card: CardPlan): DocumentInputs {
+  const shown = { file: card.file, alt: card.alt };
+  return plan.route ? editionInputs(ctx, plan.route, plan.lang, shown) : notFoundInputs(ctx, plan.lang, shown);
 }
 
-/** A page's inputs without `look`: what its element ids depend on (ids do not depend on styles). */
-export function idInputs(plan: PagePlan): Inputs {
+/** A page's inputs without `look`: what its element ids depend on (ids depend on neither styles nor its card). */
+export function idInputs(plan: Pick<PagePlan, 'inputs'>): Inputs {
   const { look: _look, ...rest } = plan.inputs;
   return rest;
 }

@@ -250,8 +250,8 @@ export interface HeadProps {
   manifest: string;
   /** The RSS feed of the page's language. */
   feed: { href: string; title: string };
-  /** Open Graph and Twitter card data. */
-  share: { type: 'website' | 'article'; image: string; siteName: string; locale: string; localeAlternates: string[] };
+  /** Open Graph and Twitter card data; the image is the page's share card (an absolute URL, its size in pixels and its alternative text). */
+  share: { type: 'website' | 'article'; image: { url: string; width: number; height: number; alt: string }; siteName: string; locale: string; localeAlternates: string[] };
   /** Structured data (schema.org), written as JSON-LD. */
   jsonLd?: Record<string, unknown>;
 }

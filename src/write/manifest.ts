@@ -12,6 +12,12 @@ export interface ManifestEntry {
   inputs?: Inputs;
   bytes: number;
   /**
+   * A page's share card (assets/cards/…), which the page names in its head: what the page's own
+   * inputs determine (see `PagePlan.inputs`), recorded so that a page carried over tells its card
+   * without the card being planned again.
+   */
+  card?: string;
+  /**
    * The compressed copies written beside the file (`<file>.br`, `<file>.gz`), with their sizes:
    * `{}` when none was. Absent from an entry an older build wrote, which did not record them.
    */

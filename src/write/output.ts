@@ -1,12 +1,18 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { copyFile, link, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { type Inputs, sameInputs } from '../build/inputs';
 import { operational } from '../diagnostics/failure';
 import { digest } from '../load/digest';
-import { writeWithCopies } from './compress';
+import { type CopySizes, writeWithCopies } from './compress';
 import { prepareOutputFolder, removeAbandonedStaging, stagingFolder } from './folder';
 import type { ManifestEntry, OutputManifest } from './manifest';
 import type { OutputStore } from './store';
+
+/** A file's bytes as the output's manifest records them: their digest (`digest` in load/digest.ts) and length. */
+export interface FileFacts {
+  hash: string;
+  bytes: number;
+}
 
 /**
  * Files being written and compressed at once: enough to keep the disk and the zlib threads busy.
@@ -77,6 +83,16 @@ export class Output {
     return true;
   }
 
+  /**
+   * Carries a file over when the previous output has it, for a file named by a hash of its inputs
+   * (a share card): the same name is the same inputs, so its entry records none. False otherwise.
+   */
+  carryNamed(file: string): boolean {
+    if (!this.previous?.files.has(file)) return false;
+    this.reached.push(file);
+    return true;
+  }
+
   /** Carries over a file the caller knows the previous output made from the very inputs it has now (see `BuildSession.madeFrom`). */
   carryMade(file: string): void {
     this.reached.push(file);
@@ -99,25 +115,40 @@ export class Output {
    * function would hold it in its frame while the file is written and compressed; there, alive
    * across many young collections, it would pile up in the old generation until a full one.
    */
-  add(file: string, text: string | Uint8Array, inputs?: Inputs): Promise<void> {
-    return this.addBytes(file, typeof text === 'string' ? Buffer.from(text) : text, inputs);
+  add(file: string, text: string | Uint8Array, inputs?: Inputs, card?: string): Promise<void> {
+    return this.addBytes(file, typeof text === 'string' ? Buffer.from(text) : text, inputs, card);
   }
 
-  private async addBytes(file: string, contents: Uint8Array, inputs: Inputs | undefined): Promise<void> {
-    const hash = digest(contents);
+  /**
+   * Adds a file whose bytes are already in the file `source` (a drawn share card in the build
+   * cache), known by their `digest` and length as whoever wrote them worked them out: it is
+   * hard-linked into the output rather than written again, or copied where a link cannot be made
+   * (another file system). Never compressed: for files compressed already. The source must never
+   * be written in place afterwards, only replaced (written under another name, then renamed), as
+   * every file of the build cache is.
+   */
+  addLinked(file: string, source: string, facts: FileFacts, inputs?: Inputs): Promise<void> {
+    return this.addEntry(file, facts, inputs, (to) => linkOrCopy(source, to));
+  }
+
+  private addBytes(file: string, contents: Uint8Array, inputs: Inputs | undefined, card?: string): Promise<void> {
+    return this.addEntry(file, { hash: digest(contents), bytes: contents.byteLength }, inputs, (_to, staging) => writeWithCopies(staging, file, contents, this.compress), card);
+  }
+
+  private async addEntry(file: string, { hash, bytes }: FileFacts, inputs: Inputs | undefined, write: (to: string, staging: string) => Promise<CopySizes>, card?: string): Promise<void> {
     const before = this.previous?.files.get(file);
     // Counted once: a file whose entry this build already replaced was reached before.
     if (before && this.files.get(file) === before) this.reached.push(file);
     if (before && before.hash === hash) {
-      this.files.set(file, !inputs || sameInputs(before.inputs, inputs) ? before : { ...before, inputs });
+      this.files.set(file, (!inputs || sameInputs(before.inputs, inputs)) && before.card === card ? before : { ...before, inputs, ...(card && { card }) });
       return;
     }
-    const entry: ManifestEntry = { hash, bytes: contents.byteLength, ...(inputs ? { inputs } : {}) };
+    const entry: ManifestEntry = { hash, bytes, ...(inputs ? { inputs } : {}), ...(card && { card }) };
     this.files.set(file, entry);
     this.made.add(file);
     const staging = await this.stagingDir();
     const task = this.folderOf(staging, file)
-      .then(() => writeWithCopies(staging, file, contents, this.compress))
+      .then(() => write(path.join(staging, file), staging))
       .then(
         (copies) => {
           entry.copies = copies;
@@ -170,4 +201,14 @@ export class Output {
     }
     return this.staging;
   }
+}
+
+/** A hard link of `from` at `to`, or a copy where a link cannot be made; no compressed copies. */
+async function linkOrCopy(from: string, to: string): Promise<CopySizes> {
+  try {
+    await link(from, to);
+  } catch {
+    await copyFile(from, to);
+  }
+  return {};
 }

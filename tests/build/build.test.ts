@@ -207,8 +207,8 @@ describe('site build stopped by Ctrl-C', () => {
     } finally {
       await rm(root, { recursive: true, force: true });
     }
-    // Writing the site and its first build (its photos encoded) take about 20 s alone, more on a busy machine.
-  }, 120_000);
+    // Writing the site and its first build (its photos encoded, its 400 share cards drawn) take about 30 s alone, more on a busy machine.
+  }, 240_000);
 });
 
 describe('site build --no-cache', () => {

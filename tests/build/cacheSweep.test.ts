@@ -11,6 +11,7 @@ describe('sweeping the build cache', () => {
   beforeEach(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'site-cache-'));
     await mkdir(path.join(dir, 'bodies'));
+    await mkdir(path.join(dir, 'cards'));
   });
   afterEach(() => rm(dir, { recursive: true, force: true }));
 
@@ -24,11 +25,22 @@ describe('sweeping the build cache', () => {
     const ended = endedPid();
     const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
     try {
-      const gone = [`checks.bin.${ended}.tmp`, `spare-abc.log.${ended}.tmp`, `bodies/0f3a.${ended}.tmp`, `bodies/9b1c.${ended}.2.tmp`];
-      const kept = [`checks.bin.${other.pid}.tmp`, `bodies/77aa.${process.pid}.1.tmp`, 'checks.bin', 'markdown.bin', 'bodies/0f3a', 'notes.tmp', 'output-abc.log'];
+      const gone = [`checks.bin.${ended}.tmp`, `spare-abc.log.${ended}.tmp`, `bodies/0f3a.${ended}.tmp`, `bodies/9b1c.${ended}.2.tmp`, `cards/3f9a1c2b7d.png.${ended}.3.tmp`];
+      const kept = [
+        `checks.bin.${other.pid}.tmp`,
+        `bodies/77aa.${process.pid}.1.tmp`,
+        'checks.bin',
+        'markdown.bin',
+        'bodies/0f3a',
+        'cards/3f9a1c2b7d.png',
+        `cards/77aa.png.${process.pid}.2.tmp`,
+        'notes.tmp',
+        'output-abc.log',
+      ];
       for (const name of [...gone, ...kept]) await touch(name);
       await sweepCache(dir, path.join(dir, 'output-abc.log'));
-      const left = [...(await readdir(dir)).filter((n) => n !== 'bodies'), ...(await readdir(path.join(dir, 'bodies'))).map((n) => `bodies/${n}`)];
+      const under = async (folder: string) => (await readdir(path.join(dir, folder))).map((n) => `${folder}/${n}`);
+      const left = [...(await readdir(dir)).filter((n) => n !== 'bodies' && n !== 'cards'), ...(await under('bodies')), ...(await under('cards'))];
       expect(left.sort()).toEqual(kept.sort());
     } finally {
       other.kill();

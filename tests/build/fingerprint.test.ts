@@ -67,6 +67,21 @@ describe('code fingerprints', () => {
     expect(await codes()).toEqual(before);
   });
 
+  it('moves only the share cards when the card template changes: the build names cards by their inputs, that fingerprint among them', async () => {
+    const { reach } = await codeGraph(tool);
+    // Drawn on threads started by path: the build itself never imports the drawing code.
+    expect(reach.cards).toEqual(expect.arrayContaining(['src/cards/drawWorker.ts', 'src/cards/draw.ts', 'templates/cards/ShareCard.tsx', 'src/shared/card.ts']));
+    expect(reach.pipeline).not.toContain('templates/cards/ShareCard.tsx');
+    const before = await codes();
+    const file = path.join(tool, 'templates/cards/ShareCard.tsx');
+    const text = await readFile(file, 'utf8');
+    const edited = text.replace('const FOOT = 150;', 'const FOOT = 160;');
+    expect(edited).not.toBe(text);
+    await writeFile(file, edited);
+    expect(moved(before, await codes())).toEqual(['cards']);
+    await writeFile(file, text);
+  });
+
   it('moves only the client bundle when browser code changes', async () => {
     const before = await codes();
     const file = path.join(tool, 'src/client/codeCopy.ts');

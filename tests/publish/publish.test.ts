@@ -104,11 +104,13 @@ describe('share and structured data', () => {
     expect(html).toContain('<meta property="og:type" content="article"/>');
     expect(html).toContain('<meta property="og:locale" content="pt_PT"/>');
     expect(html).toContain('<meta property="og:locale:alternate" content="en_GB"/>');
-    // The share image is a JPEG of the content: published as its widest fallback, with no metadata.
+    // The share image is the edition's own card (tests/build/cards.test.ts), named by its inputs' hash and cached for ever.
     const image = /<meta property="og:image" content="([^"]+)"\/>/.exec(html)?.[1] ?? '';
-    expect(image).toMatch(new RegExp(`^${BASE}/assets/media/banner/poster-1280\\.[0-9a-f]{10}\\.jpg$`));
+    expect(image).toMatch(new RegExp(`^${BASE}/assets/cards/pt/blog/tech/Site\\.[0-9a-f]{10}\\.png$`));
     const served = await app.inject({ url: image.slice(BASE.length) });
-    expect([served.statusCode, served.headers['content-type']]).toEqual([200, 'image/jpeg']);
+    expect([served.statusCode, served.headers['content-type'], served.headers['cache-control']]).toEqual([200, 'image/png', 'public, max-age=31536000, immutable']);
+    expect(html).toContain('<meta property="og:image:width" content="1200"/>');
+    expect(html).toContain('<meta property="og:image:height" content="630"/>');
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image"/>');
     expect(html).toContain(`<meta property="og:url" content="${BASE}/pt/blog/tech/Site"/>`);
   });
