@@ -53,10 +53,12 @@ export function checkSite(site: Site, mediaFiles: ReadonlySet<string>, rendered:
   let found: { ids: EditionIds; links: LinkIndex; editions: EditionsFound } | undefined;
   const failed = guarded('links', () => {
     const ids = editionIds(site, rendered);
+    // Each edition's links, worked out once for the index and the edition rules.
+    const links = memo?.links ?? new WeakMap<ArticleEdition, InternalLink[]>();
     found = {
       ids,
-      links: linkIndex(site, { ...(memo?.links && { links: memo.links }), ...(memo?.index && { last: memo.index }) }),
-      editions: editionFindings({ site, ids, media: mediaFiles, titles }, memo?.editions),
+      links: linkIndex(site, { links, ...(memo?.index && { last: memo.index }) }),
+      editions: editionFindings({ site, ids, media: mediaFiles, titles, links }, memo?.editions),
     };
     return [];
   });

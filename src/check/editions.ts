@@ -2,9 +2,11 @@
  * The rules that judge one article edition at a time (its links, ids and assets, and the marks of
  * register in its title and description), with what each found kept between builds. An edition's
  * findings depend on its own file and compiled body, and on what it can see of the rest of the
- * site: the routes, every edition's URL and ids, the layout's and other pages' ids, the media
- * files (`siteFacts`), and the titles of the articles. While those and the edition are unchanged,
- * the findings are taken from the memo, so a one-article edit checks that article again. When a
+ * site: the routes, every edition's URL, the layout's and other pages' ids, the media files
+ * (`siteFacts`), the ids of the editions its links open at an "#id" (`anchorsOf`), and the titles
+ * of the articles. While those and the edition are unchanged, the findings are taken from the
+ * memo, so a one-article edit checks that article again, and a heading renamed the editions that
+ * link into its article too. When a
  * title changed, an edition's findings are still taken while what its link texts' words read of
  * the titles is unchanged (LINK004, `TitleJudge.reads`): a title edit judges again the articles
  * whose link texts share a word with the old or the new title.
@@ -15,13 +17,15 @@ import { digest, digestAll } from '../load/digest';
 import type { CompiledMarkdown } from '../markdown/compile';
 import { type RegisterMark, registerMarks } from '../markdown/register';
 import type { Article, ArticleEdition, Site } from '../model/site';
+import type { Lang } from '../shared/lang';
 import { articlePath } from '../shared/route';
 import { editionAssetProblems } from './assets';
 import { waitingSignature } from './drafts';
 import { guarded } from './guard';
 import { type EditionIds, editionIdProblems } from './ids';
-import { checkLinks, editionLinks } from './links';
+import { checkLinks, editionLinks, type InternalLink } from './links';
 import { retitledWords, significantWords, type TitleJudge, titledOfPart, titleIndexKey, titleKeyParts } from './linkText';
+import { targetLang } from './targets';
 
 /** What the rules found in one edition, by rule, in the order `checkSite` reports them. */
 export interface EditionFindings {
@@ -88,6 +92,8 @@ export interface EditionsFound {
   byEdition: Map<ArticleEdition, EditionFindings>;
   /** The places in `site.editions` of the editions whose links, ids or assets rules found something, in order. */
   withFindings: readonly number[];
+  /** Each edition's anchors key (`anchorsOf`) as its findings were judged or kept under. */
+  anchors: Map<ArticleEdition, string>;
 }
 
 function foundSomething(findings: EditionFindings): boolean {
@@ -95,14 +101,15 @@ function foundSomething(findings: EditionFindings): boolean {
 }
 
 /**
- * The whole key of an edition's findings, in three parts compared side by side (hashing them
- * into one would cost a hash per edition per build): the site's facts (titles aside), and the
- * edition's file and compiled body.
+ * The whole key of an edition's findings, in four parts compared side by side (hashing them
+ * into one would cost a hash per edition per build): the site's facts (titles aside), the
+ * edition's file and compiled body, and the ids its anchored links read (`anchorsOf`).
  */
 export interface WholeKey {
   facts: string;
   source: string;
   body: string;
+  anchors: string;
 }
 
 /** What the edition rules read besides the edition. */
@@ -112,13 +119,15 @@ export interface EditionSurroundings {
   media: ReadonlySet<string>;
   /** One title index for the whole check (LINK004). */
   titles: TitleJudge;
+  /** Each edition's internal links, once worked out (`editionLinks`). */
+  links: WeakMap<ArticleEdition, InternalLink[]>;
 }
 
 /** Each edition's findings, from the memo where nothing they depend on changed. */
 export function editionFindings(around: EditionSurroundings, memo: EditionMemo | undefined): EditionsFound {
   const { site } = around;
   if (!memo) {
-    const found: EditionsFound = { byEdition: new Map(), withFindings: [] };
+    const found: EditionsFound = { byEdition: new Map(), withFindings: [], anchors: new Map() };
     const withFindings: number[] = [];
     site.editions.forEach((edition, i) => {
       if (!edition) return;
@@ -130,7 +139,7 @@ export function editionFindings(around: EditionSurroundings, memo: EditionMemo |
     return found;
   }
   const last = memo.facts?.last;
-  const found: EditionsFound = { byEdition: new Map(), withFindings: [] };
+  const found: EditionsFound = { byEdition: new Map(), withFindings: [], anchors: new Map() };
   const { keys, retitled: retitledInSession } = siteKeys(around, memo.facts, found);
   const facts = keys.facts.key;
   // An edition the last check judged under the same facts (the model shares unchanged editions)
@@ -167,12 +176,12 @@ export function editionFindings(around: EditionSurroundings, memo: EditionMemo |
     for (const word of linkWords(edition.body, memo.linkWords)) if (retitledSinceKept.has(word)) return false;
     return true;
   };
-  // The findings of an edition that is not the last check's, or whose titles it reads changed.
-  const judged = (edition: ArticleEdition): EditionFindings => {
+  // The findings of an edition that is not the last check's, or whose titles or anchors it reads changed.
+  const judged = (edition: ArticleEdition, anchors: string): EditionFindings => {
     const { file, hash } = edition.source;
     const article = articleOf(site, edition);
-    const whole: WholeKey = { facts, source: hash, body: edition.body.hash };
-    const fine = () => digest(facts, hash, edition.body.hash, around.titles.reads(linkWords(edition.body, memo.linkWords)));
+    const whole: WholeKey = { facts, source: hash, body: edition.body.hash, anchors };
+    const fine = () => digest(facts, hash, edition.body.hash, anchors, around.titles.reads(linkWords(edition.body, memo.linkWords)));
     let findings = memo.find(file, whole, fine, unread(edition));
     if (!findings) {
       findings = judge(around, article, edition);
@@ -190,18 +199,27 @@ export function editionFindings(around: EditionSurroundings, memo: EditionMemo |
     const changed: number[] = [];
     for (let i = 0; i < site.editions.length; i++) if (site.editions[i] !== lastEditions[i]) changed.push(i);
     if (changed.every((i) => files[i]?.file === lastFiles[i]?.file)) {
-      const { byEdition } = same;
+      const { byEdition, anchors } = same;
+      // And the very editions of the last check whose anchored links open an edition whose ids changed.
       const renewed = new Set(changed);
+      site.editions.forEach((edition, i) => {
+        if (edition && !renewed.has(i) && anchors.get(edition) !== anchorsOf(around, edition)) renewed.add(i);
+      });
       const withFindings = same.withFindings.filter((i) => !renewed.has(i));
-      for (const i of changed) {
+      for (const i of renewed) {
         const [was, edition] = [lastEditions[i], site.editions[i]];
-        if (was) byEdition.delete(was);
+        if (was) {
+          byEdition.delete(was);
+          anchors.delete(was);
+        }
         if (!edition) continue;
-        const findings = judged(edition);
+        const anchorsKey = anchorsOf(around, edition);
+        const findings = judged(edition, anchorsKey);
         byEdition.set(edition, findings);
+        anchors.set(edition, anchorsKey);
         if (foundSomething(findings)) withFindings.push(i);
       }
-      keys.found = { byEdition, withFindings: withFindings.sort((a, b) => a - b) };
+      keys.found = { byEdition, withFindings: withFindings.sort((a, b) => a - b), anchors };
       memo.keepAll();
       recordTitles();
       return keys.found;
@@ -216,8 +234,10 @@ export function editionFindings(around: EditionSurroundings, memo: EditionMemo |
     if (!edition) return;
     const { file } = edition.source;
     if (sameFiles && lastFiles?.[i]?.file !== file) sameFiles = false;
+    const anchors = anchorsOf(around, edition);
     const kept = same?.byEdition.get(edition);
-    const findings = kept && untouched(edition) ? kept : judged(edition);
+    const findings = kept && untouched(edition) && same?.anchors.get(edition) === anchors ? kept : judged(edition, anchors);
+    found.anchors.set(edition, anchors);
     if (findings === kept) keptFiles.push(file);
     found.byEdition.set(edition, findings);
     if (foundSomething(findings)) withFindings.push(i);
@@ -298,13 +318,13 @@ const SITE_PARTS = {
   routes: ({ site }, parts, pieceOf) => {
     for (const route of site.routes) parts.push(pieceOf(route, () => `${route.path}\0${route.component}\0${route.name}\0${route.meta.availableLangs.join(' ')}`));
   },
-  /** Every article edition's URL, index and ids (links into it, and its `#id`s). */
+  /** Every article edition's URL (links into it); the ids an edition's links open are read apart (`anchorsOf`). */
   editions: ({ site }, parts, pieceOf) => {
     for (const article of site.articles)
       parts.push(
         pieceOf(article, () => {
           let piece = `${article.slug}\0${article.route.path}`;
-          for (const edition of Object.values(article.editions)) piece += `\0${edition.lang}\0${edition.url}\0${edition.source.frontMatter.index ? 'index' : ''}\0${edition.body.ids.join(' ')}`;
+          for (const edition of Object.values(article.editions)) piece += `\0${edition.lang}\0${edition.url}`;
           return piece;
         }),
       );
@@ -363,8 +383,9 @@ interface EditionRule<K extends keyof EditionFindings> {
 /** The rules judged edition by edition, in the order `checkSite` reports them, each with what it reads. */
 const EDITION_RULES: { [K in keyof EditionFindings]: EditionRule<K> } = {
   links: {
+    // And the ids of the editions its links open at an "#id" (`anchorsOf`).
     reads: ['routes', 'editions', 'pages', 'layout', 'waiting'],
-    judge: ({ site, ids, titles }, article, edition) => guarded('links', () => checkLinks(site, editionLinks(article, edition), ids, titles.match), edition.source.file),
+    judge: (around, article, edition) => guarded('links', () => checkLinks(around.site, linksOf(around, article, edition), around.ids, around.titles.match), edition.source.file),
   },
   ids: { reads: ['layout'], judge: ({ ids }, _article, edition) => guarded('ids', () => editionIdProblems(edition, ids.layout), edition.source.file) },
   assets: { reads: ['media', 'images'], judge: ({ site, media }, _article, edition) => guarded('assets', () => editionAssetProblems(edition, media, site.images), edition.source.file) },
@@ -380,6 +401,47 @@ const EDITION_RULES: { [K in keyof EditionFindings]: EditionRule<K> } = {
 
 /** The parts of the site the edition rules read, together: what their findings' key is made from. */
 const READ_PARTS: readonly SitePart[] = (Object.keys(SITE_PARTS) as SitePart[]).filter((part) => Object.values(EDITION_RULES).some((rule) => rule.reads.includes(part)));
+
+/** An edition's internal links (`editionLinks`), worked out once while the edition lives. */
+function linksOf(around: Pick<EditionSurroundings, 'links'>, article: Article, edition: ArticleEdition): readonly InternalLink[] {
+  let links = around.links.get(edition);
+  if (!links) {
+    links = editionLinks(article, edition);
+    around.links.set(edition, links);
+  }
+  return links;
+}
+
+/** The pages an edition's links open at an "#id" (path and the link's language), while the edition lives. */
+const anchoredLinks = new WeakMap<ArticleEdition, readonly (readonly [string, Lang])[]>();
+
+/**
+ * What an edition's links read of other editions' ids (ANCHOR001): for each of its links with an
+ * "#id" into an article, the ids of the edition it opens, which the site's facts leave out. Empty
+ * for an edition without such links (most of them); a hash otherwise. An edition linking to the
+ * heading of another is judged again when that heading is renamed, and no other edition is.
+ */
+function anchorsOf(around: Pick<EditionSurroundings, 'site' | 'links'>, edition: ArticleEdition): string {
+  const { site } = around;
+  let targets = anchoredLinks.get(edition);
+  if (!targets) {
+    const article = articleOf(site, edition);
+    targets = linksOf(around, article, edition)
+      .filter((link) => link.hash !== undefined)
+      .map((link) => [link.path, link.lang] as const);
+    anchoredLinks.set(edition, targets);
+  }
+  if (targets.length === 0) return '';
+  const parts: string[] = [];
+  for (const [path, lang] of targets) {
+    const route = site.routeByPath.get(path);
+    // Another page's ids are among the site's facts (`pages`); a page that does not exist has none.
+    if (route?.component !== 'article') continue;
+    const target = site.articleByPath.get(route.path)?.editions[targetLang(route, lang)];
+    parts.push(path, lang, target ? pieceOf(target, () => `${target.source.frontMatter.index ? 'index' : ''}\0${target.body.ids.join(' ')}`) : '');
+  }
+  return parts.length === 0 ? '' : digestAll(parts);
+}
 
 /** Every edition rule's findings in one edition. A rule that fails on it is reported on its file; the others are still judged. */
 function judge(around: EditionSurroundings, article: Article, edition: ArticleEdition): EditionFindings {
