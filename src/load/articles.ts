@@ -9,7 +9,7 @@ import { ArticleFrontMatter } from '../model/schema';
 import type { Lang } from '../shared/lang';
 import { type EditionPrint, editionPrint } from '../translations/print';
 import { digest } from './digest';
-import { listFiles, relativeFile } from './files';
+import { listFiles, relativeBelow, relativeFile } from './files';
 import { schemaDiagnostics } from './issues';
 import { MAX_DEPTH } from './limits';
 import { statSignature } from './stat';
@@ -225,7 +225,7 @@ function isFile(absolute: string): boolean {
 
 function readArticle({ root, blogDir, parsed }: BlogFolder, absolute: string, diagnostics: Diagnostic[], instead: Buffer | undefined): ArticleSource | undefined {
   const file = relativeFile(root, absolute);
-  const parts = path.relative(blogDir, absolute).split(path.sep);
+  const parts = relativeBelow(blogDir, absolute).split(path.sep);
   const match = parts.length === 2 ? ARTICLE_FILE.exec(parts[1] ?? '') : null;
   if (!match || !/^[a-z]+$/.test(parts[0] ?? '')) {
     diagnostics.push(diagnostic('PATH001', { file, line: 0, column: 0 }, { file }));

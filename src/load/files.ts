@@ -4,7 +4,23 @@ import path from 'node:path';
 
 /** Project-relative path with forward slashes, as diagnostics print it. */
 export function relativeFile(root: string, absolute: string): string {
-  return path.relative(root, absolute).split(path.sep).join('/');
+  return relativeBelow(root, absolute).split(path.sep).join('/');
+}
+
+/**
+ * `path.relative(dir, absolute)`, without resolving both paths when `absolute` is a plain path
+ * below `dir` (as the content's listing makes them): thousands of files are named on every build.
+ */
+export function relativeBelow(dir: string, absolute: string): string {
+  const start = dir.endsWith(path.sep) ? dir.length : dir.length + 1;
+  if (absolute.length > start && absolute.startsWith(dir) && absolute[start - 1] === path.sep && isPlain(absolute, start)) return absolute.slice(start);
+  return path.relative(dir, absolute);
+}
+
+/** Whether `absolute` from `start` on has no "." or ".." segment and no empty one (nothing `path.relative` would resolve away). */
+function isPlain(absolute: string, start: number): boolean {
+  const rest = absolute.slice(start);
+  return !rest.endsWith(path.sep) && rest.split(path.sep).every((segment) => segment !== '' && segment !== '.' && segment !== '..');
 }
 
 export function readTextSync(absolute: string): string | undefined {
