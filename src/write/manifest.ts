@@ -80,7 +80,7 @@ export async function stillDescribes(manifest: OutputManifest, outDir: string): 
 
 /**
  * Keeps `manifest` in `file`, where `previous` (when given) is what the file holds: the records of
- * what changed since are appended, and the log is written anew once most of it is superseded.
+ * what changed since are appended, and the log is written anew once a quarter of it is superseded.
  */
 export async function writeManifest(file: string, manifest: OutputManifest, previous: ManifestLog | undefined): Promise<ManifestLog> {
   await mkdir(path.dirname(file), { recursive: true });
@@ -102,9 +102,11 @@ export async function writeManifest(file: string, manifest: OutputManifest, prev
     if (was !== entry) changed.push(['file', name, entry]);
   }
   if (files.size !== before.files.size + added) for (const name of before.files.keys()) if (!files.has(name)) changed.push(['gone', name]);
-  // Written anew once most of it is superseded, or when most of it changes now (a first build after
-  // a change of code): appending would cost as much, and leave every later build a dead generation to read.
-  if (previous.records + changed.length > 2 * live || 2 * changed.length > live) {
+  // Written anew once its superseded records would outnumber a quarter of the live ones: every
+  // build reads them all. A build that makes many entries again (the first after a change of code
+  // makes every page again, and carries their share cards, half of the entries) writes it anew at
+  // once rather than leave each later build a dead generation to read.
+  if (4 * (previous.records + changed.length - live) > live) {
     await rewriteLog(file, whole());
     return { manifest, records: live };
   }
