@@ -92,7 +92,7 @@ export interface EditionsFound {
   byEdition: Map<ArticleEdition, EditionFindings>;
   /** The places in `site.editions` of the editions whose links, ids or assets rules found something, in order. */
   withFindings: readonly number[];
-  /** Each edition's anchors key (`anchorsOf`) as its findings were judged or kept under. */
+  /** Each edition's anchors key (`anchorsOf`) as its findings were judged or kept under, when not empty (most are). */
   anchors: Map<ArticleEdition, string>;
 }
 
@@ -203,7 +203,7 @@ export function editionFindings(around: EditionSurroundings, memo: EditionMemo |
       // And the very editions of the last check whose anchored links open an edition whose ids changed.
       const renewed = new Set(changed);
       site.editions.forEach((edition, i) => {
-        if (edition && !renewed.has(i) && anchors.get(edition) !== anchorsOf(around, edition)) renewed.add(i);
+        if (edition && !renewed.has(i) && (anchors.get(edition) ?? '') !== anchorsOf(around, edition)) renewed.add(i);
       });
       const withFindings = same.withFindings.filter((i) => !renewed.has(i));
       for (const i of renewed) {
@@ -216,7 +216,7 @@ export function editionFindings(around: EditionSurroundings, memo: EditionMemo |
         const anchorsKey = anchorsOf(around, edition);
         const findings = judged(edition, anchorsKey);
         byEdition.set(edition, findings);
-        anchors.set(edition, anchorsKey);
+        if (anchorsKey) anchors.set(edition, anchorsKey);
         if (foundSomething(findings)) withFindings.push(i);
       }
       keys.found = { byEdition, withFindings: withFindings.sort((a, b) => a - b), anchors };
@@ -236,8 +236,8 @@ export function editionFindings(around: EditionSurroundings, memo: EditionMemo |
     if (sameFiles && lastFiles?.[i]?.file !== file) sameFiles = false;
     const anchors = anchorsOf(around, edition);
     const kept = same?.byEdition.get(edition);
-    const findings = kept && untouched(edition) && same?.anchors.get(edition) === anchors ? kept : judged(edition, anchors);
-    found.anchors.set(edition, anchors);
+    const findings = kept && untouched(edition) && (same?.anchors.get(edition) ?? '') === anchors ? kept : judged(edition, anchors);
+    if (anchors) found.anchors.set(edition, anchors);
     if (findings === kept) keptFiles.push(file);
     found.byEdition.set(edition, findings);
     if (foundSomething(findings)) withFindings.push(i);
@@ -414,6 +414,7 @@ function linksOf(around: Pick<EditionSurroundings, 'links'>, article: Article, e
 
 /** The pages an edition's links open at an "#id" (path and the link's language), while the edition lives. */
 const anchoredLinks = new WeakMap<ArticleEdition, readonly (readonly [string, Lang])[]>();
+const NO_TARGETS: readonly (readonly [string, Lang])[] = [];
 
 /**
  * What an edition's links read of other editions' ids (ANCHOR001): for each of its links with an
@@ -425,10 +426,10 @@ function anchorsOf(around: Pick<EditionSurroundings, 'site' | 'links'>, edition:
   const { site } = around;
   let targets = anchoredLinks.get(edition);
   if (!targets) {
-    const article = articleOf(site, edition);
-    targets = linksOf(around, article, edition)
-      .filter((link) => link.hash !== undefined)
-      .map((link) => [link.path, link.lang] as const);
+    const links = around.links.get(edition) ?? linksOf(around, articleOf(site, edition), edition);
+    const anchored: (readonly [string, Lang])[] = [];
+    for (const link of links) if (link.hash !== undefined) anchored.push([link.path, link.lang]);
+    targets = anchored.length === 0 ? NO_TARGETS : anchored;
     anchoredLinks.set(edition, targets);
   }
   if (targets.length === 0) return '';
