@@ -65,27 +65,20 @@ describe("an output folder's manifest, kept as a log", () => {
     expect((await readManifest(file, outDir))?.manifest).toEqual(all(5));
   });
 
-  it('is written anew when most of it changes at once, leaving the next builds no dead generation to read', async () => {
-    const first = await writeManifest(file, manifest(20), undefined);
+  it.each([
+    ['all of it changes at once (a first build after a change of code)', 20, 20],
+    ['half of it changes at once, as pages made again beside the share cards they keep', 40, 20],
+  ])('is written anew when %s, leaving the next builds no dead generation to read', async (_, pages, changed) => {
+    const first = await writeManifest(file, manifest(pages), undefined);
     const size = (await stat(file)).size;
-    const all = manifest(20, Object.fromEntries(Array.from({ length: 20 }, (_, page) => [page, 1])));
-    const log = await writeManifest(file, all, first);
+    const files = new Map(manifest(pages, Object.fromEntries(Array.from({ length: changed }, (_, page) => [page, 1]))).files);
+    // The others are carried over: the very entries of the last build.
+    for (let page = changed; page < pages; page++) files.set(`blog/post${page}.html`, first.manifest.files.get(`blog/post${page}.html`) as ManifestEntry);
+    const next = { ...manifest(0), files };
+    const log = await writeManifest(file, next, first);
     expect(log.records).toBe(first.records);
     expect((await stat(file)).size).toBeLessThan(size * 1.2);
-    expect((await readManifest(file, outDir))?.manifest).toEqual(all);
-  });
-
-  it('is written anew when half of it changes at once, as pages made again beside the share cards they keep', async () => {
-    const first = await writeManifest(file, manifest(40), undefined);
-    const size = (await stat(file)).size;
-    const files = new Map(manifest(40, Object.fromEntries(Array.from({ length: 20 }, (_, page) => [page, 1]))).files);
-    // The other half are carried over: the very entries of the last build.
-    for (let page = 20; page < 40; page++) files.set(`blog/post${page}.html`, first.manifest.files.get(`blog/post${page}.html`) as ManifestEntry);
-    const half = { ...manifest(0), files };
-    const log = await writeManifest(file, half, first);
-    expect(log.records).toBe(first.records);
-    expect((await stat(file)).size).toBeLessThan(size * 1.2);
-    expect((await readManifest(file, outDir))?.manifest).toEqual(half);
+    expect((await readManifest(file, outDir))?.manifest).toEqual(next);
   });
 
   it('keeps the whole records of a log cut short by a crash, and describes no other folder', async () => {
