@@ -23,7 +23,7 @@ import { editionAssetProblems } from './assets';
 import { waitingSignature } from './drafts';
 import { guarded } from './guard';
 import { type EditionIds, editionIdProblems } from './ids';
-import { checkLinks, editionLinks, type InternalLink } from './links';
+import { checkLinks, editionLinksOf, type InternalLink } from './links';
 import { retitledWords, significantWords, type TitleJudge, titledOfPart, titleIndexKey, titleKeyParts } from './linkText';
 import { targetLang } from './targets';
 
@@ -119,7 +119,7 @@ export interface EditionSurroundings {
   media: ReadonlySet<string>;
   /** One title index for the whole check (LINK004). */
   titles: TitleJudge;
-  /** Each edition's internal links, once worked out (`editionLinks`). */
+  /** Each edition's internal links, once worked out (`editionLinksOf`). */
   links: WeakMap<ArticleEdition, InternalLink[]>;
 }
 
@@ -385,7 +385,7 @@ const EDITION_RULES: { [K in keyof EditionFindings]: EditionRule<K> } = {
   links: {
     // And the ids of the editions its links open at an "#id" (`anchorsOf`).
     reads: ['routes', 'editions', 'pages', 'layout', 'waiting'],
-    judge: (around, article, edition) => guarded('links', () => checkLinks(around.site, linksOf(around, article, edition), around.ids, around.titles.match), edition.source.file),
+    judge: ({ site, ids, titles, links }, _article, edition) => guarded('links', () => checkLinks(site, editionLinksOf(site, edition, links), ids, titles.match), edition.source.file),
   },
   ids: { reads: ['layout'], judge: ({ ids }, _article, edition) => guarded('ids', () => editionIdProblems(edition, ids.layout), edition.source.file) },
   assets: { reads: ['media', 'images'], judge: ({ site, media }, _article, edition) => guarded('assets', () => editionAssetProblems(edition, media, site.images), edition.source.file) },
@@ -402,16 +402,6 @@ const EDITION_RULES: { [K in keyof EditionFindings]: EditionRule<K> } = {
 /** The parts of the site the edition rules read, together: what their findings' key is made from. */
 const READ_PARTS: readonly SitePart[] = (Object.keys(SITE_PARTS) as SitePart[]).filter((part) => Object.values(EDITION_RULES).some((rule) => rule.reads.includes(part)));
 
-/** An edition's internal links (`editionLinks`), worked out once while the edition lives. */
-function linksOf(around: Pick<EditionSurroundings, 'links'>, article: Article, edition: ArticleEdition): readonly InternalLink[] {
-  let links = around.links.get(edition);
-  if (!links) {
-    links = editionLinks(article, edition);
-    around.links.set(edition, links);
-  }
-  return links;
-}
-
 /** The pages an edition's links open at an "#id" (path and the link's language), while the edition lives. */
 const anchoredLinks = new WeakMap<ArticleEdition, readonly (readonly [string, Lang])[]>();
 const NO_TARGETS: readonly (readonly [string, Lang])[] = [];
@@ -426,9 +416,8 @@ function anchorsOf(around: Pick<EditionSurroundings, 'site' | 'links'>, edition:
   const { site } = around;
   let targets = anchoredLinks.get(edition);
   if (!targets) {
-    const links = around.links.get(edition) ?? linksOf(around, articleOf(site, edition), edition);
     const anchored: (readonly [string, Lang])[] = [];
-    for (const link of links) if (link.hash !== undefined) anchored.push([link.path, link.lang]);
+    for (const link of editionLinksOf(site, edition, around.links)) if (link.hash !== undefined) anchored.push([link.path, link.lang]);
     targets = anchored.length === 0 ? NO_TARGETS : anchored;
     anchoredLinks.set(edition, targets);
   }

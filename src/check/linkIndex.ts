@@ -1,6 +1,5 @@
 import type { ArticleEdition, Site } from '../model/site';
-import { articlePath } from '../shared/route';
-import { contentLinks, editionLinks, type InternalLink } from './links';
+import { contentLinks, editionLinksOf, type InternalLink } from './links';
 
 /** Every internal link of the content by the path it leads to (ORPHAN001, LINK005). */
 export interface LinkIndex {
@@ -33,15 +32,7 @@ export interface LinkIndexMemo {
  * in again, so an edit costs its own links rather than the tens of thousands of a large site.
  */
 export function linkIndex(site: Site, memo: LinkIndexMemo = {}): LinkIndex {
-  const linksOf = (edition: ArticleEdition): readonly InternalLink[] => {
-    let own = memo.links?.get(edition);
-    if (!own) {
-      const article = site.articleByPath.get(articlePath(edition.source.category, edition.source.slug));
-      own = article ? editionLinks(article, edition) : [];
-      memo.links?.set(edition, own);
-    }
-    return own;
-  };
+  const linksOf = (edition: ArticleEdition): readonly InternalLink[] => editionLinksOf(site, edition, memo.links);
   const last = memo.last?.indexed;
   // Brought up to date in place: until it is whole again, no later check may start from it.
   if (memo.last) memo.last.indexed = undefined;

@@ -2,7 +2,7 @@ import { type Diagnostic, diagnostic, type Place } from '../diagnostics/diagnost
 import { waitingKey } from '../model/publication';
 import type { Article, ArticleEdition, Site } from '../model/site';
 import { LANGUAGES, type Lang } from '../shared/lang';
-import { offers, type Route } from '../shared/route';
+import { articlePath, offers, type Route } from '../shared/route';
 import type { EditionIds } from './ids';
 import { type TitleMatcher, titleMatcher } from './linkText';
 import { bodyPlace, jsonPlace } from './place';
@@ -25,13 +25,24 @@ export interface InternalLink {
 const isInternal = (href: string) => href.startsWith('/') && !href.startsWith('/media/') && !href.startsWith('//');
 
 /** The internal links in the body of one article edition. */
-export function editionLinks(article: Article, edition: ArticleEdition): InternalLink[] {
+function editionLinks(article: Article, edition: ArticleEdition): InternalLink[] {
   const links: InternalLink[] = [];
   for (const ref of edition.body.references) {
     if (ref.kind !== 'link') continue;
     const href = ref.href.startsWith('#') ? `${article.route.path}${ref.href}` : ref.href;
     if (!isInternal(href)) continue;
     links.push({ href, ...splitHref(href), lang: edition.lang, place: bodyPlace(edition, ref.line, ref.column), ...(ref.text ? { text: ref.text } : {}), fromPath: article.route.path });
+  }
+  return links;
+}
+
+/** An edition's internal links (`editionLinks`), kept in `known` while the edition lives: the link index and the edition rules both read them. */
+export function editionLinksOf(site: Site, edition: ArticleEdition, known?: WeakMap<ArticleEdition, InternalLink[]>): readonly InternalLink[] {
+  let links = known?.get(edition);
+  if (!links) {
+    const article = site.articleByPath.get(articlePath(edition.source.category, edition.source.slug));
+    links = article ? editionLinks(article, edition) : [];
+    known?.set(edition, links);
   }
   return links;
 }
