@@ -73,16 +73,44 @@ export interface TitledArticle {
  * has it as a significant word, or its slug contains it anywhere ("docker" in
  * "deploydockerflaskazure"). Postings are article positions in `articles`, ascending. Plain data
  * about the articles, not the articles: a session keeps one index while no slug or title changes.
+ *
+ * The titles' words are indexed up front; a word's slugs are found when the word is first asked
+ * for (`postingsOf`), by a scan of the slugs: every substring of every slug, indexed, would be
+ * most of the index (some thirty a slug), and a check asks for the few words of its link texts.
  */
 export interface TitleIndex {
   articles: readonly TitledArticle[];
   /** Position in `articles` of each article, by its path. */
   position: ReadonlyMap<string, number>;
-  postings: ReadonlyMap<string, readonly number[]>;
+  /** The articles each word is a significant word of a title of. */
+  titled: ReadonlyMap<string, readonly number[]>;
+  /** Each article's slug in lower case, by position. */
+  slugs: readonly string[];
+  /** `postingsOf` each word asked for so far, for as long as the index lives. */
+  postings: Map<string, readonly number[]>;
   /** A hash of what judging a word reads (`wordRead`), made when first asked, for as long as the index lives. */
   wordReads: Map<string, string>;
   /** `TitleJudge.reads` of each list of words a session keeps (one per compiled body). */
   readsOf: WeakMap<readonly string[], string>;
+}
+
+/** The articles that name `word` (a significant word: see `significantWords`), by position, ascending. */
+export function postingsOf(index: TitleIndex, word: string): readonly number[] {
+  let list = index.postings.get(word);
+  if (list === undefined) {
+    const titled = index.titled.get(word) ?? [];
+    const named: number[] = [];
+    let next = 0;
+    index.slugs.forEach((slug, at) => {
+      const inTitle = titled[next] === at;
+      if (inTitle) next++;
+      // A word is only [a-z0-9], 3 or more: inside a slug, it lies in a run of those as long as it.
+      if (inTitle || slug.includes(word)) named.push(at);
+    });
+    list = named;
+    index.postings.set(word, list);
+  }
+  return list;
 }
 
 /** The site's articles as the title index knows them: those of `previous` where unchanged. */
@@ -132,17 +160,18 @@ export function titleIndex(site: Site, previous?: TitleIndex): TitleIndex {
   if (previous && previous.articles.length === articles.length && articles.every((article, at) => article.path === previous.articles[at]?.path)) {
     return retitledIndex(previous, articles);
   }
-  const postings = new Map<string, number[]>();
+  const titled = new Map<string, number[]>();
   const position = new Map<string, number>();
   articles.forEach((article, at) => {
     position.set(article.path, at);
-    for (const w of namedWords(article)) {
-      const list = postings.get(w);
+    for (const w of titleWords(article)) {
+      const list = titled.get(w);
       if (list) list.push(at);
-      else postings.set(w, [at]);
+      else titled.set(w, [at]);
     }
   });
-  return { articles, position, postings, wordReads: new Map(), readsOf: new WeakMap() };
+  const slugs = articles.map((article) => article.slug.toLowerCase());
+  return { articles, position, titled, slugs, postings: new Map(), wordReads: new Map(), readsOf: new WeakMap() };
 }
 
 /**
@@ -151,33 +180,38 @@ export function titleIndex(site: Site, previous?: TitleIndex): TitleIndex {
  * not to be used again, which holds for the session's last index, replaced by this one.
  */
 function retitledIndex(previous: TitleIndex, articles: readonly TitledArticle[]): TitleIndex {
-  const postings = previous.postings as Map<string, readonly number[]>;
-  const { wordReads } = previous;
+  const titled = previous.titled as Map<string, readonly number[]>;
+  const { postings, wordReads } = previous;
+  const slugs = [...previous.slugs];
   for (const [at, article] of articles.entries()) {
     const before = previous.articles[at] as TitledArticle;
     if (before === article) continue;
-    const [was, is] = [namedWords(before), namedWords(article)];
+    const [was, is] = [titleWords(before), titleWords(article)];
     for (const word of was) {
       if (is.has(word)) continue;
-      const list = postings.get(word) ?? [];
-      postings.set(
+      const list = titled.get(word) ?? [];
+      titled.set(
         word,
         list.filter((other) => other !== at),
       );
     }
     for (const word of is) {
       if (was.has(word)) continue;
-      const list = postings.get(word) ?? [];
-      postings.set(
+      const list = titled.get(word) ?? [];
+      titled.set(
         word,
         [...list, at].sort((x, y) => x - y),
       );
     }
-    // A word's read holds the titles of the articles naming it: every word either names is read anew.
-    for (const word of [...was, ...is]) wordReads.delete(word);
+    slugs[at] = article.slug.toLowerCase();
+    // A word's postings and read hold the articles naming it: every word either names is found and read anew.
+    for (const word of retitledWords(before, article)) {
+      postings.delete(word);
+      wordReads.delete(word);
+    }
   }
-  for (const [word, list] of postings) if (list.length === 0) postings.delete(word);
-  return { articles, position: previous.position, postings, wordReads, readsOf: new WeakMap() };
+  for (const [word, list] of titled) if (list.length === 0) titled.delete(word);
+  return { articles, position: previous.position, titled, slugs, postings, wordReads, readsOf: new WeakMap() };
 }
 
 /** A hash of everything the title index is made from: each article's path, slug and titles, in order. */
@@ -211,10 +245,16 @@ function titleKeyPart(article: Article): string {
   return part;
 }
 
-/** The words an article names: the significant words of its titles, and every run of 3 or more letters of its slug. */
-function namedWords(article: TitledArticle): Set<string> {
+/** The significant words of an article's titles. */
+function titleWords(article: TitledArticle): Set<string> {
   const words = new Set<string>();
   for (const [, title] of article.titles) for (const w of significantWords(title)) words.add(w);
+  return words;
+}
+
+/** The words an article names: the significant words of its titles, and every run of 3 or more letters of its slug. */
+function namedWords(article: TitledArticle): Set<string> {
+  const words = titleWords(article);
   // A word is only [a-z0-9]: it can only be found inside a run of those in the slug. A slug is a
   // file name (255 bytes at most), so listing every substring of 3 or more letters stays small.
   for (const run of article.slug.toLowerCase().match(/[a-z0-9]{3,}/g) ?? []) {
@@ -254,7 +294,7 @@ export function articleTitleMatch(index: TitleIndex, text: string, target: Route
   if (words.length < 2) return undefined;
   const targetAt = index.position.get(target.path);
   if (targetAt === undefined) return undefined;
-  const lists = words.map((w) => index.postings.get(w) ?? []);
+  const lists = words.map((w) => postingsOf(index, w));
   const targetCover = lists.filter((list) => holds(list, targetAt)).length;
   const missing = lists.filter((list) => !holds(list, targetAt));
   if (missing.length === 0) return undefined;
@@ -280,7 +320,7 @@ function wordRead(index: TitleIndex, word: string): string {
   let read = index.wordReads.get(word);
   if (read === undefined) {
     const parts: string[] = [];
-    for (const at of index.postings.get(word) ?? []) {
+    for (const at of postingsOf(index, word)) {
       const article = index.articles[at] as TitledArticle;
       parts.push(String(at), article.path, article.slug, ...article.titles.flat());
     }
