@@ -152,7 +152,7 @@ export class BuildSession {
   /** The code it loads, and each kind of work's fingerprint. */
   readonly modules: LoadedModules;
   /** The threads that draw share cards, started when a build first has one to draw. */
-  readonly cardThreads = new CardThreads();
+  readonly cardThreads: CardThreads;
   private memos: Promise<Memos> | undefined;
   private media: Promise<MediaFolder> | undefined;
   private styles: Promise<string> | undefined;
@@ -172,6 +172,7 @@ export class BuildSession {
     this.save = options.save !== false && this.cacheDir !== undefined;
     this.scratch = this.cacheDir ? undefined : options.scratch;
     this.rebuilds = options.rebuilds === true;
+    this.cardThreads = new CardThreads(!this.rebuilds);
     this.markdown = this.rebuilds ? { seen: new WeakMap(), tables: new WeakMap() } : undefined;
     this.feedItems = this.rebuilds ? new WeakMap() : undefined;
     this.outputs = new OutputFolders(this.cacheDir, this.save, this.root);

@@ -9,7 +9,7 @@ import type { Site } from '../model/site';
 import { type PagePlan, planCard } from '../render/plan';
 import type { OutputManifest } from '../write/manifest';
 import type { FileFacts, Output } from '../write/output';
-import type { DrawnCard } from './drawWorker';
+import type { DrawnCard } from './drawCards';
 import { CardInputsLog, cardHashOf } from './inputsLog';
 import type { CardLook } from './look';
 import type { CardBasis, CardPlan } from './plan';

@@ -2,7 +2,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { CardColours, CardText } from '../shared/card';
-import type { DrawnCard, DrawReply, DrawRequest } from './drawWorker';
+import type { DrawnCard, DrawReply, DrawRequest } from './drawCards';
 
 /**
  * The drawing thread's young generation, in megabytes: a card's garbage is short-lived and small
@@ -22,6 +22,14 @@ export interface DrawLook {
  * build's thousands), rather than on the drawing thread (a save's few in `site dev`).
  */
 const PROCESS_AT = 64;
+
+/**
+ * Cards below which a build that draws once (`site build`, not `site dev`) draws them on its own
+ * thread: a thread of their own would start a second Node (its built-in modules compiled again,
+ * the drawing code loaded again) whose start-up outweighs a few cards, and on two cores takes its
+ * core from the build's thread as it renders. The build's thread has most of what drawing loads.
+ */
+const OWN_THREAD_BELOW = 8;
 
 /** A thread or a child process that draws cards, as `ask` talks to it. */
 interface Drawing {
@@ -45,6 +53,9 @@ export class CardThreads {
   private thread?: Drawing;
   private next = 0;
 
+  /** `ownThread`: whether a few cards may be drawn on the calling thread (a session that does not build again). */
+  constructor(private readonly ownThread = false) {}
+
   /**
    * Draws `cards` into the folder `into` (each as `<hash>.png`); resolves once every one is
    * written, with each one's digest and length. Rejects when one cannot be drawn, or when `signal` is aborted (the threads are then
@@ -65,8 +76,13 @@ export class CardThreads {
         await drawing.end();
       }
     }
-    this.thread ??= drawingThread();
     const request: DrawRequest = { kind: 'draw', into, ...look, cards: cards.map(({ hash, text }) => ({ hash, text })), ...(knowledge && { knowledge }) };
+    if (this.ownThread && !this.thread && cards.length < OWN_THREAD_BELOW) {
+      signal?.throwIfAborted();
+      const { answer } = await import('./drawCards');
+      return (await answer(request)).drawn ?? [];
+    }
+    this.thread ??= drawingThread();
     return (await this.ask(this.thread, request, signal)).drawn ?? [];
   }
 
