@@ -45,7 +45,8 @@ interface Drawing {
  * build's own thread, which checks, renders and indexes meanwhile. A build with many cards draws
  * them in a process of its own (`drawingProcess`), which ends when they are drawn, with satori,
  * librsvg and what they held; one with a few, on a thread, which a build session keeps while it
- * builds again (`site dev`): the fonts are then read once for the session, not once per save. One
+ * builds again (`site dev`): the fonts are then read once for the session, not once per save; or,
+ * in a build that draws once, on the build's own thread (`OWN_THREAD_BELOW`). One
  * drawing at a time, not one per core: a second would only take its core from the render's
  * thread and double the memory the drawing holds.
  */
