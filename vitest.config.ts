@@ -22,6 +22,7 @@ const UNIT = [
   'tests/dev/watch.test.ts',
   'tests/dev/session.test.ts',
   'tests/diagnostics/**/*.test.ts',
+  'tests/docs/**/*.test.ts',
   'tests/images/**/*.test.ts',
   'tests/load/**/*.test.ts',
   'tests/markdown/**/*.test.ts',

@@ -51,7 +51,7 @@ const SEARCH_ANSWER = {
 } as const;
 const PROBLEM = { type: 'object', properties: { error: text, message: text } } as const;
 
-/** The site's API (DESIGN.md): the visit counter, the newsletter and the blog search. */
+/** The site's API (docs/api.md): the visit counter, the newsletter and the blog search. */
 export const api: FastifyPluginAsync<ApiOptions> = async (app, { store, newsletter, search, rateLimit }) => {
   const writes = { config: { rateLimit } };
 

@@ -1,4 +1,4 @@
-/** The newsletter's answers, in both languages (spec section 7: the client shows text[lang]). */
+/** The newsletter's answers, in both languages (docs/api.md, Endpoints: the client shows text[lang]). */
 export const NEWSLETTER_TEXT = {
   /** The one answer to every valid address, whether new, pending, confirmed or unsubscribed. */
   checkInbox: {

@@ -3,7 +3,7 @@ import { OperationalError } from '../../src/diagnostics/failure';
 import { mailAddress } from './address';
 import { openPostman, type Postman } from './postman';
 
-/** The newsletter's settings from the environment (README, "Newsletter"). */
+/** The newsletter's settings from the environment (docs/deploying.md, The newsletter). */
 export interface MailEnvironment {
   SMTP_URL?: string | undefined;
   NEWSLETTER_FROM?: string | undefined;

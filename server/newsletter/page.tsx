@@ -38,7 +38,7 @@ export function pageShell(builtPage: string): PageShell {
 }
 
 /**
- * The site's pages the chrome links to, each offered in both languages (DESIGN.md, Routes): the
+ * The site's pages the chrome links to, each offered in both languages (docs/product.md, Languages and URLs): the
  * navigation's targets, which is all the chrome needs of the route table.
  */
 function navigationRoutes(words: SiteWords): Map<string, Route> {

@@ -17,7 +17,7 @@ import type { CardThreads } from './threads';
 
 /**
  * `SITE_CARDS=off` builds without drawing or publishing any card (the pages still name theirs):
- * only to measure what the cards cost a build (README, "Share cards"), never for a site.
+ * only to measure what the cards cost a build (docs/share-cards.md), never for a site.
  */
 const CARDS_OFF = process.env.SITE_CARDS === 'off';
 

@@ -359,7 +359,7 @@ type PieceOf = (object: object, write: () => string) => string;
 
 /**
  * The strings a model object stands for in a key, made once while it lives. Safe as the model's
- * objects are never changed once made (README, "Build sessions"): an edited file makes new ones.
+ * objects are never changed once made (docs/architecture.md, The build session): an edited file makes new ones.
  */
 const pieces = new WeakMap<object, string>();
 

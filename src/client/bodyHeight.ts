@@ -1,5 +1,5 @@
 /**
- * The spec's body height: 100 minus the header's height as a percentage of the window height.
+ * The body height (docs/product.md, Behaviour): 100 minus the header's height as a percentage of the window height.
  * It is kept in the CSS variable --body-height (a number of vh) for the About Me banner and the
  * Professional hero, and recomputed whenever the window is resized.
  *

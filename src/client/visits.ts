@@ -18,7 +18,7 @@ export const visits = {
 
 /**
  * Once per page load: counts this visit, then reads the total for the counters in the footer and
- * the drawer. Spec section 8: an increment failure is only logged (a bad request as a plain log,
+ * the drawer. docs/product.md, When something fails: an increment failure is only logged (a bad request as a plain log,
  * anything else as an error); a visitor never sees it.
  */
 export async function countVisit(): Promise<void> {

@@ -3,7 +3,7 @@
  * message it prints (a function of the case's arguments) and a hint (the same for every case, or
  * a function of the arguments where it can say more: "Did you mean ...?"). Call sites pass a code,
  * a place and the arguments (`diagnostic()` in ./diagnostic); no message is written anywhere else.
- * The README documents each code and its severity; a test fails when the two disagree.
+ * docs/checking.md documents each code and its severity; a test fails when the two disagree.
  */
 import type { Lang } from '../shared/lang';
 

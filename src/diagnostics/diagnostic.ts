@@ -2,7 +2,7 @@ import { CODES, type DiagnosticArgs, type DiagnosticCode, type DiagnosticDefinit
 
 /** A problem found in the content, located as precisely as the text allows. */
 export interface Diagnostic {
-  /** Stable rule code, documented in the README ("SCHEMA001"). */
+  /** Stable rule code, documented in docs/checking.md ("SCHEMA001"). */
   code: DiagnosticCode;
   severity: Severity;
   /** Path relative to the project root, with forward slashes. */

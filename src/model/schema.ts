@@ -49,7 +49,7 @@ export const LinkTarget = z
   .min(1)
   .superRefine((value, ctx) => (value.startsWith('/') ? checkSitePath(value, ctx) : checkWebAddress(value, ctx)));
 
-/** Localized text: en and/or pt. Sometimes only one key is present (spec section 3). */
+/** Localized text: en and/or pt. Sometimes only one key is present (docs/product.md, Content model). */
 export const LocalizedText = z
   .object({ en: z.string().min(1).optional(), pt: z.string().min(1).optional() })
   .strict()
@@ -137,7 +137,7 @@ export const IndexItem = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]+$/), te
 export const GalleryPhoto = z.object({ img_url: MediaPath, title: BilingualText, description: BilingualText }).strict();
 
 /**
- * A route (the spec's "Route": path, name, component, meta.availableLangs). Routes are derived
+ * A route (docs/product.md, Content model: path, name, component, meta.availableLangs). Routes are derived
  * from content, never written by hand; the schema states their invariants for tests and tools.
  */
 export const RouteRecord = z
@@ -310,7 +310,7 @@ export const Category = z
     breadcrumbs: z.array(BreadcrumbItem).optional(),
     /** Extra plain links shown under the list. */
     links: z.array(LinkItem).optional(),
-    /** Also list the articles as plain links under the list (the music listing, spec section 2). */
+    /** Also list the articles as plain links under the list (the music listing, docs/product.md, Pages). */
     plainLinks: z.boolean().optional(),
     /** Gallery categories: exactly 12 photos. */
     photos: z.array(GalleryPhoto).optional(),
@@ -334,7 +334,7 @@ export const ArticleFrontMatter = z
     title: z.string().min(1),
     /**
      * Shown under the title in listings, and the meta description. Optional for a page with nothing
-     * to describe yet (the spec's ORM page is its heading alone): its title stands in where one is needed.
+     * to describe yet (the ORM article is its heading alone, docs/product.md, Pages): its title stands in where one is needed.
      */
     description: z.string().min(1).optional(),
     /** Publication date, YYYY-MM-DD. */

@@ -20,7 +20,7 @@ export function otherLang(lang: Lang): Lang {
   return lang === 'en' ? 'pt' : 'en';
 }
 
-/** Text in one or both languages (the spec's "localized text"). */
+/** Text in one or both languages (docs/product.md, Content model: "localized text"). */
 export type Localized = { en?: string; pt?: string };
 
 /** The text in `lang`, or undefined when that language is missing. */

@@ -35,7 +35,7 @@ export interface Chrome {
   flags: Record<Lang, string>;
   /**
    * Per target language: its name, the switch link's label, and the warning shown in that
-   * language when the page does not offer it (spec section 8).
+   * language when the page does not offer it (docs/product.md, When something fails).
    */
   languages: Record<Lang, LanguageLabels>;
   /** The year of the build, shown in the footer and the drawer. */

@@ -26,7 +26,7 @@ export interface SearchDocument {
   text: string;
 }
 
-/** A result as the API answers it (spec section 3: id, title, category, endpoint). */
+/** A result as the API answers it (docs/api.md, Endpoints: id, title, category, endpoint). */
 export interface SearchResult {
   id: string;
   title: string;
@@ -34,7 +34,7 @@ export interface SearchResult {
   endpoint: string;
 }
 
-/** Spec section 5: a search is sent only for more than 3 characters. */
+/** docs/product.md, Input rules: a search is sent only for more than 3 characters. */
 export const MIN_TERM_LENGTH = 4;
 export const MAX_RESULTS = 10;
 

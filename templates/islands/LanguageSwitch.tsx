@@ -18,7 +18,7 @@ const WARNING_MS = 5000;
 /**
  * The language flags of the toolbar and the footer's language entry. A language the page offers
  * is a link to that edition (the choice is remembered); one it does not offer shows the warning
- * of spec section 8 in the target language, and nothing else changes. The warning closes after
+ * of docs/product.md (When something fails) in the target language, and nothing else changes. The warning closes after
  * 5 s, with its × or with Escape; focus that was on its × goes back to the flag that opened it.
  */
 export function LanguageSwitch(props: LanguageSwitchProps) {

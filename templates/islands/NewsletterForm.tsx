@@ -7,7 +7,7 @@ export interface NewsletterFormProps {
   label: string;
   placeholder: string;
   submit: string;
-  /** 'Invalid request.' / 'Pedido inválido.': any failure (spec section 8). */
+  /** 'Invalid request.' / 'Pedido inválido.': any failure (docs/product.md, When something fails). */
   invalid: string;
   /** Said to screen readers only, for a press with the field empty. */
   empty: string;
@@ -16,7 +16,7 @@ export interface NewsletterFormProps {
 type Message = { tone: 'success' | 'failure' | 'empty'; text: string } | null;
 
 /**
- * The footer's sign-up. Nothing is sent for an empty field and nothing is shown (spec section 5),
+ * The footer's sign-up. Nothing is sent for an empty field and nothing is shown (docs/product.md, Input rules),
  * but a screen reader, which cannot see that nothing happened, hears "enter your e-mail address"
  * (a visually hidden status). The address is checked by the server, whose text is shown in light
  * green on success and in red when success is not true; any other failure (network, 4xx, 5xx)

@@ -10,7 +10,7 @@ export interface QuoteCarouselProps {
   what: string;
 }
 
-/** Spec section 9: the carousel moves every 5000 ms. */
+/** docs/product.md, Constants: the carousel moves every 5000 ms. */
 export const QUOTE_CYCLE_MS = 5000;
 
 /**

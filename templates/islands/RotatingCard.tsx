@@ -11,9 +11,9 @@ export interface RotatingCardProps {
   label: string;
 }
 
-/** Spec section 9: the card flips on click only at this width or less. */
+/** docs/product.md, Constants: the card flips on click only at this width or less. */
 export const MOBILE_MAX_WIDTH = 767;
-/** Spec section 9: the back face becomes visible this long after the card turns. */
+/** docs/product.md, Constants: the back face becomes visible this long after the card turns. */
 export const BACK_FACE_DELAY_MS = 1300;
 
 /**

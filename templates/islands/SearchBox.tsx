@@ -29,7 +29,7 @@ const DEBOUNCE_MS = 250;
  * Enter opens the chosen one (or the first; pressed before the results are in, the first once
  * they are). No match says so. Answers that arrive after a newer request are dropped. The dropdown
  * closes on Escape, when focus leaves the search and on a click elsewhere; focus or typing opens it
- * again. On failure the spinner stops and the error goes to the console only (spec section 8).
+ * again. On failure the spinner stops and the error goes to the console only (docs/product.md, When something fails).
  */
 export function SearchBox({ lang, title, label, placeholder, subtext, none, minTermLength }: SearchBoxProps) {
   const [term, setTerm] = useState('');

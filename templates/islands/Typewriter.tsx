@@ -9,7 +9,7 @@ export interface TypewriterProps {
   what: string;
 }
 
-/** Spec section 9 timings, in milliseconds. */
+/** The typewriter's timings (docs/product.md, Constants), in milliseconds. */
 export const TYPEWRITER = { typeMs: 100, eraseMs: 100, delayMs: 2000, startMs: 2200, pauseMs: 1100 } as const;
 
 /**

@@ -2,7 +2,7 @@ import type { Chrome } from '../../src/shared/props';
 import { Island } from '../islands/Island';
 import { languageSwitchProps } from './languageSwitchProps';
 
-/** Toolbar colour per route (spec section 2): transparent, transparent-on-mobile, or blue. */
+/** Toolbar colour per route (docs/product.md, Pages): transparent, transparent-on-mobile, or blue. */
 export function toolbarTone(chrome: Chrome): 'transparent' | 'professional' | 'blue' {
   if (chrome.kind === 'aboutme') return 'transparent';
   if (chrome.kind === 'professional') return 'professional';

@@ -2,7 +2,7 @@ import { type KeyboardEvent, type MouseEvent, type ReactNode, useState } from 'r
 import { isCssLength, isCssTime } from './cssValues';
 
 export interface FlipCardProps {
-  /** Required CSS lengths (spec section 5). */
+  /** Required CSS lengths (docs/product.md, Input rules). */
   width: string;
   height: string;
   /** A time in s or ms, or '0'; 0.5s by default. */
@@ -17,7 +17,7 @@ export interface FlipCardProps {
   horizontal?: boolean;
   /** Controlled side: true shows the back. Leave undefined to let the card keep its own state. */
   value?: boolean;
-  /** Called with the new side whenever the card flips (the spec's model-value update). */
+  /** Called with the new side whenever the card flips (the model-value update of docs/product.md, Behaviour). */
   onChange?: (flipped: boolean) => void;
   front: ReactNode;
   back: ReactNode;
@@ -28,7 +28,7 @@ export interface FlipCardProps {
   className?: string;
 }
 
-/** Spec section 9: flip defaults. */
+/** Flip defaults (docs/product.md, Constants). */
 export const FLIP_DEFAULTS = { transition: '0.5s', perspective: 1000 } as const;
 
 /**

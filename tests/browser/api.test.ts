@@ -56,7 +56,7 @@ describe.each([
     await page.locator('.newsletter__form button').click();
     await page.waitForTimeout(200);
     expect(requests).toEqual([]);
-    // Nothing shown (spec section 5): only a screen reader hears what to do (tests/browser/visitors.test.ts).
+    // Nothing shown (docs/product.md, Input rules): only a screen reader hears what to do (tests/browser/visitors.test.ts).
     expect(await page.locator('.newsletter__message > :not(.visually-hidden)').count()).toBe(0);
     expect(await page.locator('.newsletter__message').evaluate((el) => [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE && n.textContent !== '').length)).toBe(0);
     await page.locator('#newsletter-email').fill('not-an-address');

@@ -152,7 +152,7 @@ describe('About Me', () => {
     await page.context().close();
   });
 
-  it('types the greeting with the spec timings and moves to the next text', async () => {
+  it('types the greeting with the timings of docs/product.md and moves to the next text', async () => {
     const { page } = await session.open(1280);
     await page.clock.install();
     await page.goto(url('/aboutme'));

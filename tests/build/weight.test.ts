@@ -121,7 +121,7 @@ describe('page weights of the real build', async () => {
     expect(weights.map((w) => w.kind).sort()).toEqual(Object.keys(PAGE_SHEETS).sort());
   });
 
-  it('keeps every page within 80 KB of gzipped JavaScript, React included, and our own start-up script near 10 KB (DESIGN.md, Budgets)', () => {
+  it('keeps every page within 80 KB of gzipped JavaScript, React included, and our own start-up script near 10 KB (docs/design.md, Budgets)', () => {
     for (const weight of weights) expect(weight.js.max.gzip, weight.kind).toBeLessThanOrEqual(80 * 1024);
     for (const weight of weights) expect(weight.jsAtStart.max.gzip, weight.kind).toBeLessThanOrEqual(10 * 1024);
   });

@@ -9,7 +9,7 @@ if (!site) throw new Error('the real content does not load');
 const distDir = inject('distDir');
 const page = (url: string) => readFile(path.join(distDir, `${url.slice(1)}.html`), 'utf8');
 
-/** Spec section 2, "Articles", with the case of each path exactly as written there. */
+/** docs/product.md, Pages ("Articles"), with the case of each path exactly as written there. */
 const ARTICLES: Record<string, string[]> = {
   '/blog/culture/casafernandopessoa': ['pt'],
   '/blog/culture/gulbenkian': ['pt'],
@@ -38,8 +38,8 @@ const ARTICLES: Record<string, string[]> = {
 
 const edition = (routePath: string, lang: 'en' | 'pt') => site.articles.find((a) => a.route.path === routePath)?.editions[lang];
 
-describe('the articles of the spec', () => {
-  it('exist at their exact paths in exactly the languages the spec gives each', () => {
+describe('the articles of docs/product.md', () => {
+  it('exist at their exact paths in exactly the languages docs/product.md gives each', () => {
     for (const [routePath, langs] of Object.entries(ARTICLES)) {
       expect(site.routeByPath.get(routePath)?.meta.availableLangs, routePath).toEqual(langs);
     }
@@ -118,7 +118,7 @@ describe('countable facts', () => {
     expect(html).toContain('<div class="prose"></div>');
   });
 
-  it('documents the four Dynamics Web API queries as text, with every field the spec names', () => {
+  it('documents the four Dynamics Web API queries as text, with every field docs/product.md names', () => {
     for (const lang of ['en', 'pt'] as const) {
       const html = edition('/blog/tech/DynamicsCEWebAPIQueries', lang)!.body.html;
       for (const field of [

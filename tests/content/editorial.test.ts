@@ -10,7 +10,7 @@ import { PROJECT_ROOT } from '../support/content';
 /**
  * What a careful reader and editor would catch (issue 16): one Portuguese voice, one spelling and
  * one number format per language, articles that show only what existed on their date, captions
- * that say what the drawings show, and the spec's facts.
+ * that say what the drawings show, and the facts of docs/product.md.
  */
 
 // SITE_TEST_ROOT tries the suite on another site folder, as the global build does.
@@ -84,7 +84,7 @@ describe('one Portuguese voice', () => {
 });
 
 describe('one spelling and one number format per language', () => {
-  it('writes GitHub, except the spec\'s section title "Github Actions" and the links that open that section', () => {
+  it('writes GitHub, except the original\'s section title "Github Actions" and the links that open that section', () => {
     const withoutCode = (body: string) => body.replace(/^```[\s\S]*?^```/gm, '').replace(/`[^`\n]*`/g, '');
     const bodies = editions.map((e) => ({
       where: e.url,
@@ -113,7 +113,7 @@ describe('one spelling and one number format per language', () => {
       aboutme.hobbies.title,
       ...aboutme.sections.map((s) => s.heading),
     ].map((h) => h.pt ?? '');
-    // Names keep their capitals: products, acronyms, and the spec's own "Sobre Mim".
+    // Names keep their capitals: products, acronyms, and the menu's own "Sobre Mim" (docs/product.md).
     const NAMES = new Set(['Mim', 'Power', 'Platform', 'Dynamics', 'Azure', 'PLN', 'MS', 'Medium']);
     const titleCase = headings.filter((h) =>
       h
@@ -280,8 +280,8 @@ describe('captions that say what is shown', () => {
   });
 });
 
-describe("the spec's facts and real sources", () => {
-  it("gives each experience the period of the spec's table, and no text ends the Microsoft one", () => {
+describe('the facts of docs/product.md and real sources', () => {
+  it("gives each experience the period of docs/product.md's table, and no text ends the Microsoft one", () => {
     const periods = Object.fromEntries(site.content.pages.professional.experiences.map((x) => [x.name, x.period?.en]));
     expect(periods).toEqual({
       Siemens: 'Since August 2023',

@@ -9,7 +9,7 @@ describe('the HTML of every page', () => {
     const validator = new HtmlValidate({
       extends: ['html-validate:standard', 'html-validate:a11y'],
       rules: {
-        // The spec asks for an autoplaying banner video; it is muted, looping and decorative.
+        // About Me has an autoplaying banner video (docs/product.md, Pages); it is muted, looping and decorative.
         'no-autoplay': 'off',
         // The About Me cards are toggle buttons in all but the element (role, focus, Enter and
         // Space, aria-pressed): a <button> may hold phrasing content only, not the faces' quotes

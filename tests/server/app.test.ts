@@ -33,7 +33,7 @@ describe('serving dist/', () => {
     expect(editions).toBeGreaterThanOrEqual(35);
   });
 
-  it('shows the spec texts of each language', async () => {
+  it('shows the texts of docs/product.md in each language', async () => {
     const en = (await get('/aboutme')).body;
     const pt = (await get('/pt/aboutme')).body;
     for (const title of ['About Me', 'Professional', 'Blog', 'Projects']) expect(en).toContain(`>${title}</a>`);

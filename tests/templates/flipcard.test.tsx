@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { isCssLength, isCssTime } from '../../templates/pieces/cssValues';
 import { FlipCard } from '../../templates/pieces/FlipCard';
 
-describe('FlipCard values (spec section 5)', () => {
-  it('accepts every CSS length unit and keyword of the spec, and nothing else', () => {
+describe('FlipCard values (docs/product.md, Input rules)', () => {
+  it('accepts every CSS length unit and keyword of docs/product.md, and nothing else', () => {
     for (const unit of ['px', 'cm', 'mm', 'in', 'pc', 'pt', 'em', 'ex', 'ch', 'lh', 'vh', 'vw', 'rem', 'vmin', 'vmax', '%']) {
       expect(isCssLength(`12.5${unit}`), unit).toBe(true);
     }
