@@ -196,7 +196,7 @@ export const CODES = {
     title: 'Link to a page that does not exist',
     /** `near`: the path of the page whose path is closest, if one is close. */
     message: (a: { path: string; near?: string | undefined }) => `"${a.path}" is not a page of the site`,
-    hint: (a) => (a.near ? `Did you mean "${a.near}"?` : 'Link to a route path as the README lists them, or create the page.'),
+    hint: (a) => (a.near ? `Did you mean "${a.near}"?` : 'Link to a route path as docs/product.md lists them (Languages and URLs), or create the page.'),
   }),
   LINK002: define({
     severity: 'error',

@@ -176,7 +176,7 @@ describe('the diagnostic catalogue', () => {
   it('keeps the hint that depends on the case: "Did you mean ...?"', () => {
     const place = { file: 'content/blog/tech/Docker.en.md', line: 7, column: 3 };
     expect(diagnostic('LINK001', place, { path: '/blog/tech/Gti', near: '/blog/tech/Git' }).hint).toBe('Did you mean "/blog/tech/Git"?');
-    expect(diagnostic('LINK001', place, { path: '/nowhere' }).hint).toBe('Link to a route path as the README lists them, or create the page.');
+    expect(diagnostic('LINK001', place, { path: '/nowhere' }).hint).toBe('Link to a route path as docs/product.md lists them (Languages and URLs), or create the page.');
   });
 
   it('names the Wayback Machine list of a dead external link in its hint, and only names it', () => {
