@@ -177,10 +177,16 @@ interface SpareUpdate {
 async function updateSpare({ output, base, spare, previous }: SpareUpdate, copies: readonly Copy[], signatures: Record<string, string>): Promise<void> {
   const { outDir, files, made, staging } = output;
   const listed = listFolder(base, new Set(copies.map((copy) => copy.to)));
-  const present = new Set<string>();
+  // What the spare holds of each file the new output keeps: the file itself and its copies, as `HELD` bits.
+  const held = new Map<string, number>();
   for (const file of listed.files) {
-    const main = /\.(br|gz)$/.test(file) ? file.slice(0, -3) : file;
-    if (files.has(file) || (main !== file && files.has(main) && !made.has(main))) present.add(file);
+    if (files.has(file)) {
+      held.set(file, (held.get(file) ?? 0) | HELD.file);
+      continue;
+    }
+    const copy = file.endsWith('.br') ? HELD.br : file.endsWith('.gz') ? HELD.gz : 0;
+    const main = copy ? file.slice(0, -3) : '';
+    if (copy && files.has(main) && !made.has(main)) held.set(main, (held.get(main) ?? 0) | copy);
     else rmSync(path.join(base, file), { force: true });
   }
   for (const [file, entry] of files) {
@@ -189,7 +195,7 @@ async function updateSpare({ output, base, spare, previous }: SpareUpdate, copie
       continue;
     }
     const kept = spare.files.get(file);
-    if (kept?.hash === entry.hash && kept.bytes === entry.bytes && present.has(file) && sameCopies(outDir, file, entry, present)) continue;
+    if (kept?.hash === entry.hash && kept.bytes === entry.bytes && sameCopies(outDir, file, entry, held.get(file) ?? 0)) continue;
     const target = path.join(base, file);
     removeWithCopies(base, file);
     mkdirSync(path.dirname(target), { recursive: true });
@@ -235,14 +241,19 @@ function listFolder(root: string, skip: ReadonlySet<string>): { files: string[];
   return { files, folders };
 }
 
+/** A file of an output, and its compressed copies, as bits of what a folder holds of it. */
+const HELD = { file: 1, br: 2, gz: 4 } as const;
+
 /**
- * Whether the spare holds the same compressed copies of carried `file` as the previous output:
- * those its entry records, or, for an entry an older build wrote, those beside it in the output.
+ * Whether the spare holds carried `file` (`held`, as `HELD` bits) with the same compressed copies
+ * as the previous output: those its entry records, or, for an entry an older build wrote, those
+ * beside it in the output.
  */
-function sameCopies(outDir: string, file: string, entry: ManifestEntry, present: ReadonlySet<string>): boolean {
+function sameCopies(outDir: string, file: string, entry: ManifestEntry, held: number): boolean {
+  if ((held & HELD.file) === 0) return false;
   const recorded = entry.copies;
   return (['br', 'gz'] as const).every(
-    (suffix) => present.has(`${file}.${suffix}`) === (recorded ? recorded[suffix] !== undefined : statOrUndefined(path.join(outDir, `${file}.${suffix}`)) !== undefined),
+    (suffix) => ((held & HELD[suffix]) !== 0) === (recorded ? recorded[suffix] !== undefined : statOrUndefined(path.join(outDir, `${file}.${suffix}`)) !== undefined),
   );
 }
 
