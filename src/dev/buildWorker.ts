@@ -206,7 +206,8 @@ function readText(article: { readonly text: string }): string | undefined {
 
 /**
  * How many edits `warmUp` rehearses, body and title edits in turn: V8 optimizes a function after
- * enough runs, and the path of a save through a large site settles after about eight.
+ * enough runs, and the path of a save through a large site settles within fewer rehearsals than
+ * these.
  */
 const WARM_BUILDS = 12;
 
