@@ -3,8 +3,9 @@ import { SlowestFirst } from './tests/support/sequencer.ts';
 
 /**
  * Tests that run in-process and need no built site, no child process, browser or database: they
- * start in about a second. Everything else (a test file that is not listed here included) is an
- * integration test and runs after the one build of the real content that global-build.ts makes.
+ * start without waiting for a build. Everything else (a test file that is not listed here
+ * included) is an integration test and runs after the one build of the real content that
+ * global-build.ts makes.
  */
 const UNIT = [
   'tests/bench/work.test.ts',

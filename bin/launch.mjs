@@ -1,11 +1,11 @@
 // Loads a TypeScript entry of the tool (the `site` command, site dev's build thread) as JavaScript
 // bundled by esbuild, and keeps the bundle in .cache/cli/ until a file in it changes.
 //
-// Why: tsx's loader runs on a thread of its own, and every module (zod alone is 95 of them) goes
-// there and back to be resolved and loaded. `site build` spent 0.5 s of a 1.8 s warm build at
-// 4,000 articles before its first line of work. The bundle holds our own code only: packages are
-// imported as Node imports them, and a command's modules still load when it runs (the bundle is
-// split at each dynamic import).
+// Why: tsx's loader runs on a thread of its own, and every module (zod alone is dozens of them)
+// goes there and back to be resolved and loaded, so a warm `site build` spent a large share of its
+// time before its first line of work (docs/performance.md has the figures). The bundle holds our
+// own code only: packages are imported as Node imports them, and a command's modules still load
+// when it runs (the bundle is split at each dynamic import).
 //
 // The bundle is used only while every file it was made from is unchanged (compared by content),
 // so an edit of a template or of the pipeline is seen at the next command, as under tsx. When no
@@ -24,10 +24,10 @@ const KEEP = 8;
 const SETTINGS = ['bin/launch.mjs', 'tsconfig.json', 'package-lock.json'];
 /**
  * Packages bundled into the command rather than imported: ES modules of many small files, each a
- * round of resolving, reading and compiling at every start (zod is 95 of them, image-size 28, the
- * image formats it reads). Only packages of plain ES modules belong here: one that requires at
- * run time what the bundle cannot see breaks in it. Their files are not hashed at each start:
- * package-lock.json, one of SETTINGS, pins them.
+ * round of resolving, reading and compiling at every start (zod is dozens of them, image-size one
+ * for each image format it reads). Only packages of plain ES modules belong here: one that
+ * requires at run time what the bundle cannot see breaks in it. Their files are not hashed at each
+ * start: package-lock.json, one of SETTINGS, pins them.
  */
 const BUNDLED = new Set(['zod', 'image-size']);
 const LOADERS = { '.ts': 'ts', '.mts': 'ts', '.cts': 'ts', '.tsx': 'tsx', '.js': 'js', '.mjs': 'js', '.cjs': 'js', '.jsx': 'jsx', '.json': 'json' };

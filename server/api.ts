@@ -29,9 +29,9 @@ const NewsletterRequest = z.object({
 
 /**
  * The longest search term answered. The search's time grows with the term (every word is looked
- * up, forgiving typos): 200 characters take a few milliseconds, the 16 KB a URL can carry took a
- * quarter of a second of the one thread, and 40 KB 1.4 s. A longer term gets 400 (the search box
- * then searches in the browser).
+ * up, forgiving typos): a term this long is answered at once, while one of the 16 KB a URL can
+ * carry would hold the server's one thread, and every request behind it, for a noticeable time.
+ * A longer term gets 400 (the search box then searches in the browser).
  */
 export const MAX_TERM_LENGTH = 200;
 

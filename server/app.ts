@@ -78,8 +78,8 @@ function siteWordsOf(root: string): () => Promise<SiteWords> {
 
 /**
  * `site build` swaps a new dist/ in with two renames (the old one away, the new one in): between
- * them, for well under a millisecond, there is no dist/. A request in that moment waits for the
- * new one rather than failing.
+ * them, for as long as the second rename takes, there is no dist/. A request in that moment waits
+ * for the new one rather than failing.
  */
 const SWAP_WAIT_MS = 200;
 
@@ -157,8 +157,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
     files = listed;
     notFound = { en, pt };
-    // The search indexes are loaded once per build of dist/, and no page waits for them (at 4,000
-    // articles, 1.5 to 1.8 s each, which every page of `site dev` waited after each save). The
+    // The search indexes are loaded once per build of dist/, and no page waits for them (a large
+    // site's take long to load, and every page of `site dev` waited for them after each save). The
     // server of a swapped-in dist/ starts loading them at once, so that the first searches find
     // them ready; `site dev`, which rebuilds on every save, lets the first search load its own.
     indexes = {};

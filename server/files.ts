@@ -27,8 +27,8 @@ const RACY_MS = 1000;
 /**
  * The listing of dist/, kept between calls: a folder is read again only when it changed (its
  * modification time, or its inode when the folder was replaced), and the others' files are
- * taken as they were. `site dev` writes a save's pages into a folder or two: at 4,000 articles,
- * reading all 24,000 files of dist/ again took 100-140 ms of the first request after each save.
+ * taken as they were. `site dev` writes a save's pages into a folder or two: reading every file
+ * of dist/ again would make the first request after each save wait in proportion to the site.
  */
 export class DistListing {
   private readonly folders = new Map<string, Folder>();

@@ -9,7 +9,8 @@ import { type Strings, UI_STRING_KEYS } from '../../src/shared/strings';
 /**
  * The site-wide words the newsletter's pages and e-mails need, read from content/ (the same files
  * and schemas the build reads): the site's config, the owner, the navigation and the UI strings.
- * Never the articles: this is read by the server on a request, in a few milliseconds.
+ * Never the articles: this is read by the server on a request, which must not wait for the whole
+ * content to be read.
  */
 export interface SiteWords {
   config: z.infer<typeof SiteConfig>;

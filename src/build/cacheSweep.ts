@@ -5,8 +5,8 @@ import { processRunning } from '../write/folder';
 /**
  * Output folders whose manifest logs the cache keeps (`output-<id>.log` and its `spare-<id>.log`),
  * the most recently written first. A build into a folder whose log is gone writes every file, as
- * a first build there does; meanwhile a log costs up to 4 MB at 4,000 articles, and one is made
- * for every folder ever built into (`--out`, and each test's temporary folder).
+ * a first build there does; meanwhile a log grows with the site's output, and one is made for
+ * every folder ever built into (`--out`, and each test's temporary folder).
  */
 export const OUTPUT_LOGS_KEPT = 8;
 

@@ -58,8 +58,8 @@ const SETTINGS = [LOCKFILE, 'tsconfig.json'];
 
 /**
  * The fingerprint of each kind of work's code. The graph kept in `cacheFile` (when given) is used
- * while every file in it has the same content; otherwise esbuild walks the imports again (about
- * 0.1-0.2 s), and the new graph is kept when `save` allows.
+ * while every file in it has the same content; otherwise esbuild walks the imports again, and the
+ * new graph is kept when `save` allows.
  */
 export async function codeState(cacheFile: string | undefined, save: boolean, tool = TOOL_ROOT): Promise<CodeState> {
   const kept = cacheFile ? await readGraph(cacheFile, tool) : undefined;

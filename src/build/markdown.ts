@@ -28,8 +28,8 @@ export interface MarkdownJob {
 }
 
 /**
- * Below this many bodies to compile, starting worker threads (each loads the markdown toolchain,
- * a few hundred milliseconds) costs more than it saves; the owner's own site stays in-thread.
+ * Below this many bodies to compile, starting worker threads (each loads the markdown toolchain
+ * anew) costs more than it saves; the owner's own site stays in-thread.
  */
 const PARALLEL_THRESHOLD = 400;
 /** Texts sent to a worker at a time. */

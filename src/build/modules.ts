@@ -49,7 +49,7 @@ export class LoadedModules {
 
   /**
    * The markdown compiler, from its bundle in the build cache (see `compilerFile`), or, without
-   * one, from its modules, which take some 200 ms more to load.
+   * one, from its modules, which take several times longer to load.
    */
   compiler(): Promise<typeof compileTracked> {
     this.compilerModule ??= this.compilerBundle().then((file) => (file ? (createRequire(import.meta.url)(file) as { compileTracked: typeof compileTracked }) : import('./compileEdition')));

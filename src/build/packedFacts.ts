@@ -12,11 +12,11 @@ const PACKED = Symbol('headings as read');
 type ReadFacts = BodyFacts & { [PACKED]?: string };
 
 /**
- * The markdown cache keeps each body's headings (nearly half of its values: some 300,000 objects
- * and strings at 4,000 articles) as one JSON text, parsed when they are first read. Only the
- * render stage (a page's table of contents) and the anchor checks read them, and a build in which
- * nothing changed runs neither: the findings are kept by the check's own cache. Read up front,
- * they were deserialized and then copied by the collector at the start of every build.
+ * The markdown cache keeps each body's headings (a large share of its values, many small objects
+ * and strings) as one JSON text, parsed when they are first read. Only the render stage (a page's
+ * table of contents) and the anchor checks read them, and a build in which nothing changed runs
+ * neither: the findings are kept by the check's own cache. Read up front, they were deserialized
+ * and then copied by the collector at the start of every build.
  */
 export const packedFacts: MemoCodec<StoredBody> = {
   write({ body, found }) {

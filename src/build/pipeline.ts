@@ -394,8 +394,8 @@ async function writeInto(build: Build, previous: OutputManifest | undefined, res
   // In place, pages are served as they are: compressing them would only slow `site dev` down (and a rehearsal of it).
   const output = await Output.open(options.outDir, previous, { compress: how === 'swap' || !previous, restoredFrom: restored ? session.outputs.store : undefined });
   try {
-    // First, so that the densest compression of the build (brotli 11 of the client script, about
-    // 0.3 s) runs on zlib's threads while the pages are rendered.
+    // First, so that the densest compression of the build (brotli 11 of the client script) runs
+    // on zlib's threads while the pages are rendered.
     for (const file of assets.files) await output.add(file.path, file.contents);
     // Pages put in place as they are rendered are shown at once: their photos must be there.
     if (how === 'in-place') await variantsReady(build);
@@ -590,8 +590,8 @@ interface PageWork {
 /**
  * Every page: carried over when made from the same inputs as in the previous output, rendered
  * otherwise. A plan that is the very one the previous output was made from (`before`, in the same
- * place) is carried over without looking its file up: at 4,000 articles a save's build otherwise
- * looks up 7,670 pages among 24,000 files, some 6 ms before its page is in place.
+ * place) is carried over without looking its file up: a save's build would otherwise look up every
+ * page among all the output's files before its own page is in place, work that grows with the site.
  */
 async function renderPages({ plans, before, render: ctx, cards, output, rendered, renderer, explain, progress }: PageWork): Promise<PageEntry[]> {
   const total = plans.length;

@@ -46,7 +46,7 @@ import { agrees } from './shortcuts';
 const TITLES_ENTRY = '\0titles';
 const NO_FINDINGS: EditionFindings = { links: [], ids: [], assets: [], register: { title: [], description: [] } };
 
-/** Articles whose search terms `countAhead` counts in one step (about half a millisecond each). */
+/** Articles whose search terms `countAhead` counts in one step: a save arriving meanwhile waits for one step at most. */
 const COUNT_AHEAD = 16;
 
 /** The files under content/media (see `listMedia`), and a signature that changes when any of them does. */
@@ -76,10 +76,10 @@ export interface Memos {
   /** The JSON content files' values, validated, by path and content hash. */
   json: Memo<unknown>;
   /**
-   * The translation lock's value, validated, by its content hash: a memo of its own, since it is
-   * as large as the site (2.4 MB at 4,000 articles), and a memo's file is written anew once it
-   * holds twice as many records as outputs: one in a memo of many small files could be superseded
-   * dozens of times over before that.
+   * The translation lock's value, validated, by its content hash: a memo of its own, since it
+   * grows with every article of the site, and a memo's file is written anew once it holds twice
+   * as many records as outputs: one in a memo of many small files could be superseded dozens of
+   * times over before that.
    */
   lock: Memo<unknown>;
 }
@@ -99,7 +99,7 @@ export interface SessionOptions {
   /**
    * Without the cache, a folder to write compiled bodies' HTML and text into, and read them back
    * from, rather than hold them all in memory (`site build --no-cache` gives a temporary one):
-   * they are the largest part of a cold build's memory (about 130 MB at 4,000 articles).
+   * they are the largest part of a cold build's memory.
    */
   scratch?: string;
 }
@@ -231,7 +231,7 @@ export class BuildSession {
       const planned = this.shards[lang];
       for (let shard = 0, held = 0; held >= 0; shard++) {
         for (let from = 0; from === 0 || from < held; from += COUNT_AHEAD) {
-          // A request that arrives meanwhile is seen between two steps of a few milliseconds.
+          // A request that arrives meanwhile is seen between two steps of COUNT_AHEAD articles.
           await new Promise((resolve) => setImmediate(resolve));
           if (stop()) return;
           held = countAhead({ site, lang, code: pipeline, indexed: search, last: planned }, shard, from, from + COUNT_AHEAD);

@@ -13,11 +13,11 @@ const BUNDLE = /^compiler-[\w-]+\.cjs$/;
 /**
  * The markdown compiler (compileWorker.ts and all it imports, packages included) as one CommonJS
  * script, bundled by esbuild. The worker threads run it, and the build's own thread loads its
- * `compileTracked` to compile a few texts: one file of about 0.9 MB loads in some 35 ms, where the
- * toolchain's five hundred ES modules took 200 to 270 ms. A worker started on the TypeScript source
- * would have to register tsx, whose loader runs on a thread of its own with its own heap and
- * transforms every module again: with the markdown toolchain loaded, such a worker adds 84 MB to
- * the process, the bundled one 18 MB. Bundling takes about 0.2 s.
+ * `compileTracked` to compile a few texts: one file loads several times faster than the
+ * toolchain's hundreds of ES modules (docs/performance.md has the figures). A worker started on
+ * the TypeScript source would have to register tsx, whose loader runs on a thread of its own with
+ * its own heap and transforms every module again: with the markdown toolchain loaded, such a
+ * worker adds several times the bundled one's memory to the process. Bundling is quick.
  */
 export async function compileWorkerCode(): Promise<string> {
   const { build } = await import('esbuild');

@@ -6,8 +6,8 @@ import type { DrawnCard, DrawReply, DrawRequest } from './drawCards';
 
 /**
  * The drawing thread's young generation, in megabytes: a card's garbage is short-lived and small
- * (its shaped words, its PNG's segments), and V8's default for a thread lets it grow past 30 MB
- * before collecting it, memory the build's peak pays for.
+ * (its shaped words, its PNG's segments), and V8's default for a thread lets it grow to tens of
+ * megabytes before collecting it, memory the build's peak pays for.
  */
 const YOUNG_MB = 8;
 
@@ -145,17 +145,16 @@ function drawingThread(): Drawing {
 /**
  * The process that draws a build's many cards. A process, not a thread: what librsvg, libvips and
  * satori allocate on its threads, the C allocator keeps in per-thread arenas until the process
- * ends (some 100 MB for the bench's 7,670 cards, which a thread would leave in the build's process
- * for the rest of the build), so it is given back when the cards are drawn; with two arenas
- * (`MALLOC_ARENA_MAX`), as the image encoder runs (src/images/publish.ts). Messages are structured
- * clones (`advanced`).
+ * ends (a thread would leave it in the build's process for the rest of the build), so it is given
+ * back when the cards are drawn; with two arenas (`MALLOC_ARENA_MAX`), as the image encoder runs
+ * (src/images/publish.ts). Messages are structured clones (`advanced`).
  */
 function drawingProcess(): Drawing {
   const child: ChildProcess = fork(fileURLToPath(ENTRY), [], {
     env: { ...process.env, MALLOC_ARENA_MAX: '2' },
     // A young generation of 4 MB a half: its garbage is collected before it fills tens of
-    // megabytes (the process's peak, 7,670 cards: 270 MB with V8's default, about 220 MB with it;
-    // 1 MB a half cost 5 % more CPU in collections).
+    // megabytes, which lowers the process's peak against V8's default; a smaller half makes the
+    // collections cost more CPU.
     execArgv: ['--max-semi-space-size=4'],
     serialization: 'advanced',
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

@@ -23,7 +23,7 @@ export async function runCheck(options: { root: string; format: ReportFormat; st
   if (options.external && modelled) {
     const line = options.format === 'human' ? liveLine() : undefined;
     // Loaded for --external alone: it reads the links of the JSON content's markdown with the
-    // markdown toolchain (highlight.js's languages included, some 500 modules), which a plain
+    // markdown toolchain (highlight.js's languages included, hundreds of modules), which a plain
     // check, finding every body in the build cache, never loads.
     const { checkExternalLinks, EXTERNAL_DEFAULTS } = await import('../check/external/check');
     try {

@@ -34,7 +34,7 @@ export interface DevOptions {
 export async function runDev(options: DevOptions): Promise<number> {
   // The build thread holds the whole site between saves. Seeing it idle, V8's memory reducer
   // compacts its heap down to a fraction of its working size, and the owner's next save pays to
-  // grow it back: at 4,000 articles, saves a few seconds apart took half as long again. The
+  // grow it back, which on a large site makes saves a few seconds apart markedly slower. The
   // thread's heap is made without it (the flag is read as a thread's heap is set up), and keeps
   // its working size while `site dev` runs.
   v8.setFlagsFromString('--no-memory-reducer');
@@ -107,9 +107,8 @@ export async function runDev(options: DevOptions): Promise<number> {
     await stopped;
     // Ctrl-C ends site dev whatever a watcher, a thread or a connection still holds: the cleanup
     // below gets five seconds, and the process ends then if it has not ended of itself. (The
-    // stale-output test saw a site dev that had lived through many thread replacements and
-    // folder switches stay alive after its cleanup, in two CI runs of 26 steps, not reproduced
-    // alone.)
+    // stale-output test has seen, in CI, a site dev that had lived through many thread
+    // replacements and folder switches stay alive after its cleanup; not reproduced alone.)
     setTimeout(() => process.exit(process.exitCode ?? 0), 5_000).unref();
   } finally {
     events.close();

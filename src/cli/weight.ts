@@ -11,7 +11,7 @@ const SAMPLE = 40;
 /**
  * The page-weight table of a finished build, read back from the output folder. A site of
  * thousands of articles is sampled per kind (evenly, plus the largest page by size), so the
- * table costs a few hundred milliseconds at most.
+ * table reads at most SAMPLE pages a kind, however large the site.
  */
 export async function weightTable(outDir: string, entries: readonly PageEntry[], files: ReadonlyMap<string, ManifestEntry>, scriptImports: ScriptImports): Promise<string> {
   const byKind = new Map<string, PageEntry[]>();

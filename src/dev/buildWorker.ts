@@ -132,8 +132,8 @@ function warmUp(): void {
     .then(async () => {
       await rehearse(0, WARM_BUILDS);
       await session.countAhead(() => waiting > 0).catch(() => undefined);
-      // What was counted is still in V8's young generation, which the next collections copy out of
-      // (5-15 ms each, against 2-4 ms): a few more rehearsals have them made now, not in the owner's first saves.
+      // What was counted is still in V8's young generation, and the next collections are long while
+      // they copy it out: a few more rehearsals have them made now, not in the owner's first saves.
       await rehearse(WARM_BUILDS, WARM_BUILDS + SETTLING_BUILDS);
     })
     .finally(() => postMessage({ type: 'warm-up', running: false }))
@@ -206,7 +206,8 @@ function readText(article: { readonly text: string }): string | undefined {
 
 /**
  * How many edits `warmUp` rehearses, body and title edits in turn: V8 optimizes a function after
- * enough runs, and the path of a save through a large site settles after about eight.
+ * enough runs, and the path of a save through a large site settles within fewer rehearsals than
+ * these.
  */
 const WARM_BUILDS = 12;
 

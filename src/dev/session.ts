@@ -35,10 +35,10 @@ function startWorker(data: BuildWorkerData): BuildThread {
 
 /**
  * The build thread's young generation, in MB: a third of it is the space new objects are made in
- * (V8 keeps two such halves and a space for large objects). A body save's build at 4,000 articles
- * makes 16-20 MB of objects; in V8's default 16 MB one or two collections fell inside it (3-9 ms
- * each). In 32 MB, emptied while the thread is idle (see buildWorker.ts), a save's build up to its
- * pages being in place runs without one.
+ * (V8 keeps two such halves and a space for large objects). A body save's build on a large site
+ * makes a little more than V8's default 16 MB of new objects, so one or two collections fell
+ * inside it. In 32 MB, emptied while the thread is idle (see buildWorker.ts), a save's build up to
+ * its pages being in place runs without one.
  */
 const BUILD_THREAD_YOUNG_MB = 96;
 

@@ -7,7 +7,7 @@ import { jsoncParser } from './jsonc';
 
 /**
  * The YAML parser, loaded on the first position asked of a front matter: a command that reports
- * none (a build with nothing wrong) never loads its 72 modules, some 30 ms.
+ * none (a build with nothing wrong) never loads its many modules.
  */
 let yamlModule: typeof Yaml | undefined;
 function yamlParser(): typeof Yaml {
@@ -39,9 +39,9 @@ export function offsetToPosition(text: string, offset: number): Position {
  * exists along the path, so a missing field points at its parent object.
  */
 export function jsonPathPosition(text: string, path: readonly PropertyKey[]): Position {
-  // Parsed again on every call, on purpose: only a diagnostic is placed, and the largest content
-  // file (15 KB) parses in about 0.15 ms, so a check with a thousand of them spends 150 ms here.
-  // A cache would be state that outlives the check that filled it.
+  // Parsed again on every call, on purpose: only a diagnostic is placed, and a content file is
+  // small and parses quickly, so even a check with many diagnostics spends little here. A cache
+  // would be state that outlives the check that filled it.
   const { parseTree, findNodeAtLocation } = jsoncParser();
   const root = parseTree(text);
   if (!root) return { line: 1, column: 1 };
@@ -116,7 +116,7 @@ function topLevelKeyLine(source: string, key: string): number | undefined {
 }
 
 function parsedPosition(source: string, path: readonly PropertyKey[]): Position {
-  // Parsed on every call, like jsonPathPosition: a front matter parses in about 0.3 ms.
+  // Parsed on every call, like jsonPathPosition: a front matter is short and parses quickly.
   const front = frontMatterOf(source);
   if (!front) return { line: 1, column: 1 };
   const { yaml, document, lines } = front;

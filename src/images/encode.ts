@@ -4,9 +4,9 @@ import type { Variant, VariantFormat } from './variants';
 
 /**
  * Each format's settings, chosen on the bench's photos (1600 px JPEGs, five widths each): AVIF at
- * effort 1 takes 95 ms for files 6 % larger than effort 2's 170-220 ms; WebP at effort 2, 52-64 ms
- * for 1.5 % more than the default's 140 ms. The JPEG fallback keeps mozjpeg (about 100 ms, a
- * quarter smaller than libjpeg's): it is what a video poster and a share card show.
+ * effort 1 takes far less time than effort 2 for files a little larger; WebP at effort 2, far less
+ * than the default for a little more. The JPEG fallback keeps mozjpeg (its files markedly smaller
+ * than libjpeg's): it is what a video poster and a share card show.
  */
 const SETTINGS: Record<VariantFormat, (image: sharp.Sharp) => sharp.Sharp> = {
   avif: (image) => image.avif({ quality: 50, effort: 1 }),

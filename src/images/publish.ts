@@ -43,8 +43,8 @@ export async function variantFolder(cacheDir: string | undefined, code: string):
  * Encodes every variant the folder lacks (src/images/variants.ts), in a child process: libvips
  * and the AVIF encoder allocate on many threads, and glibc keeps what they free in per-thread
  * arenas, so the memory is given back only when the process ends. The child is started with
- * two arenas (`MALLOC_ARENA_MAX`), which halves its peak (about 330 MB for the bench's photos
- * against 550-580 MB). Nothing is started when every variant is there: a warm build encodes
+ * two arenas (`MALLOC_ARENA_MAX`), which bounds what the allocator keeps and so lowers its peak
+ * well below the default's. Nothing is started when every variant is there: a warm build encodes
  * nothing. Resolves with an ASSET004 error for each source that cannot be read as an image;
  * rejects when `signal` stops the encoder first.
  */

@@ -43,7 +43,7 @@ export interface KnownRasters {
 export async function readRasters(mediaDir: string, files: Iterable<string>, known?: KnownRasters): Promise<RasterCatalogue> {
   const rasters = [...files].filter(isRaster).sort();
   if (rasters.length === 0) return new Map();
-  // Loaded once, for the first image to read (a native module: some tens of milliseconds).
+  // Loaded once, for the first image to read (a native module, slow to load).
   let sharp: Promise<typeof import('sharp')> | undefined;
   const load = () => {
     sharp ??= import('sharp').then((module) => module.default);

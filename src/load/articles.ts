@@ -265,7 +265,7 @@ function readArticle({ root, blogDir, parsed }: BlogFolder, absolute: string, di
   const { frontMatter, frontMatterHash, bodyStart, bodyLine, print } = front;
   // The text is read from the file again each time it is asked for (by the markdown stage when the
   // body must be compiled, and to place a diagnostic), not kept: every file's text and bytes,
-  // kept for the whole build, weighed some 100 MB at 4,000 articles. What is read must be what
+  // kept for the whole build, would hold the whole content in memory. What is read must be what
   // was hashed, or a body would be compiled, and cached, under another text's hash.
   const whole = () => {
     const again = bytesOf();

@@ -1,7 +1,7 @@
 /**
  * Limits on content files, far above anything the site needs, so that a damaged or hostile file
  * gets a diagnostic instead of exhausting the stack, the memory or the owner's patience. The
- * largest real file is about 16 KiB and the deepest nesting about 6 levels.
+ * site's own files are a small fraction of the size and nest a small fraction of the depth.
  */
 
 /** The largest content file read (FILE002): a long article is some 100 KiB. */

@@ -11,8 +11,9 @@ export interface TooDeep {
 
 /**
  * Emphasis and link delimiters (`*`, `_`, `~`, `[`, `]`) in one paragraph, and in a whole text, the
- * parser pairs up in time that grows with the square of their number: 40,000 in one paragraph
- * take it from 5 to 50 s, 1,000 take 10 to 60 ms. A long real article has a few hundred.
+ * parser pairs up in time that grows with the square of their number, so tens of thousands of them
+ * hold a build for seconds or minutes. The limits stand well above the few hundred a long real
+ * article has, and below the counts that stall a build.
  */
 export const MAX_DELIMITERS = { paragraph: 1_000, text: 10_000 };
 

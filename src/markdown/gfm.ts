@@ -10,8 +10,8 @@ type ConstructRecord = Record<string, { name?: string } | { name?: string }[]>;
  * GFM's constructs, each with what a text must hold for it to occur there: a table needs a "|"
  * or an alignment colon, a footnote "[^", strikethrough "~", a literal email address "@", a literal web address "www."
  * or "http(s)://". Each is tried wherever it could start (a literal email address at every letter
- * of every word), which took GFM's share of a parse to half of it; a text is parsed without the
- * constructs it cannot hold.
+ * of every word), work wasted on a text that cannot hold the construct; a text is parsed without
+ * the constructs it cannot hold.
  */
 const GFM_CONSTRUCTS: readonly { names: readonly string[]; holds: (markdown: string) => boolean }[] = [
   // A delimiter row needs a "|", or else an alignment colon beside its dashes ("a" over "-:" is a table).

@@ -11,8 +11,8 @@ import { common, createLowlight } from 'lowlight';
 /**
  * highlight.js's grammars, through lowlight (which gives a syntax tree rather than HTML): its
  * common set (bash, C#, JSON, Python, SQL, TypeScript, XML, YAML and some thirty more) and the
- * three the articles use beyond it. A regex grammar costs a fraction of a millisecond per block,
- * where a TextMate grammar costs several: the cold build's markdown stage is its largest.
+ * three the articles use beyond it. A regex grammar costs far less per block than a TextMate
+ * grammar, and the markdown stage is the largest of a cold build.
  */
 const lowlight = createLowlight({ ...common, dockerfile, http, powershell });
 

@@ -11,10 +11,11 @@ import { type IndexedDocument, indexDocument, shardJson, TermTable } from './sha
 import { type KeptDocument, keptIndexed, type ShardTerms } from './shardTerms';
 
 /**
- * The articles a shard holds at most, on average: indexing costs about half a millisecond per
- * article, so a shard of 128 is made again in some 60 ms, and a reader's browser fetches a few
- * dozen files for the largest blogs. The owner's blog has one shard per language; a blog of
- * 4,000 articles has thirty-two.
+ * The articles a shard holds at most, on average: a shard is indexed again whole when one of its
+ * articles changes, so a smaller one makes a save's build shorter, and a reader's browser fetches
+ * every shard of its language, so a larger one means fewer files. At 128 a shard is made again in
+ * a small part of a save's build, and the largest blogs have a few dozen. The owner's blog has one
+ * shard per language; a blog of 4,000 articles has thirty-two.
  */
 export const SHARD_SIZE = 128;
 

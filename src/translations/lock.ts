@@ -67,10 +67,10 @@ export async function readLock(root: string, diagnostics: Diagnostic[], last?: {
 }
 
 /**
- * The lock read with the native JSON parser, when it parses and is valid: some megabytes at
- * thousands of articles, which the content's parser (that places every mistake) reads four times
- * slower; or the value `validated` holds for its text. Undefined otherwise: the content's reader
- * then says what is wrong, and where.
+ * The lock read with the native JSON parser, when it parses and is valid: it grows with the site,
+ * and the content's parser (that places every mistake) reads it several times slower; or the
+ * value `validated` holds for its text. Undefined otherwise: the content's reader then says what
+ * is wrong, and where.
  */
 function quickly(absolute: string, validated: ValidatedJson | undefined): TranslationLock | undefined {
   try {

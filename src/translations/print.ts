@@ -72,7 +72,7 @@ export function editionPrint(title: string, description: string | undefined, bod
 /**
  * A string of its own. A heading cut out of a body is a slice of the whole file's text, and holds
  * all of it in memory for as long as the heading is kept: a print is kept for the whole build,
- * and the files of thousands of articles would be kept with it (50 MB at 4,000 articles).
+ * and every article's file would be kept with it.
  */
 function ownCopy(text: string): string {
   return Buffer.from(text, 'utf8').toString('utf8');

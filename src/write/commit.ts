@@ -114,8 +114,8 @@ async function swapFolder(output: Output, copies: readonly Copy[], signatures: R
       if (previous && !restoredFrom && previous.copies[copy.to] === signatures[copy.to]) await linkTree(path.join(outDir, copy.to), target);
       else await copyTree(copy, target);
     }
-    // Synchronous: tens of thousands of links in a tight loop take a fraction of a second, where a
-    // round trip through the thread pool for each took twenty times as long.
+    // Synchronous: a link is a short system call, and tens of thousands of them in a tight loop
+    // take far less time than a round trip through the thread pool for each.
     const carried = [...output.files.keys()].filter((file) => !output.made.has(file));
     for (const dir of new Set(carried.map((file) => path.dirname(path.join(staging, file))))) mkdirSync(dir, { recursive: true });
     for (const file of carried) carryOver(output.carriedFrom(file), path.join(staging, file), file);
@@ -260,8 +260,8 @@ function sameCopies(outDir: string, file: string, entry: ManifestEntry, held: nu
 /** Moves each new or changed file over its old version, removes what is gone, refreshes copies. */
 async function replaceInPlace(output: Output, previous: OutputManifest, copies: readonly Copy[], signatures: Record<string, string>): Promise<void> {
   const { staging, outDir, files } = output;
-  // Synchronous: an edit moves a few files, each a system call of microseconds, where a round
-  // trip through the thread pool took a good part of a millisecond.
+  // Synchronous: an edit moves a few files, each a system call far shorter than a round trip
+  // through the thread pool.
   if (staging) {
     for (const file of output.made) if (!output.placed.has(file)) moveIn(staging, outDir, file);
   }

@@ -58,8 +58,8 @@ const STAGING = /^\.dist-new-(\d+)-\d+(?:-base)?$/;
 /**
  * Removes the staging folders (see `stagingFolder`) that builds no longer running left beside
  * `outDir`: a build stopped midway (Ctrl-C, a killed process, a crash) leaves its own, as large as
- * the output (355 MB at 4,000 articles), and nothing else would ever remove it. The folders of a
- * process still running (another build) and of this one are left alone; so is everything else.
+ * the output, and nothing else would ever remove it. The folders of a process still running
+ * (another build) and of this one are left alone; so is everything else.
  */
 export async function removeAbandonedStaging(outDir: string): Promise<void> {
   const parent = path.dirname(path.resolve(outDir));

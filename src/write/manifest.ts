@@ -38,7 +38,7 @@ export interface OutputManifest {
  * An output folder's manifest as its file holds it: a log (see recordLog.ts) of the folder's
  * description (`["head", { outDir, inode, copies }]`), and of each file's entry as it was made
  * (`["file", path, entry]`) or removed (`["gone", path]`). A build that changed one page appends
- * that page's record, not the two megabytes of a large site's whole manifest.
+ * that page's record, not a large site's whole manifest.
  */
 export interface ManifestLog {
   manifest: OutputManifest;

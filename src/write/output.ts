@@ -16,8 +16,8 @@ export interface FileFacts {
 
 /**
  * Files being written and compressed at once: enough to keep the disk and the zlib threads busy.
- * Each holds its bytes and its compressors' memory meanwhile: 32 made a cold build of 4,000
- * articles 70 to 100 MB larger at its end, and no faster.
+ * Each holds its bytes and its compressors' memory meanwhile: twice as many made a cold build's
+ * memory larger at its end, and the build no faster.
  */
 export const IN_FLIGHT = 16;
 
