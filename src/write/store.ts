@@ -1,4 +1,4 @@
-import { linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { digest } from '../load/digest';
 import type { OutputManifest } from './manifest';
@@ -43,6 +43,7 @@ export class OutputStore {
   keep(outDir: string, manifest: OutputManifest, made: ReadonlySet<string>): void {
     if (made.size === 0) return;
     mkdirSync(this.dir, { recursive: true });
+    let linked = 0;
     for (const file of made) {
       const entry = manifest.files.get(file);
       if (!entry) continue;
@@ -50,30 +51,72 @@ export class OutputStore {
       for (const suffix of ['', '.br', '.gz']) {
         try {
           linkSync(path.join(outDir, file + suffix), stored + suffix);
+          linked++;
         } catch {
           // Already kept (the same file, made again), or no such compressed copy.
         }
       }
     }
-    this.sweep(manifest);
+    const known = this.namesKnown();
+    // Each output file has up to three names here (the file, .br, .gz): past that many and 64 more, the dead outnumber the live.
+    const most = 3 * manifest.files.size + 64;
+    if (known !== undefined && known + linked <= most) this.countNames(known + linked);
+    else this.countNames(this.sweep(manifest, most));
   }
 
-  /** Removes the files of contents the output no longer holds and no other folder links to, once they outnumber the live ones. */
-  private sweep(manifest: OutputManifest): void {
+  /** The file that counts the names in the store: as many as the last listing found, and every link made since by a build of this store. */
+  private get countFile(): string {
+    return `${this.dir}.names`;
+  }
+
+  /**
+   * How many names the store holds, as counted; undefined when no count is kept. The count only
+   * decides when the store is listed: a name another process linked makes it low, and the store
+   * is then listed a few builds later than it might have been; a name removed by hand makes it
+   * high, and it is listed sooner. Listing it at every build read tens of thousands of names to
+   * find, nearly always, that nothing is to go.
+   */
+  private namesKnown(): number | undefined {
+    try {
+      const count = Number(readFileSync(this.countFile, 'utf8'));
+      return Number.isSafeInteger(count) && count >= 0 ? count : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private countNames(names: number): void {
+    try {
+      writeFileSync(this.countFile, String(names));
+    } catch {
+      // Not kept: the next build lists the store.
+    }
+  }
+
+  /**
+   * Lists the store and, when it holds more than `most` names, removes the files of contents the
+   * output no longer holds and no other folder links to. Returns the names left.
+   */
+  private sweep(manifest: OutputManifest, most: number): number {
     const names = readdirSync(this.dir);
-    // Each output file has up to three names here (the file, .br, .gz).
-    if (names.length <= 3 * manifest.files.size + 64) return;
+    if (names.length <= most) return names.length;
     const live = new Set<string>();
     for (const [file, entry] of manifest.files) live.add(digest(file, entry.hash));
+    let left = names.length;
     for (const name of names) {
       if (live.has(name.replace(/\.(br|gz)$/, ''))) continue;
       const absolute = path.join(this.dir, name);
       try {
         // Still linked from another output (the spare, another --out): kept while it is.
-        if (statSync(absolute).nlink === 1) rmSync(absolute, { force: true });
+        if (statSync(absolute).nlink === 1) {
+          rmSync(absolute, { force: true });
+          left--;
+        }
       } catch {
         // Gone meanwhile.
+        left--;
       }
     }
+    return left;
   }
 }

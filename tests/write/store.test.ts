@@ -66,4 +66,23 @@ describe('the store of output files', () => {
     // Past that: the live output's files stay, and the spare's; versions 1 to 3, linked nowhere else, went.
     expect(new Set(await readdir(store.dir))).toEqual(new Set([...stored(4), ...stored(5)]));
   });
+
+  it('lists itself again when the count of its names is lost, and lets go of what no output holds', async () => {
+    const pages = (version: number) => Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`p${i}.html`, `page ${i}, version ${version}`]));
+    for (let version = 1; version <= 4; version++) {
+      await rm(outDir, { recursive: true });
+      await mkdir(outDir);
+      const manifest = await output(pages(version));
+      store.keep(outDir, manifest, new Set(manifest.files.keys()));
+    }
+    expect((await readdir(store.dir)).length).toBe(160);
+    // 100 names linked behind the store's back (another process): uncounted, 260 in all.
+    for (let i = 0; i < 100; i++) await writeFile(path.join(store.dir, `stray${i}`), 'x');
+    await rm(`${store.dir}.names`);
+    await rm(outDir, { recursive: true });
+    await mkdir(outDir);
+    const manifest = await output({ 'p0.html': 'page 0, version 5' });
+    store.keep(outDir, manifest, new Set(manifest.files.keys()));
+    expect(await readdir(store.dir)).toEqual([path.basename(store.where('p0.html', digest(Buffer.from('page 0, version 5'))))]);
+  });
 });
