@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { access, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Explain } from '../build/explain';
@@ -20,6 +20,9 @@ import type { CardThreads } from './threads';
  * only to measure what the cards cost a build (docs/share-cards.md), never for a site.
  */
 const CARDS_OFF = process.env.SITE_CARDS === 'off';
+
+/** Cards missing from the output from which the folder of drawn cards is listed to find which it holds, rather than each looked for. */
+const LIST_FROM = 64;
 
 /** Where a build keeps the drawn cards, each as `<hash>.png`: the build cache's folder of them, or a folder of its own. */
 export interface CardFolder {
@@ -91,9 +94,20 @@ export async function startCards({ plans, site, basis, previous, folder, look, t
         .filter((plan) => !kept(plan))
         .map((plan) => planCard(plan, site, basis))
         .filter((card) => !previous?.files.has(card.file));
-  if (missing.length > 0) {
+  if (missing.length >= LIST_FROM) {
     const drawn = new Set(await readdir(folder.dir));
     missing = missing.filter((card) => !drawn.has(`${card.hash}.png`));
+  } else if (missing.length > 0) {
+    // A few (an edit's): each looked for, rather than the folder of every card listed.
+    const found = await Promise.all(
+      missing.map((card) =>
+        access(path.join(folder.dir, `${card.hash}.png`)).then(
+          () => true,
+          () => false,
+        ),
+      ),
+    );
+    missing = missing.filter((_, i) => !found[i]);
   }
   const knowledge = knowledgeFile(folder, basis.code);
   const inputs = new CardInputsLog(folder.temporary ? undefined : path.join(folder.dir, 'inputs.log'));
