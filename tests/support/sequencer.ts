@@ -8,8 +8,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 const SLOWEST = [
   'tests/integration/build/stale.test.ts', // about 155 s (26 steps, each four builds and a settled site dev), measured alone
-  'tests/unit/build/session.test.ts', // unit project: 33 s alone on a busy machine (28 s of CPU, half of it 13 builds from nothing)
-  'tests/unit/build/cache.test.ts', // unit project: 30 s alone on a busy machine (24 s of CPU, 15 builds from nothing)
+  'tests/integration/build/session.test.ts', // 33 s alone on a busy machine (28 s of CPU, half of it 13 builds from nothing)
+  'tests/integration/build/cache.test.ts', // 30 s alone on a busy machine (24 s of CPU, 15 builds from nothing)
   'tests/browser/accessibility.test.ts', // 70 s
   'tests/browser/pages-content.test.ts', // 67 s
   'tests/integration/cli/robustness.test.ts', // 34 s

@@ -12,7 +12,7 @@ const run = promisify(execFile);
  * constant in a module the compiler imports. A private copy of the tool with the small site
  * (tests/fixtures/small) is edited and built by `site build`, each build a process of its own that
  * loads the code as it now is, then built once more from scratch: the two outputs must be the
- * same, byte for byte. (tests/unit/build/cache.test.ts holds the cache to the same rule after edits of
+ * same, byte for byte. (tests/integration/build/cache.test.ts holds the cache to the same rule after edits of
  * the content, in this process.)
  */
 describe('the build cache after an edit of the code', () => {

@@ -18,6 +18,10 @@ vi.setConfig({ testTimeout: 90_000 });
  * the fixture's files with the build cache and the output of the tests before it, as a session of
  * `site dev` starts from those of the last one. A build from nothing (`coldBuild`, `coldCheck`) is
  * the reference each warm build is held to.
+ *
+ * An integration test though it runs in this process: each build is the whole pipeline, the image
+ * encoder's process included, and the builds from nothing make this file far too slow for the unit
+ * layer's loop.
  */
 let site: SmallSite;
 

@@ -21,6 +21,10 @@ vi.setConfig({ testTimeout: 90_000 });
  * build` runs, in this process: a session of its own that knows only what the build cache on disk
  * holds, as a new process would (tests/integration/build/cacheCode.test.ts edits the tool's own code, which
  * takes a process of its own).
+ *
+ * An integration test though it runs in this process: each build is the whole pipeline, the image
+ * encoder's process included, and the builds from nothing make this file far too slow for the unit
+ * layer's loop.
  */
 describe('the build cache', () => {
   let site: SmallSite;
