@@ -10,7 +10,7 @@ export default defineConfig({
     maxWorkers: 2,
     sequence: { sequencer: SlowestFirst },
     projects: [
-      // A test file's folder decides its layer.
+      // A test file's folder decides its layer (tests/unit/layers.test.ts holds each file to it).
       // tests/unit: in-process, with no built site, no child process of the CLI, no browser and no
       // database; the layer runs without building anything.
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'] } },
