@@ -50,7 +50,7 @@ describe('site check rules, each on its fixture (tests/fixtures/checks)', () => 
     covered.add('TRANS001');
     covered.add('TRANS002');
     // The external links are asked only under --external, which the fixtures' check is not:
-    // tests/unit/check/external/check.test.ts asks a loopback server for each answer.
+    // tests/integration/check/external/check.test.ts asks a loopback server for each answer.
     for (const code of ['EXT001', 'EXT002', 'EXT003', 'EXT004']) covered.add(code);
     expect([...covered].sort()).toEqual(Object.keys(CODES).sort());
   });

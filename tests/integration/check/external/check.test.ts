@@ -14,6 +14,8 @@ import { freePort } from '../../../support/ports';
 
 // Every address asked here is on loopback: the content's real links (all https) are skipped by the
 // skip file each copy gets, and the article and JSON links added lead to the test's own server.
+// An integration test though it needs no build: the checker asks a real server over sockets, and
+// most of its time is spent waiting out timeouts, retries and pauses between requests, not computing.
 
 const ARTICLE = 'content/blog/tech/Links.en.md';
 const PROJECTS = 'content/pages/projects.json';
