@@ -13,7 +13,10 @@ export default defineConfig({
       // A test file's folder decides its layer (tests/unit/layers.test.ts holds each file to it).
       // tests/unit: in-process, with no built site, no child process of the CLI, no browser and no
       // database; the layer runs without building anything.
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'] } },
+      // Its files share each worker's modules (isolate: false): none keeps state in a module of its
+      // own (each makes its sessions, copies and servers), and most import the same heavy ones (the
+      // pipeline, satori, sharp, TypeScript), which each file would otherwise load anew.
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], isolate: false } },
       // tests/integration and tests/browser: after the one build of the real content that
       // global-build.ts makes (inject('distDir')), with the CLI, Chromium and PostgreSQL at hand.
       {
