@@ -1,4 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeState } from '../../../src/build/fingerprint';
 import { loadSite } from '../../../src/build/pipeline';
 import { CODES } from '../../../src/diagnostics/codes';
 import type { Diagnostic } from '../../../src/diagnostics/diagnostic';
@@ -11,9 +15,28 @@ type Found = Fixture['expected'][number];
 const byPlace = (a: Found, b: Found) => a.file.localeCompare(b.file) || a.line - b.line || a.code.localeCompare(b.code);
 const found = (diagnostics: Diagnostic[]): Found[] => diagnostics.map(({ code, file, line }) => ({ code, file, line })).sort(byPlace);
 
+/**
+ * The tool's code graph (what .cache/site/code.json keeps: which files each kind of work reads),
+ * walked once and given to each copy, as coldCheck (tests/support/cold.ts) does: it holds no work,
+ * so what a check reports cannot depend on it, and each check is spared an esbuild walk of the tool.
+ */
+let graphFolder: string;
+const CODE_GRAPH = path.join('.cache', 'site', 'code.json');
+
+beforeAll(async () => {
+  graphFolder = await mkdtemp(path.join(os.tmpdir(), 'site-test-graph-'));
+  await codeState(path.join(graphFolder, 'code.json'), true);
+});
+
+afterAll(async () => {
+  await rm(graphFolder, { recursive: true, force: true });
+});
+
 async function checkWith(apply: Fixture[]): Promise<Found[]> {
   const content = await copyOfContent({ articles: 'clean' });
   try {
+    await mkdir(path.dirname(path.join(content.root, CODE_GRAPH)), { recursive: true });
+    await copyFile(path.join(graphFolder, 'code.json'), path.join(content.root, CODE_GRAPH));
     for (const fixture of apply) await applyFixture(content.root, fixture);
     return found((await loadSite(content.root)).diagnostics);
   } finally {
