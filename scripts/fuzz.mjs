@@ -5,7 +5,7 @@
 //   npm run fuzz -- --content 500 --requests 5000 --seed 42
 //   npm run fuzz -- --content 2000 --keep-going    run every case and list every distinct problem
 //   npm run fuzz -- --only content                 (or --only requests, --only stale)
-//   npm run fuzz -- --only stale --stale 300 --seed 42   the stale-output sequence (tests/build/stale.test.ts)
+//   npm run fuzz -- --only stale --stale 300 --seed 42   the stale-output sequence (tests/integration/build/stale.test.ts)
 //
 // Options: --content N, --requests N, --seed S (replays a run: the same seed gives the same cases),
 // --path P (with --seed: replays one shrunk counterexample of the content fuzz), --keep-going,
@@ -17,10 +17,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-const CONTENT_FUZZ_TEST = 'tests/fuzz/content.test.ts';
+const CONTENT_FUZZ_TEST = 'tests/integration/fuzz/content.test.ts';
 // ▼ The request fuzz test (site serve under malformed requests; it reads FUZZ_REQUESTS and FUZZ_SEED).
-const REQUEST_FUZZ_TEST = 'tests/server/requests.fuzz.test.ts'; // ← FIXME: its path, if it moves (untracked as of this writing)
-const STALE_TEST = 'tests/build/stale.test.ts';
+const REQUEST_FUZZ_TEST = 'tests/integration/server/requests.fuzz.test.ts';
+const STALE_TEST = 'tests/integration/build/stale.test.ts';
 // ▲
 
 const root = path.resolve(import.meta.dirname, '..');

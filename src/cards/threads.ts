@@ -80,7 +80,7 @@ export class CardThreads {
     const request: DrawRequest = { kind: 'draw', into, ...look, cards: cards.map(({ hash, text }) => ({ hash, text })), ...(knowledge && { knowledge }) };
     if (this.ownThread && !this.thread && cards.length < OWN_THREAD_BELOW) {
       signal?.throwIfAborted();
-      const { answer } = await import('./drawCards');
+      const { answer } = await drawingCode();
       return (await answer(request)).drawn ?? [];
     }
     this.thread ??= drawingThread();
@@ -129,6 +129,17 @@ export class CardThreads {
 }
 
 const ENTRY = new URL('./drawWorker.mjs', import.meta.url);
+
+/**
+ * The drawing code, loaded on this thread by its path, as a drawing thread loads it (through
+ * bin/launch.mjs), not imported: the build's code graph then never reaches it, and a change of the
+ * card template or of the drawing moves the cards' fingerprint (drawWorker.ts and what it imports,
+ * drawCards.ts among them) alone, not every page's.
+ */
+async function drawingCode(): Promise<typeof import('./drawCards')> {
+  const launcher: { launch(entry: string): Promise<typeof import('./drawCards')> } = await import(new URL('../../bin/launch.mjs', import.meta.url).href);
+  return launcher.launch('src/cards/drawCards.ts');
+}
 
 function drawingThread(): Drawing {
   const worker = new Worker(ENTRY, { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_MB } });

@@ -29,7 +29,7 @@ import { outdatedNotice } from './pages';
  *
  * An article's body edit changes one `edition` input, so one page (and its listings when its
  * reading time moves); its title edit changes that page, the listings that show it and the pages
- * of its two neighbours. `tests/build/cache.test.ts` holds this list to account:
+ * of its two neighbours. `tests/integration/build/cache.test.ts` holds this list to account:
  * after every kind of change, the cached output must equal a build from nothing.
  */
 export interface PagePlan {

@@ -7,7 +7,7 @@
  * only the top `limit` are kept.
  *
  * It reads the index through MiniSearch's protected members, the surface the library keeps for
- * subclasses. tests/search/topMatches.test.ts compares every ranking with `search`'s own, so an
+ * subclasses. tests/unit/search/topMatches.test.ts compares every ranking with `search`'s own, so an
  * upgrade that changes them fails there.
  */
 import type MiniSearch from 'minisearch';

@@ -4,7 +4,7 @@ import { listDist } from '../../server/files';
 import { pageOfFile } from '../../src/shared/route';
 
 /**
- * Malformed requests for the server's fuzz test (tests/server/requests.fuzz.test.ts): what a
+ * Malformed requests for the server's fuzz test (tests/integration/server/requests.fuzz.test.ts): what a
  * scanner, a broken client or an attacker sends, built around the site's real URLs so that most
  * requests reach a handler rather than the Not Found page.
  */

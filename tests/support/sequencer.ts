@@ -7,12 +7,12 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * ran alone for most of its two minutes.
  */
 const SLOWEST = [
-  'tests/build/stale.test.ts', // about 155 s (26 steps, each four builds and a settled site dev), measured alone
-  'tests/build/session.test.ts', // unit project: 33 s alone on a busy machine (28 s of CPU, half of it 13 builds from nothing)
-  'tests/build/cache.test.ts', // unit project: 30 s alone on a busy machine (24 s of CPU, 15 builds from nothing)
+  'tests/integration/build/stale.test.ts', // about 155 s (26 steps, each four builds and a settled site dev), measured alone
+  'tests/integration/build/session.test.ts', // 33 s alone on a busy machine (28 s of CPU, half of it 13 builds from nothing)
+  'tests/integration/build/cache.test.ts', // 30 s alone on a busy machine (24 s of CPU, 15 builds from nothing)
   'tests/browser/accessibility.test.ts', // 70 s
   'tests/browser/pages-content.test.ts', // 67 s
-  'tests/cli/robustness.test.ts', // 34 s
+  'tests/integration/cli/robustness.test.ts', // 34 s
   'tests/browser/behaviour.test.ts', // 32 s
 ];
 
