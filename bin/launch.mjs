@@ -30,7 +30,17 @@ const SETTINGS = ['bin/launch.mjs', 'tsconfig.json', 'package-lock.json'];
  * start: package-lock.json, one of SETTINGS, pins them.
  */
 const BUNDLED = new Set(['zod', 'image-size']);
-const LOADERS = { '.ts': 'ts', '.mts': 'ts', '.cts': 'ts', '.tsx': 'tsx', '.js': 'js', '.mjs': 'js', '.cjs': 'js', '.jsx': 'jsx', '.json': 'json' };
+const LOADERS = {
+  '.ts': 'ts',
+  '.mts': 'ts',
+  '.cts': 'ts',
+  '.tsx': 'tsx',
+  '.js': 'js',
+  '.mjs': 'js',
+  '.cjs': 'js',
+  '.jsx': 'jsx',
+  '.json': 'json',
+};
 
 /**
  * Imports `entry` (a path from the tool's root, such as `src/cli/main.ts`) from its bundle, made
@@ -143,7 +153,9 @@ async function newBundle(entry) {
       logLevel: 'silent',
       plugins: [packages, ownFiles],
     });
-    const outputs = Object.keys(result.metafile.outputs).map((file) => path.relative(scratch, path.join(TOOL_ROOT, file)));
+    const outputs = Object.keys(result.metafile.outputs).map((file) =>
+      path.relative(scratch, path.join(TOOL_ROOT, file)),
+    );
     const sorted = Object.fromEntries(Object.entries(inputs).sort(([a], [b]) => a.localeCompare(b)));
     // The bundle holds the tool's own paths (import.meta.url): a copy of .cache/ in another clone is not its bundle.
     const name = hashOf(JSON.stringify({ root: TOOL_ROOT, inputs: sorted }));
@@ -156,7 +168,10 @@ async function newBundle(entry) {
       rmSync(scratch, { recursive: true, force: true });
     }
     const manifest = manifestFile(entry);
-    writeFileSync(`${manifest}.${process.pid}`, JSON.stringify({ root: TOOL_ROOT, dir: name, inputs: sorted, outputs }));
+    writeFileSync(
+      `${manifest}.${process.pid}`,
+      JSON.stringify({ root: TOOL_ROOT, dir: name, inputs: sorted, outputs }),
+    );
     renameSync(`${manifest}.${process.pid}`, manifest);
     try {
       prune(name);
@@ -182,6 +197,7 @@ function prune(current) {
   const hour = Date.now() - 3_600_000;
   for (const [index, folder] of folders.entries()) {
     const unfinished = folder.name.startsWith('.new-');
-    if (unfinished ? folder.time < hour : index >= KEEP) rmSync(path.join(CACHE, folder.name), { recursive: true, force: true });
+    if (unfinished ? folder.time < hour : index >= KEEP)
+      rmSync(path.join(CACHE, folder.name), { recursive: true, force: true });
   }
 }

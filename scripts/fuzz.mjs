@@ -5,7 +5,8 @@
 //   npm run fuzz -- --content 500 --requests 5000 --seed 42
 //   npm run fuzz -- --content 2000 --keep-going    run every case and list every distinct problem
 //   npm run fuzz -- --only content                 (or --only requests, --only stale)
-//   npm run fuzz -- --only stale --stale 300 --seed 42   the stale-output sequence (tests/integration/build/stale.test.ts)
+//   npm run fuzz -- --only stale --stale 300 --seed 42   the stale-output sequence
+// (tests/integration/build/stale.test.ts)
 //
 // Options: --content N, --requests N, --seed S (replays a run: the same seed gives the same cases),
 // --path P (with --seed: replays one shrunk counterexample of the content fuzz), --keep-going,
@@ -24,7 +25,16 @@ const STALE_TEST = 'tests/integration/build/stale.test.ts';
 // ▲
 
 const root = path.resolve(import.meta.dirname, '..');
-const options = { content: '2000', requests: '20000', stale: '300', seed: undefined, path: undefined, keepGoing: false, caseTimeout: undefined, only: undefined };
+const options = {
+  content: '2000',
+  requests: '20000',
+  stale: '300',
+  seed: undefined,
+  path: undefined,
+  keepGoing: false,
+  caseTimeout: undefined,
+  only: undefined,
+};
 const args = process.argv.slice(2);
 for (let i = 0; i < args.length; i++) {
   const arg = args[i];
@@ -49,7 +59,9 @@ for (let i = 0; i < args.length; i++) {
 
 function usage(problem) {
   if (problem) console.error(`fuzz: ${problem}`);
-  console.error('usage: npm run fuzz -- [--content N] [--requests N] [--seed S] [--path P] [--keep-going] [--case-timeout MS] [--stale N] [--only content|requests|stale]');
+  console.error(
+    'usage: npm run fuzz -- [--content N] [--requests N] [--seed S] [--path P] [--keep-going] [--case-timeout MS] [--stale N] [--only content|requests|stale]',
+  );
   process.exit(problem ? 2 : 0);
 }
 function whole(name, v) {
@@ -68,7 +80,11 @@ const results = [];
 function runVitest(title, file, env) {
   console.log(`\n▶ ${title}`);
   const started = performance.now();
-  const result = spawnSync('npx', ['vitest', 'run', file], { cwd: root, stdio: 'inherit', env: { ...process.env, NO_COLOR: '1', ...env } });
+  const result = spawnSync('npx', ['vitest', 'run', file], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NO_COLOR: '1', ...env },
+  });
   return { status: result.status ?? 1, ms: performance.now() - started };
 }
 
@@ -98,17 +114,26 @@ if (options.only === undefined || options.only === 'content') {
 if (options.only === undefined || options.only === 'requests') {
   const report = path.join(work, 'requests.json');
   if (!existsSync(path.join(root, REQUEST_FUZZ_TEST))) {
-    console.error(`\n✗ request fuzz: ${REQUEST_FUZZ_TEST} does not exist; set REQUEST_FUZZ_TEST in scripts/fuzz.mjs to its path`);
+    console.error(
+      `\n✗ request fuzz: ${REQUEST_FUZZ_TEST} does not exist; set REQUEST_FUZZ_TEST in scripts/fuzz.mjs to its path`,
+    );
     results.push({ name: 'requests', status: 1, ms: 0, missing: true });
   } else {
-    const run = runVitest(`request fuzz: ${options.requests} requests`, REQUEST_FUZZ_TEST, { FUZZ_REQUESTS: options.requests, FUZZ_REPORT: report, ...seedEnv });
+    const run = runVitest(`request fuzz: ${options.requests} requests`, REQUEST_FUZZ_TEST, {
+      FUZZ_REQUESTS: options.requests,
+      FUZZ_REPORT: report,
+      ...seedEnv,
+    });
     results.push({ name: 'requests', ...run, figures: readReport(report) });
   }
 }
 
 if (options.only === undefined || options.only === 'stale') {
   // The seed of a run is printed in the test's name, and replays it.
-  const run = runVitest(`stale output: ${options.stale} seeded steps in both modes`, STALE_TEST, { STALE_STEPS: options.stale, ...(options.seed !== undefined ? { STALE_SEED: options.seed } : {}) });
+  const run = runVitest(`stale output: ${options.stale} seeded steps in both modes`, STALE_TEST, {
+    STALE_STEPS: options.stale,
+    ...(options.seed !== undefined ? { STALE_SEED: options.seed } : {}),
+  });
   results.push({ name: 'stale', ...run });
 }
 
@@ -123,16 +148,24 @@ for (const r of results) {
     console.log(
       `content:  ${verdict}; ${random} random cases (+${f.fixedCases ?? 0} fixed) in ${(f.totalMs / 1000).toFixed(1)} s, ${random + (f.fixedCases ?? 0) ? Math.round(f.totalMs / f.cases) : 0} ms a case (set-up ${(f.setupMs / 1000).toFixed(1)} s; vitest run ${(r.ms / 1000).toFixed(1)} s), ${f.failedCases} failing`,
     );
-    if (f.slowest) console.log(`          slowest case ${f.slowest.ms} ms${f.slowest.timedOut ? ' (timed out)' : ''}: ${f.slowest.damage}`);
+    if (f.slowest)
+      console.log(
+        `          slowest case ${f.slowest.ms} ms${f.slowest.timedOut ? ' (timed out)' : ''}: ${f.slowest.damage}`,
+      );
     for (const p of f.problems ?? []) console.log(`          ${p.count} × ${p.group}\n              e.g. ${p.example}`);
   } else if (f) {
     // The request fuzz test's own figures, whatever it chose to write.
     const cases = f.cases ?? f.requests;
     const ms = f.totalMs ?? f.ms;
-    console.log(`${`${r.name}:`.padEnd(10)}${verdict}; ${cases ?? '?'} cases${ms !== undefined ? ` in ${(ms / 1000).toFixed(1)} s` : ''} (vitest run ${(r.ms / 1000).toFixed(1)} s)`);
-    if (f.slowest) console.log(`          slowest: ${typeof f.slowest === 'string' ? f.slowest : JSON.stringify(f.slowest)}`);
+    console.log(
+      `${`${r.name}:`.padEnd(10)}${verdict}; ${cases ?? '?'} cases${ms !== undefined ? ` in ${(ms / 1000).toFixed(1)} s` : ''} (vitest run ${(r.ms / 1000).toFixed(1)} s)`,
+    );
+    if (f.slowest)
+      console.log(`          slowest: ${typeof f.slowest === 'string' ? f.slowest : JSON.stringify(f.slowest)}`);
   } else {
-    console.log(`${`${r.name}:`.padEnd(10)}${verdict}; vitest run ${(r.ms / 1000).toFixed(1)} s${r.missing ? '' : ' (no figures written: see its output above)'}`);
+    console.log(
+      `${`${r.name}:`.padEnd(10)}${verdict}; vitest run ${(r.ms / 1000).toFixed(1)} s${r.missing ? '' : ' (no figures written: see its output above)'}`,
+    );
   }
 }
 process.exit(results.some((r) => r.status !== 0) ? 1 : 0);

@@ -21,11 +21,18 @@ function run(title, command, args, env = {}) {
 }
 
 run('format and lint (biome ci; npm run format rewrites)', 'npx', ['biome', 'ci', '.']);
-for (const root of ROOTS) run(`type check: ${root} (tsconfig.${root}.json)`, 'npx', ['tsc', '-b', `tsconfig.${root}.json`]);
+for (const root of ROOTS)
+  run(`type check: ${root} (tsconfig.${root}.json)`, 'npx', ['tsc', '-b', `tsconfig.${root}.json`]);
 run('unit tests', 'npx', ['vitest', 'run', '--project', 'unit'], { NO_COLOR: '1' });
 run('site check --strict on the real content', 'node', ['bin/site', 'check', '--strict']);
 run('site build of the real content', 'node', ['bin/site', 'build']);
 if (!existsSync(CHROMIUM)) {
-  run('install Chromium (Debian package)', 'sh', ['-c', 'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium']);
+  run('install Chromium (Debian package)', 'sh', [
+    '-c',
+    'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium',
+  ]);
 }
-run('integration, browser and PostgreSQL tests', 'npx', ['vitest', 'run', '--project', 'integration'], { NO_COLOR: '1', CHROMIUM_PATH: CHROMIUM });
+run('integration, browser and PostgreSQL tests', 'npx', ['vitest', 'run', '--project', 'integration'], {
+  NO_COLOR: '1',
+  CHROMIUM_PATH: CHROMIUM,
+});

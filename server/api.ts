@@ -47,7 +47,12 @@ function refererLang(referer: string | undefined): Lang {
 const text = { type: 'string' } as const;
 const SEARCH_ANSWER = {
   type: 'object',
-  properties: { data: { type: 'array', items: { type: 'object', properties: { id: text, title: text, category: text, endpoint: text } } } },
+  properties: {
+    data: {
+      type: 'array',
+      items: { type: 'object', properties: { id: text, title: text, category: text, endpoint: text } },
+    },
+  },
 } as const;
 const PROBLEM = { type: 'object', properties: { error: text, message: text } } as const;
 
@@ -69,21 +74,33 @@ export const api: FastifyPluginAsync<ApiOptions> = async (app, { store, newslett
 
   app.get('/view_count', async () => ({ count: await store.viewCount() }));
 
-  app.get('/blog_posts/search', { schema: { response: { 200: SEARCH_ANSWER, 400: PROBLEM } } }, async (request, reply) => {
-    const query = request.query as Record<string, unknown>;
-    const language = query.language;
-    const term = typeof query.searchWord === 'string' ? query.searchWord.trim() : '';
-    if (!isLang(language)) return reply.code(400).send({ error: 'Bad Request', message: 'language must be "en" or "pt"' });
-    if (term.length < MIN_TERM_LENGTH) return reply.code(400).send({ error: 'Bad Request', message: `searchWord needs more than ${MIN_TERM_LENGTH - 1} characters` });
-    if (term.length > MAX_TERM_LENGTH) return reply.code(400).send({ error: 'Bad Request', message: `searchWord has more than ${MAX_TERM_LENGTH} characters` });
-    return { data: await search(language, term) };
-  });
+  app.get(
+    '/blog_posts/search',
+    { schema: { response: { 200: SEARCH_ANSWER, 400: PROBLEM } } },
+    async (request, reply) => {
+      const query = request.query as Record<string, unknown>;
+      const language = query.language;
+      const term = typeof query.searchWord === 'string' ? query.searchWord.trim() : '';
+      if (!isLang(language))
+        return reply.code(400).send({ error: 'Bad Request', message: 'language must be "en" or "pt"' });
+      if (term.length < MIN_TERM_LENGTH)
+        return reply
+          .code(400)
+          .send({ error: 'Bad Request', message: `searchWord needs more than ${MIN_TERM_LENGTH - 1} characters` });
+      if (term.length > MAX_TERM_LENGTH)
+        return reply
+          .code(400)
+          .send({ error: 'Bad Request', message: `searchWord has more than ${MAX_TERM_LENGTH} characters` });
+      return { data: await search(language, term) };
+    },
+  );
 
   app.post('/newsletter', writes, async (request, reply) => {
     const parsed = NewsletterRequest.safeParse(request.body);
     if (!parsed.success) return reply.code(400).send({ error: 'Bad Request', message: 'expected {"email": string}' });
     const { email, language } = parsed.data;
-    if (language !== undefined && !isLang(language)) return reply.code(400).send({ error: 'Bad Request', message: `unknown language "${language}"` });
+    if (language !== undefined && !isLang(language))
+      return reply.code(400).send({ error: 'Bad Request', message: `unknown language "${language}"` });
     const lang = language ?? refererLang(request.headers.referer);
     const address = mailAddress(email);
     if (!address) return { success: false, text: NEWSLETTER_TEXT.invalid };

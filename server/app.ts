@@ -179,7 +179,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await reading;
   };
   const searchIndex = (lang: Lang) => {
-    indexes[lang] ??= loadSearchIndex(lang, (url) => readFile(path.join(distDir, url.slice(1)), 'utf8')).catch(() => undefined);
+    indexes[lang] ??= loadSearchIndex(lang, (url) => readFile(path.join(distDir, url.slice(1)), 'utf8')).catch(
+      () => undefined,
+    );
     return indexes[lang];
   };
   await refresh();
@@ -217,14 +219,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
+  );
   app.addHook('onRequest', async (request, reply) => {
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     if (request.method === 'GET') ensureXsrfCookie(request, reply);
   });
   await app.register(fastifyRateLimit, { global: false });
   // preCompressed: the build's .br and .gz copies are sent to clients that accept them.
-  await app.register(fastifyStatic, { root: distDir, serve: false, index: false, dotfiles: 'deny', preCompressed: true });
+  await app.register(fastifyStatic, {
+    root: distDir,
+    serve: false,
+    index: false,
+    dotfiles: 'deny',
+    preCompressed: true,
+  });
   if (options.store) {
     const search = async (lang: Lang, term: string) => {
       await refresh();
@@ -250,7 +260,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await refresh();
       return pageShell(notFound[lang]);
     };
-    await app.register(api, { prefix: '/api', store: options.store, newsletter, search, rateLimit: options.rateLimit ?? { max: 30, timeWindow: 60_000 } });
+    await app.register(api, {
+      prefix: '/api',
+      store: options.store,
+      newsletter,
+      search,
+      rateLimit: options.rateLimit ?? { max: 30, timeWindow: 60_000 },
+    });
     await app.register(newsletterPages, { newsletter, words, shell });
   }
 
@@ -263,7 +279,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setNotFoundHandler(async (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
-    if (urlPath === '/api' || urlPath.startsWith('/api/')) return reply.code(404).send({ error: 'Not Found', message: `no API at ${urlPath}` });
+    if (urlPath === '/api' || urlPath.startsWith('/api/'))
+      return reply.code(404).send({ error: 'Not Found', message: `no API at ${urlPath}` });
     await refresh();
     if (request.method === 'GET' || request.method === 'HEAD') {
       const file = resolveDistFile(files, urlPath);
@@ -271,7 +288,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         // Assets carry a content hash in their name, so they never change under the same URL.
         const cache = file.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
         // The body depends on Accept-Encoding (precompressed copies): caches must key on it.
-        return reply.header('cache-control', cache).header('vary', 'Accept-Encoding').sendFile(file, { cacheControl: false });
+        return reply
+          .header('cache-control', cache)
+          .header('vary', 'Accept-Encoding')
+          .sendFile(file, { cacheControl: false });
       }
       // A page URL with a trailing slash has one true address: without it.
       const trimmed = urlPath.replace(/\/+$/, '');

@@ -13,11 +13,23 @@ const LISTEN_ERRORS: Record<string, (host: string, port: number) => { what: stri
   }),
   EACCES: (_host, port) =>
     port < 1024
-      ? { what: `permission denied: ports below 1024 need administrator rights`, hint: 'Choose a port of 1024 or above with --port (3000 by default).' }
+      ? {
+          what: `permission denied: ports below 1024 need administrator rights`,
+          hint: 'Choose a port of 1024 or above with --port (3000 by default).',
+        }
       : { what: 'permission denied', hint: 'Choose another port with --port.' },
-  ENOTFOUND: (host) => ({ what: `the host name ${host} was not found`, hint: 'Give an address of this machine with --host (127.0.0.1 by default).' }),
-  EAI_AGAIN: (host) => ({ what: `the host name ${host} could not be looked up`, hint: 'Give an IP address with --host (127.0.0.1 by default).' }),
-  EAFNOSUPPORT: (host) => ({ what: `this machine does not support the address family of ${host}`, hint: 'Give an IPv4 address with --host (127.0.0.1 by default).' }),
+  ENOTFOUND: (host) => ({
+    what: `the host name ${host} was not found`,
+    hint: 'Give an address of this machine with --host (127.0.0.1 by default).',
+  }),
+  EAI_AGAIN: (host) => ({
+    what: `the host name ${host} could not be looked up`,
+    hint: 'Give an IP address with --host (127.0.0.1 by default).',
+  }),
+  EAFNOSUPPORT: (host) => ({
+    what: `this machine does not support the address family of ${host}`,
+    hint: 'Give an IPv4 address with --host (127.0.0.1 by default).',
+  }),
 };
 
 /**

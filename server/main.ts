@@ -28,7 +28,11 @@ export async function startServer(options: ServeOptions): Promise<void> {
   const words = await loadSiteWords(options.root);
   const baseUrl = options.baseUrl ?? words.config.baseUrl;
   const postman = postmanFor(process.env, options.root, senderOf(process.env, words.owner.name, baseUrl));
-  const store = await openStore({ databaseUrl: options.databaseUrl, sqliteFile: options.sqliteFile, log: (line) => console.log(line) });
+  const store = await openStore({
+    databaseUrl: options.databaseUrl,
+    sqliteFile: options.sqliteFile,
+    log: (line) => console.log(line),
+  });
   // SITE_RATE_LIMIT raises the writes allowed per client and minute (load tests, trusted networks).
   const max = Number(process.env.SITE_RATE_LIMIT ?? 30);
   let app: Awaited<ReturnType<typeof buildApp>>;
@@ -49,7 +53,8 @@ export async function startServer(options: ServeOptions): Promise<void> {
     postman.close();
     await store.close();
   });
-  if (postman.toOutbox) app.log.info(`newsletter: SMTP_URL is not set, so e-mails are written to ${postman.where} as .eml files, not sent`);
+  if (postman.toOutbox)
+    app.log.info(`newsletter: SMTP_URL is not set, so e-mails are written to ${postman.where} as .eml files, not sent`);
   try {
     await listenOn(app, options.host, options.port);
   } catch (error) {

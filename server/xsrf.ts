@@ -5,7 +5,8 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 
 /**
- * The double-submit anti-forgery check (docs/design.md, The API and storage; HTTP clients send it by default): every visitor
+ * The double-submit anti-forgery check (docs/design.md, The API and storage; HTTP clients send it
+ * by default): every visitor
  * gets a random token in a cookie the page's script can read; a write must repeat it in the
  * X-XSRF-TOKEN header. A page on another site can make the browser send the cookie, but it
  * cannot read it to set the header.

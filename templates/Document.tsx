@@ -48,12 +48,23 @@ export function Document({ head, chrome, page }: { head: HeadProps; chrome: Chro
         <link rel="apple-touch-icon" href={head.appleTouchIcon} />
         <link rel="manifest" href={head.manifest} />
         <link rel="alternate" type="application/rss+xml" title={head.feed.title} href={head.feed.href} />
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON made safe for a <script> by serializeProps */}
-        {head.jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeProps(head.jsonLd) }} />}
+        {head.jsonLd && (
+          <script
+            type="application/ld+json"
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON made safe for a <script> by serializeProps
+            dangerouslySetInnerHTML={{ __html: serializeProps(head.jsonLd) }}
+          />
+        )}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed script of ours (src/shared/theme.ts), before the styles: no flash of the other scheme */}
         <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the site's own minified CSS, from templates/styles */}
-        {'inline' in head.styles ? <style dangerouslySetInnerHTML={{ __html: head.styles.inline }} /> : head.styles.links.map((href) => <link key={href} rel="stylesheet" href={href} />)}
+        {'inline' in head.styles ? (
+          <style
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: the site's own minified CSS, from templates/styles
+            dangerouslySetInnerHTML={{ __html: head.styles.inline }}
+          />
+        ) : (
+          head.styles.links.map((href) => <link key={href} rel="stylesheet" href={href} />)
+        )}
         {/* A module script is deferred: it never blocks rendering. */}
         <script type="module" src={head.script} />
       </head>

@@ -32,12 +32,20 @@ export function senderOf(env: MailEnvironment, siteName: string, baseUrl: string
   const address = /<([^<>]*)>\s*$/.exec(given)?.[1] ?? given;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: a line break in the sender would write extra headers
   if (!mailAddress(address) || /[\u0000-\u001f]/.test(given)) {
-    throw new OperationalError(`NEWSLETTER_FROM is not an address: ${JSON.stringify(given)}`, 'Write it as "Name <address@example.com>" or address@example.com.');
+    throw new OperationalError(
+      `NEWSLETTER_FROM is not an address: ${JSON.stringify(given)}`,
+      'Write it as "Name <address@example.com>" or address@example.com.',
+    );
   }
   return given;
 }
 
 /** SMTP when SMTP_URL is set, the outbox folder otherwise. */
 export function postmanFor(env: MailEnvironment, root: string, from: string, connections = 1): Postman {
-  return openPostman({ ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}), outboxDir: outboxDir(root), from, connections });
+  return openPostman({
+    ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}),
+    outboxDir: outboxDir(root),
+    from,
+    connections,
+  });
 }

@@ -42,7 +42,17 @@ export function pageShell(builtPage: string): PageShell {
  * navigation's targets, which is all the chrome needs of the route table.
  */
 function navigationRoutes(words: SiteWords): Map<string, Route> {
-  return new Map(words.navigation.map((item) => [item.path, { path: item.path, name: item.path.slice(1), component: 'aboutme', meta: { availableLangs: ['en', 'pt'] } } satisfies Route]));
+  return new Map(
+    words.navigation.map((item) => [
+      item.path,
+      {
+        path: item.path,
+        name: item.path.slice(1),
+        component: 'aboutme',
+        meta: { availableLangs: ['en', 'pt'] },
+      } satisfies Route,
+    ]),
+  );
 }
 
 export interface NewsletterPageInput {
@@ -77,8 +87,14 @@ export function renderNewsletterPage({ words, shell, lang, alternates, notice, y
         <meta name="referrer" content="no-referrer" />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed script of ours (src/shared/theme.ts), before the styles: no flash of the other scheme */}
         <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the site's own minified CSS, as the build inlined it */}
-        {'inline' in styles ? <style dangerouslySetInnerHTML={{ __html: styles.inline }} /> : styles.links.map((href) => <link key={href} rel="stylesheet" href={href} />)}
+        {'inline' in styles ? (
+          <style
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: the site's own minified CSS, as the build inlined it
+            dangerouslySetInnerHTML={{ __html: styles.inline }}
+          />
+        ) : (
+          styles.links.map((href) => <link key={href} rel="stylesheet" href={href} />)
+        )}
         {shell.favicon && <link rel="icon" href={shell.favicon} type="image/svg+xml" />}
         {shell.appleTouchIcon && <link rel="apple-touch-icon" href={shell.appleTouchIcon} />}
         {shell.manifest && <link rel="manifest" href={shell.manifest} />}

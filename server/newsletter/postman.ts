@@ -67,7 +67,10 @@ export function newMessageId(host: string): string {
 /** The headers every newsletter message carries (RFC 2369 and RFC 8058). */
 function listHeaders(unsubscribe: OutgoingMail['unsubscribe']): Record<string, string> {
   if (!unsubscribe) return {};
-  const targets = [`<${unsubscribe.url}>`, ...(unsubscribe.mailto ? [`<mailto:${unsubscribe.mailto}?subject=unsubscribe>`] : [])];
+  const targets = [
+    `<${unsubscribe.url}>`,
+    ...(unsubscribe.mailto ? [`<mailto:${unsubscribe.mailto}?subject=unsubscribe>`] : []),
+  ];
   return { 'List-Unsubscribe': targets.join(', '), 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
 }
 
@@ -90,8 +93,10 @@ function messageOf(from: string, mail: OutgoingMail) {
 function failureOf(error: unknown): SendFailure {
   const e = error as { responseCode?: number; code?: string; message?: string; response?: string };
   const said = e.response ?? e.message ?? String(error);
-  if (typeof e.responseCode === 'number' && e.responseCode >= 500) return new SendFailure('permanent', said, e.responseCode);
-  if (typeof e.responseCode === 'number' && e.responseCode >= 400) return new SendFailure('temporary', said, e.responseCode);
+  if (typeof e.responseCode === 'number' && e.responseCode >= 500)
+    return new SendFailure('permanent', said, e.responseCode);
+  if (typeof e.responseCode === 'number' && e.responseCode >= 400)
+    return new SendFailure('temporary', said, e.responseCode);
   return new SendFailure('unreachable', `${e.code ? `${e.code}: ` : ''}${e.message ?? String(error)}`);
 }
 

@@ -24,19 +24,34 @@ type Notice = 'confirm' | 'confirmed' | 'leave' | 'left' | 'badLink';
  * RFC 8058 one-click POST (`List-Unsubscribe=One-Click`, token in the URL, no cookie of ours)
  * unsubscribes and gets 200. The token is the only authority: no anti-forgery cookie is asked.
  */
-export const newsletterPages: FastifyPluginAsync<NewsletterPagesOptions> = async (app, { newsletter, words, shell }) => {
+export const newsletterPages: FastifyPluginAsync<NewsletterPagesOptions> = async (
+  app,
+  { newsletter, words, shell },
+) => {
   // The button's form and the one-click POST are form-encoded (RFC 8058 allows multipart too);
   // their only field of use is the token, which the URL may carry instead.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_LIMIT }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(String(body))));
-  });
-  app.addContentTypeParser('multipart/form-data', { parseAs: 'string', bodyLimit: FORM_LIMIT }, (_request, body, done) => {
-    const token = /name="token"\r?\n\r?\n([^\r\n]*)/.exec(String(body))?.[1];
-    done(null, token ? { token } : {});
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: FORM_LIMIT },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
+  app.addContentTypeParser(
+    'multipart/form-data',
+    { parseAs: 'string', bodyLimit: FORM_LIMIT },
+    (_request, body, done) => {
+      const token = /name="token"\r?\n\r?\n([^\r\n]*)/.exec(String(body))?.[1];
+      done(null, token ? { token } : {});
+    },
+  );
 
   /** A newsletter page: which one (its path), in which language, what it says, and the token its button sends. */
-  const page = async (reply: FastifyReply, { lang, path, token, notice }: { lang: Lang; path: string; token?: string | undefined; notice: Notice }, status = 200) => {
+  const page = async (
+    reply: FastifyReply,
+    { lang, path, token, notice }: { lang: Lang; path: string; token?: string | undefined; notice: Notice },
+    status = 200,
+  ) => {
     const w = await words();
     const s = w.strings[lang];
     const query = token ? `?token=${encodeURIComponent(token)}` : '';
@@ -45,11 +60,22 @@ export const newsletterPages: FastifyPluginAsync<NewsletterPagesOptions> = async
       words: w,
       shell: await shell(lang),
       lang,
-      alternates: Object.fromEntries(LANGUAGES.map((l) => [l, `${bilingualUrl(path, l)}${query}`])) as Record<Lang, string>,
+      alternates: Object.fromEntries(LANGUAGES.map((l) => [l, `${bilingualUrl(path, l)}${query}`])) as Record<
+        Lang,
+        string
+      >,
       notice: {
         title: s[`newsletter.${notice}.title`],
         text: s[`newsletter.${notice}.text`],
-        ...(acts && token ? { form: { action: bilingualUrl(path, lang), token, button: s[`newsletter.${notice as 'confirm' | 'leave'}.button`] } } : {}),
+        ...(acts && token
+          ? {
+              form: {
+                action: bilingualUrl(path, lang),
+                token,
+                button: s[`newsletter.${notice as 'confirm' | 'leave'}.button`],
+              },
+            }
+          : {}),
         home: { label: s['newsletter.home'], url: homeUrl(lang) },
       },
       year: new Date().getFullYear(),
@@ -69,7 +95,12 @@ export const newsletterPages: FastifyPluginAsync<NewsletterPagesOptions> = async
       const token = tokenOf(request);
       const found = await newsletter.confirmable(token);
       if (!found.ok) return page(reply, { lang, path: CONFIRM_PATH, notice: 'badLink' }, 400);
-      return page(reply, { lang, path: CONFIRM_PATH, token, notice: found.subscriber.state === 'confirmed' ? 'confirmed' : 'confirm' });
+      return page(reply, {
+        lang,
+        path: CONFIRM_PATH,
+        token,
+        notice: found.subscriber.state === 'confirmed' ? 'confirmed' : 'confirm',
+      });
     });
     app.post(bilingualUrl(CONFIRM_PATH, lang), async (request, reply) => {
       const done = await newsletter.confirm(tokenOf(request));
@@ -84,7 +115,8 @@ export const newsletterPages: FastifyPluginAsync<NewsletterPagesOptions> = async
       return page(reply, { lang, path: UNSUBSCRIBE_PATH, token, notice: 'leave' });
     });
     app.post(bilingualUrl(UNSUBSCRIBE_PATH, lang), async (request, reply) => {
-      if (!(await newsletter.leave(tokenOf(request)))) return page(reply, { lang, path: UNSUBSCRIBE_PATH, notice: 'badLink' }, 400);
+      if (!(await newsletter.leave(tokenOf(request))))
+        return page(reply, { lang, path: UNSUBSCRIBE_PATH, notice: 'badLink' }, 400);
       request.log.info('newsletter: a subscriber left');
       return page(reply, { lang, path: UNSUBSCRIBE_PATH, notice: 'left' });
     });

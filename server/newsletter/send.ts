@@ -80,7 +80,11 @@ const sleep = (ms: number, signal?: AbortSignal) =>
 /** The message of one reader: their language's, with their own unsubscribe link. */
 function personal(content: MailContent, url: string): Pick<OutgoingMail, 'subject' | 'html' | 'text'> {
   // The slot is an https URL of a reserved domain: nothing else in a message can contain it.
-  return { subject: content.subject, html: content.html.replaceAll(UNSUBSCRIBE_SLOT, url.replaceAll('&', '&amp;')), text: content.text.replaceAll(UNSUBSCRIBE_SLOT, url) };
+  return {
+    subject: content.subject,
+    html: content.html.replaceAll(UNSUBSCRIBE_SLOT, url.replaceAll('&', '&amp;')),
+    text: content.text.replaceAll(UNSUBSCRIBE_SLOT, url),
+  };
 }
 
 /**
@@ -99,7 +103,12 @@ export async function sendArticle(options: BatchOptions): Promise<BatchReport> {
   const before = await store.deliveryCounts(article);
   const recipients = await store.recipients(article);
   const progress: BatchProgress = { total: recipients.length, sent: 0, failed: 0, deferred: 0 };
-  const report: BatchReport = { ...progress, skipped: before.sent + before.failed, interrupted: before.interrupted, milliseconds: 0 };
+  const report: BatchReport = {
+    ...progress,
+    skipped: before.sent + before.failed,
+    interrupted: before.interrupted,
+    milliseconds: 0,
+  };
   const started = performance.now();
   const interval = 1000 / Math.max(rate, 0.001);
   let nextStart = performance.now();

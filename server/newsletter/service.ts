@@ -31,7 +31,10 @@ export interface NewsletterOptions {
   /** The site's words, read when a page or an e-mail needs them. */
   words: () => Promise<SiteWords>;
   now?: () => Date;
-  /** The wait before the first retry of a confirmation e-mail that could not be sent; doubled each time up to 15 minutes. */
+  /**
+   * The wait before the first retry of a confirmation e-mail that could not be sent; doubled each
+   * time up to 15 minutes.
+   */
   retryMs?: number;
   /** What went wrong with a confirmation e-mail, for the server's log. */
   warn?: (message: string) => void;
@@ -111,7 +114,12 @@ export class Newsletter {
       const owed = await store.claimConfirmations(this.now(), 20);
       if (owed.length === 0) return;
       for (const [i, mail] of owed.entries()) {
-        const content = confirmationMail({ words, lang: mail.lang, siteUrl: `${siteUrl}${bilingualUrl('/aboutme', mail.lang)}`, confirmUrl: this.confirmUrl(mail.id, mail.nonce, mail.lang) });
+        const content = confirmationMail({
+          words,
+          lang: mail.lang,
+          siteUrl: `${siteUrl}${bilingualUrl('/aboutme', mail.lang)}`,
+          confirmUrl: this.confirmUrl(mail.id, mail.nonce, mail.lang),
+        });
         try {
           await postman.send({ to: mail.email, ...content, messageId: newMessageId(new URL(siteUrl).hostname) });
         } catch (error) {
@@ -150,9 +158,12 @@ export class Newsletter {
   async confirmable(token: unknown): Promise<TokenOutcome> {
     const subscriber = await this.named(token);
     if (!subscriber || typeof token !== 'string') return { ok: false };
-    if (subscriber.state === 'confirmed' && this.tokens.verify(token, 'confirm', subscriber.id, subscriber.nonce)) return { ok: true, subscriber };
+    if (subscriber.state === 'confirmed' && this.tokens.verify(token, 'confirm', subscriber.id, subscriber.nonce))
+      return { ok: true, subscriber };
     if (subscriber.state !== 'pending' || this.expired(subscriber)) return { ok: false };
-    return this.tokens.verify(token, 'confirm', subscriber.id, subscriber.nonce) ? { ok: true, subscriber } : { ok: false };
+    return this.tokens.verify(token, 'confirm', subscriber.id, subscriber.nonce)
+      ? { ok: true, subscriber }
+      : { ok: false };
   }
 
   /** Confirms the sign-up a good link names (pressing the button twice is not an error). */
@@ -161,7 +172,12 @@ export class Newsletter {
     if (!found.ok) return found;
     const { subscriber } = found;
     if (subscriber.state === 'pending') {
-      const done = await this.options.store.confirm(subscriber.id, subscriber.nonce, this.now(), new Date(this.now().getTime() - PENDING_DAYS * DAY));
+      const done = await this.options.store.confirm(
+        subscriber.id,
+        subscriber.nonce,
+        this.now(),
+        new Date(this.now().getTime() - PENDING_DAYS * DAY),
+      );
       if (!done) return { ok: false };
       // A new, confirmed consent lifts an earlier "forget me".
       await this.options.store.unsuppress(suppressionHash(subscriber.email, this.options.secret));
@@ -177,7 +193,10 @@ export class Newsletter {
     return { ok: true, ...(subscriber ? { lang: subscriber.lang } : {}) };
   }
 
-  /** Unsubscribes the subscriber a good link names; a second time, or after `forget`, changes nothing and is no error. */
+  /**
+   * Unsubscribes the subscriber a good link names; a second time, or after `forget`, changes
+   * nothing and is no error.
+   */
   async leave(token: unknown): Promise<boolean> {
     const id = Tokens.subscriberOf(token);
     if (id === undefined || typeof token !== 'string' || !this.tokens.verify(token, 'leave', id)) return false;

@@ -37,7 +37,8 @@ export async function loadSiteWords(root: string): Promise<SiteWords> {
     );
   }
   const strings = {} as Record<Lang, Strings>;
-  for (const lang of LANGUAGES) strings[lang] = Object.fromEntries(UI_STRING_KEYS.map((key) => [key, all[key][lang] ?? ''])) as Strings;
+  for (const lang of LANGUAGES)
+    strings[lang] = Object.fromEntries(UI_STRING_KEYS.map((key) => [key, all[key][lang] ?? ''])) as Strings;
   return { config, owner, navigation, all, strings };
 }
 

@@ -137,7 +137,10 @@ export function newsletterStore(sql: Sql): NewsletterStore {
     async signUp({ email, lang, consent, nonce, now, mailedBefore }) {
       const at = now.toISOString();
       const key = email.toLowerCase();
-      await sql.run('INSERT INTO newsletter_consents (version, lang, text, first_shown_at) VALUES ($1, $2, $3, $4) ON CONFLICT (version) DO NOTHING', [consent.version, lang, consent.text, at]);
+      await sql.run(
+        'INSERT INTO newsletter_consents (version, lang, text, first_shown_at) VALUES ($1, $2, $3, $4) ON CONFLICT (version) DO NOTHING',
+        [consent.version, lang, consent.text, at],
+      );
       const inserted = await sql.run(
         `INSERT INTO subscribers (email, email_key, lang, state, signed_up_at, consent, nonce, confirm_owed)
          VALUES ($1, $2, $3, 'pending', $4, $5, $6, 1) ON CONFLICT (email_key) DO NOTHING`,
@@ -150,7 +153,10 @@ export function newsletterStore(sql: Sql): NewsletterStore {
          WHERE email_key = $1 AND state IN ('unsubscribed', 'bounced')`,
         [key, email, lang, at, consent.version, nonce],
       );
-      await sql.run(`UPDATE subscribers SET confirm_owed = 1 WHERE email_key = $1 AND state = 'pending' AND (confirm_mailed_at IS NULL OR confirm_mailed_at < $2)`, [key, mailedBefore.toISOString()]);
+      await sql.run(
+        `UPDATE subscribers SET confirm_owed = 1 WHERE email_key = $1 AND state = 'pending' AND (confirm_mailed_at IS NULL OR confirm_mailed_at < $2)`,
+        [key, mailedBefore.toISOString()],
+      );
     },
     async claimConfirmations(now, limit) {
       const rows = await sql.all(
@@ -159,33 +165,45 @@ export function newsletterStore(sql: Sql): NewsletterStore {
          RETURNING id, email, lang, nonce`,
         [now.toISOString(), limit],
       );
-      return rows.map((r) => ({ id: Number(r.id), email: String(r.email), lang: r.lang as Lang, nonce: String(r.nonce) }));
+      return rows.map((r) => ({
+        id: Number(r.id),
+        email: String(r.email),
+        lang: r.lang as Lang,
+        nonce: String(r.nonce),
+      }));
     },
     async releaseConfirmation(id) {
-      await sql.run(`UPDATE subscribers SET confirm_owed = 1, confirm_mailed_at = NULL WHERE id = $1 AND state = 'pending'`, [id]);
+      await sql.run(
+        `UPDATE subscribers SET confirm_owed = 1, confirm_mailed_at = NULL WHERE id = $1 AND state = 'pending'`,
+        [id],
+      );
     },
     async subscriber(id) {
       const [row] = await sql.all(`SELECT ${SUBSCRIBER} FROM subscribers WHERE id = $1`, [id]);
       return row && subscriberOf(row);
     },
     async confirm(id, nonce, now, signedUpAfter) {
-      const changed = await sql.run(`UPDATE subscribers SET state = 'confirmed', confirmed_at = $3, confirm_owed = 0 WHERE id = $1 AND nonce = $2 AND state = 'pending' AND signed_up_at >= $4`, [
-        id,
-        nonce,
-        now.toISOString(),
-        signedUpAfter.toISOString(),
-      ]);
+      const changed = await sql.run(
+        `UPDATE subscribers SET state = 'confirmed', confirmed_at = $3, confirm_owed = 0 WHERE id = $1 AND nonce = $2 AND state = 'pending' AND signed_up_at >= $4`,
+        [id, nonce, now.toISOString(), signedUpAfter.toISOString()],
+      );
       return changed === 1;
     },
     async leave(id, now) {
-      const changed = await sql.run(`UPDATE subscribers SET state = 'unsubscribed', left_at = $2, confirm_owed = 0 WHERE id = $1 AND state IN ('pending', 'confirmed')`, [id, now.toISOString()]);
+      const changed = await sql.run(
+        `UPDATE subscribers SET state = 'unsubscribed', left_at = $2, confirm_owed = 0 WHERE id = $1 AND state IN ('pending', 'confirmed')`,
+        [id, now.toISOString()],
+      );
       return changed === 1;
     },
     async removeExpired(before) {
       return sql.run(`DELETE FROM subscribers WHERE state = 'pending' AND signed_up_at < $1`, [before.toISOString()]);
     },
     async setting(key, candidate) {
-      await sql.run('INSERT INTO newsletter_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [key, candidate]);
+      await sql.run('INSERT INTO newsletter_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [
+        key,
+        candidate,
+      ]);
       const [row] = await sql.all('SELECT value FROM newsletter_settings WHERE key = $1', [key]);
       return String(row?.value);
     },
@@ -212,17 +230,29 @@ export function newsletterStore(sql: Sql): NewsletterStore {
       return claimed === 1;
     },
     async delivered(subscriberId, article, now, response) {
-      await sql.run(`UPDATE newsletter_deliveries SET state = 'sent', at = $3, response = $4 WHERE subscriber_id = $1 AND article = $2`, [subscriberId, article, now.toISOString(), response]);
+      await sql.run(
+        `UPDATE newsletter_deliveries SET state = 'sent', at = $3, response = $4 WHERE subscriber_id = $1 AND article = $2`,
+        [subscriberId, article, now.toISOString(), response],
+      );
     },
     async failedForGood(subscriberId, article, now, response) {
-      await sql.run(`UPDATE newsletter_deliveries SET state = 'failed', at = $3, response = $4 WHERE subscriber_id = $1 AND article = $2`, [subscriberId, article, now.toISOString(), response]);
+      await sql.run(
+        `UPDATE newsletter_deliveries SET state = 'failed', at = $3, response = $4 WHERE subscriber_id = $1 AND article = $2`,
+        [subscriberId, article, now.toISOString(), response],
+      );
       await sql.run(`UPDATE subscribers SET state = 'bounced', bounce = $2 WHERE id = $1`, [subscriberId, response]);
     },
     async dropDelivery(subscriberId, article) {
-      await sql.run(`DELETE FROM newsletter_deliveries WHERE subscriber_id = $1 AND article = $2 AND state = 'sending'`, [subscriberId, article]);
+      await sql.run(
+        `DELETE FROM newsletter_deliveries WHERE subscriber_id = $1 AND article = $2 AND state = 'sending'`,
+        [subscriberId, article],
+      );
     },
     async deliveryCounts(article) {
-      const rows = await sql.all('SELECT state, count(*) AS n FROM newsletter_deliveries WHERE article = $1 GROUP BY state', [article]);
+      const rows = await sql.all(
+        'SELECT state, count(*) AS n FROM newsletter_deliveries WHERE article = $1 GROUP BY state',
+        [article],
+      );
       const n = (state: string) => Number(rows.find((r) => r.state === state)?.n ?? 0);
       return { sent: n('sent'), failed: n('failed'), interrupted: n('sending') };
     },
@@ -232,7 +262,10 @@ export function newsletterStore(sql: Sql): NewsletterStore {
         await sql.run('DELETE FROM newsletter_deliveries WHERE subscriber_id = $1', [Number(row.id)]);
         await sql.run('DELETE FROM subscribers WHERE id = $1', [Number(row.id)]);
       }
-      const added = await sql.run('INSERT INTO newsletter_suppressions (hash, at) VALUES ($1, $2) ON CONFLICT (hash) DO NOTHING', [hash, now.toISOString()]);
+      const added = await sql.run(
+        'INSERT INTO newsletter_suppressions (hash, at) VALUES ($1, $2) ON CONFLICT (hash) DO NOTHING',
+        [hash, now.toISOString()],
+      );
       return row !== undefined || added === 0;
     },
     async isSuppressed(hash) {
@@ -262,4 +295,5 @@ export function newsletterStore(sql: Sql): NewsletterStore {
 }
 
 /** What the export says of the consent of subscribers from before double opt-in. */
-export const LEGACY_CONSENT = 'Signed up through the footer form before confirmation e-mails existed; no confirmation recorded.';
+export const LEGACY_CONSENT =
+  'Signed up through the footer form before confirmation e-mails existed; no confirmation recorded.';

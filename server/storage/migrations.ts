@@ -8,7 +8,8 @@ export type MigrationLog = (line: string) => void;
 export const MIGRATION_NOTES: Record<number, { count: string; line: (n: number) => string }> = {
   2: {
     count: "SELECT count(*) AS n FROM subscribers WHERE consent = 'legacy'",
-    line: (n) => `newsletter: migration 2 (double opt-in) kept ${n} existing subscriber${n === 1 ? '' : 's'} as confirmed (signed up before confirmation e-mails, consent "legacy")`,
+    line: (n) =>
+      `newsletter: migration 2 (double opt-in) kept ${n} existing subscriber${n === 1 ? '' : 's'} as confirmed (signed up before confirmation e-mails, consent "legacy")`,
   },
 };
 

@@ -72,7 +72,9 @@ export async function openPostgresStore(connectionString: string, options: Postg
     // The connection may be broken; it is not given back to the pool, which is closed.
     client.release(true);
     await pool.end().catch(() => undefined);
-    throw error instanceof OperationalError ? error : connectFailure(error, `cannot prepare the schema in PostgreSQL at ${where}`, timeoutMs);
+    throw error instanceof OperationalError
+      ? error
+      : connectFailure(error, `cannot prepare the schema in PostgreSQL at ${where}`, timeoutMs);
   }
   return {
     async incrementViews() {
@@ -138,7 +140,9 @@ function sqlOn(pool: pg.Pool): Sql {
   return {
     async all(text, params = []) {
       const { rows } = await pool.query(text, params as unknown[]);
-      return rows.map((row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, plain(v)])));
+      return rows.map((row: Record<string, unknown>) =>
+        Object.fromEntries(Object.entries(row).map(([k, v]) => [k, plain(v)])),
+      );
     },
     async run(text, params = []) {
       return (await pool.query(text, params as unknown[])).rowCount ?? 0;
@@ -171,21 +175,51 @@ function notValidUrl(error: unknown): OperationalError {
 /** SQLSTATE codes of a refused connection (PostgreSQL's error codes, appendix A). */
 const REFUSED: Record<string, { what: string; hint: string }> = {
   '28P01': { what: 'the password was not accepted', hint: 'Check the user name and password in DATABASE_URL.' },
-  '28000': { what: 'the server does not accept this user from this machine', hint: "Check the user name in DATABASE_URL and the server's pg_hba.conf." },
-  '3D000': { what: 'the database does not exist', hint: 'Create it (createdb), or name an existing database in DATABASE_URL.' },
+  '28000': {
+    what: 'the server does not accept this user from this machine',
+    hint: "Check the user name in DATABASE_URL and the server's pg_hba.conf.",
+  },
+  '3D000': {
+    what: 'the database does not exist',
+    hint: 'Create it (createdb), or name an existing database in DATABASE_URL.',
+  },
   '57P03': { what: 'the server is starting up or shutting down', hint: 'Wait a moment, then start again.' },
-  '53300': { what: 'the server has too many connections', hint: "Raise the server's max_connections, or run fewer instances." },
-  '42501': { what: 'the user lacks a permission it needs', hint: 'Grant the user the right to create tables in the database, or use another user.' },
+  '53300': {
+    what: 'the server has too many connections',
+    hint: "Raise the server's max_connections, or run fewer instances.",
+  },
+  '42501': {
+    what: 'the user lacks a permission it needs',
+    hint: 'Grant the user the right to create tables in the database, or use another user.',
+  },
 };
 
 const UNREACHABLE: Record<string, { what: string; hint: string }> = {
-  ECONNREFUSED: { what: 'the connection was refused', hint: 'Check that PostgreSQL is running and that the host and port in DATABASE_URL are right.' },
+  ECONNREFUSED: {
+    what: 'the connection was refused',
+    hint: 'Check that PostgreSQL is running and that the host and port in DATABASE_URL are right.',
+  },
   ENOTFOUND: { what: 'the host name was not found', hint: 'Check the host name in DATABASE_URL.' },
-  EAI_AGAIN: { what: 'the host name could not be looked up', hint: "Check the host name in DATABASE_URL and this machine's DNS." },
-  ETIMEDOUT: { what: 'the connection timed out', hint: 'Check that the database server is reachable from this machine (firewall, address).' },
-  EHOSTUNREACH: { what: 'the host cannot be reached', hint: 'Check the host in DATABASE_URL and the network between the two machines.' },
-  ENETUNREACH: { what: 'the network cannot be reached', hint: 'Check the host in DATABASE_URL and the network between the two machines.' },
-  ECONNRESET: { what: 'the server closed the connection', hint: "Check that the port in DATABASE_URL is PostgreSQL's, and the server's log." },
+  EAI_AGAIN: {
+    what: 'the host name could not be looked up',
+    hint: "Check the host name in DATABASE_URL and this machine's DNS.",
+  },
+  ETIMEDOUT: {
+    what: 'the connection timed out',
+    hint: 'Check that the database server is reachable from this machine (firewall, address).',
+  },
+  EHOSTUNREACH: {
+    what: 'the host cannot be reached',
+    hint: 'Check the host in DATABASE_URL and the network between the two machines.',
+  },
+  ENETUNREACH: {
+    what: 'the network cannot be reached',
+    hint: 'Check the host in DATABASE_URL and the network between the two machines.',
+  },
+  ECONNRESET: {
+    what: 'the server closed the connection',
+    hint: "Check that the port in DATABASE_URL is PostgreSQL's, and the server's log.",
+  },
 };
 
 /** An OperationalError for a database that could not be reached or would not let us in. */
@@ -201,8 +235,20 @@ function connectFailure(error: unknown, action: string, timeoutMs: number): Oper
       { cause: error },
     );
   }
-  if (/SSL|TLS|certificate/i.test(message)) return new OperationalError(`${action}: ${message}`, 'Check the sslmode in DATABASE_URL against what the server offers.', { cause: error });
-  if (/password|SASL|SCRAM/i.test(message)) return new OperationalError(`${action}: ${message}`, 'Check the user name and password in DATABASE_URL.', { cause: error });
+  if (/SSL|TLS|certificate/i.test(message))
+    return new OperationalError(
+      `${action}: ${message}`,
+      'Check the sslmode in DATABASE_URL against what the server offers.',
+      { cause: error },
+    );
+  if (/password|SASL|SCRAM/i.test(message))
+    return new OperationalError(`${action}: ${message}`, 'Check the user name and password in DATABASE_URL.', {
+      cause: error,
+    });
   if (error instanceof TypeError || /Invalid URL|connection string/i.test(message)) return notValidUrl(error);
-  return new OperationalError(`${action}: ${message}${code ? ` (${code})` : ''}`, 'Check DATABASE_URL, and that PostgreSQL is running and reachable from this machine.', { cause: error });
+  return new OperationalError(
+    `${action}: ${message}${code ? ` (${code})` : ''}`,
+    'Check DATABASE_URL, and that PostgreSQL is running and reachable from this machine.',
+    { cause: error },
+  );
 }

@@ -105,14 +105,35 @@ function sqlOn(db: Database.Database): Sql {
 
 /** SQLite's result codes for a file it cannot use, in the owner's words. */
 const SQLITE_ERRORS: Record<string, { what: string; hint: string }> = {
-  SQLITE_NOTADB: { what: 'the file is not a SQLite database', hint: "Point --db at the site's database, or move this file away to start a new one." },
-  SQLITE_CORRUPT: { what: 'the database file is damaged', hint: 'Restore it from a backup, or move it away to start a new one.' },
-  SQLITE_READONLY: { what: 'the file or its folder is read-only', hint: 'Make the file and its folder writable, or choose another file with --db.' },
-  SQLITE_BUSY: { what: 'another process holds it locked', hint: 'Stop the other process using this database, or choose another file with --db.' },
-  SQLITE_LOCKED: { what: 'another process holds it locked', hint: 'Stop the other process using this database, or choose another file with --db.' },
+  SQLITE_NOTADB: {
+    what: 'the file is not a SQLite database',
+    hint: "Point --db at the site's database, or move this file away to start a new one.",
+  },
+  SQLITE_CORRUPT: {
+    what: 'the database file is damaged',
+    hint: 'Restore it from a backup, or move it away to start a new one.',
+  },
+  SQLITE_READONLY: {
+    what: 'the file or its folder is read-only',
+    hint: 'Make the file and its folder writable, or choose another file with --db.',
+  },
+  SQLITE_BUSY: {
+    what: 'another process holds it locked',
+    hint: 'Stop the other process using this database, or choose another file with --db.',
+  },
+  SQLITE_LOCKED: {
+    what: 'another process holds it locked',
+    hint: 'Stop the other process using this database, or choose another file with --db.',
+  },
   SQLITE_FULL: { what: 'the disk is full', hint: 'Free some space on the disk, then run the command again.' },
-  SQLITE_IOERR: { what: 'the disk reported an input/output error', hint: 'Check the disk, or choose a file on another one with --db.' },
-  SQLITE_PERM: { what: 'permission denied', hint: 'Check the permissions of the file and its folder, or choose another file with --db.' },
+  SQLITE_IOERR: {
+    what: 'the disk reported an input/output error',
+    hint: 'Check the disk, or choose a file on another one with --db.',
+  },
+  SQLITE_PERM: {
+    what: 'permission denied',
+    hint: 'Check the permissions of the file and its folder, or choose another file with --db.',
+  },
 };
 
 function statOrNothing(file: string): Stats | undefined {
@@ -126,16 +147,27 @@ function statOrNothing(file: string): Stats | undefined {
 /** Why a database file cannot be opened, found by looking at the path when SQLite only says CANTOPEN. */
 function cantOpenReason(file: string): { what: string; hint: string } {
   const stat = statOrNothing(file);
-  if (stat?.isDirectory()) return { what: 'a folder stands where the database file should be', hint: 'Remove or rename the folder, or choose another file with --db.' };
+  if (stat?.isDirectory())
+    return {
+      what: 'a folder stands where the database file should be',
+      hint: 'Remove or rename the folder, or choose another file with --db.',
+    };
   // The nearest existing ancestor tells whether the path runs through a file or a closed folder.
   for (let dir = path.dirname(file); ; dir = path.dirname(dir)) {
     const parent = statOrNothing(dir);
-    if (parent && !parent.isDirectory()) return { what: `${dir} is a file, not a folder`, hint: 'Choose a file whose every parent is a folder with --db.' };
+    if (parent && !parent.isDirectory())
+      return {
+        what: `${dir} is a file, not a folder`,
+        hint: 'Choose a file whose every parent is a folder with --db.',
+      };
     if (parent) {
       try {
         accessSync(stat ? file : dir, constants.R_OK | constants.W_OK);
       } catch {
-        return { what: 'permission denied', hint: 'Check the permissions of the file and its folder, or choose another file with --db.' };
+        return {
+          what: 'permission denied',
+          hint: 'Check the permissions of the file and its folder, or choose another file with --db.',
+        };
       }
       break;
     }
@@ -148,7 +180,12 @@ function cantOpenReason(file: string): { what: string; hint: string } {
 function openFailure(error: unknown, file: string): unknown {
   const action = `cannot open the SQLite database ${file}`;
   const code = systemCode(error);
-  if (code === 'EEXIST' || code === 'ENOTDIR' || code === 'SQLITE_CANTOPEN' || (error instanceof TypeError && /directory does not exist/.test(error.message))) {
+  if (
+    code === 'EEXIST' ||
+    code === 'ENOTDIR' ||
+    code === 'SQLITE_CANTOPEN' ||
+    (error instanceof TypeError && /directory does not exist/.test(error.message))
+  ) {
     const { what, hint } = cantOpenReason(file);
     return new OperationalError(`${action}: ${what} (${code ?? 'SQLITE_CANTOPEN'})`, hint, { cause: error });
   }

@@ -51,7 +51,12 @@ export function startArticle(request: NewArticleRequest): { editions: StarterEdi
   const found = request.categories.find((c) => c.key === category);
   if (!found) return { refusal: unknownCategory(category, listings) };
   if (found.gallery) {
-    return { refusal: { message: `"${category}" is a photo gallery: its page shows photos and lists no articles`, hint: `Choose a category that lists articles: ${listings.join(', ')}.` } };
+    return {
+      refusal: {
+        message: `"${category}" is a photo gallery: its page shows photos and lists no articles`,
+        hint: `Choose a category that lists articles: ${listings.join(', ')}.`,
+      },
+    };
   }
   if (!ARTICLE_SLUG.test(slug)) return { refusal: badSlug(category, slug) };
 
@@ -78,7 +83,9 @@ export function startArticle(request: NewArticleRequest): { editions: StarterEdi
     return {
       refusal: {
         message: `${folder}/${taken.name} already exists`,
-        hint: missing ? `Start only its ${LANGUAGE_NAMES[missing]} edition with "site new ${category}/${slug} --lang ${missing}", or choose another slug.` : 'Edit it, or choose another slug.',
+        hint: missing
+          ? `Start only its ${LANGUAGE_NAMES[missing]} edition with "site new ${category}/${slug} --lang ${missing}", or choose another slug.`
+          : 'Edit it, or choose another slug.',
       },
     };
   }
@@ -101,7 +108,10 @@ export function startArticle(request: NewArticleRequest): { editions: StarterEdi
 
 const LANGUAGE_NAMES: Record<Lang, string> = { en: 'English', pt: 'Portuguese' };
 
-/** The placeholder texts of a new edition, in its language. The Portuguese is European and addresses no one (neither tu nor você). */
+/**
+ * The placeholder texts of a new edition, in its language. The Portuguese is European and addresses
+ * no one (neither tu nor você).
+ */
 const STARTER: Record<Lang, { description: string; body: string }> = {
   en: {
     description: 'One or two sentences on what this article is about, shown in listings and search results.',
@@ -117,7 +127,12 @@ const STARTER: Record<Lang, { description: string; body: string }> = {
 export function starterText(slug: string, lang: Lang, today: string): string {
   const { description, body } = STARTER[lang];
   // Double-quoted (JSON is valid YAML there): a title such as "2024" or "No" stays a string.
-  const front = [`title: ${JSON.stringify(slugTitle(slug))}`, `description: ${JSON.stringify(description)}`, `date: ${today}`, 'draft: true'];
+  const front = [
+    `title: ${JSON.stringify(slugTitle(slug))}`,
+    `description: ${JSON.stringify(description)}`,
+    `date: ${today}`,
+    'draft: true',
+  ];
   return `---\n${front.join('\n')}\n---\n\n${body}\n`;
 }
 
@@ -150,8 +165,11 @@ function badSlug(category: string, slug: string): Refusal {
 }
 
 function unknownCategory(category: string, listings: readonly string[]): Refusal {
-  const closest = listings.map((key) => ({ key, d: distance(category.toLowerCase(), key) })).sort((a, b) => a.d - b.d)[0];
-  const near = closest && closest.d <= Math.max(2, Math.floor(category.length / 3)) ? `Did you mean "${closest.key}"? ` : '';
+  const closest = listings
+    .map((key) => ({ key, d: distance(category.toLowerCase(), key) }))
+    .sort((a, b) => a.d - b.d)[0];
+  const near =
+    closest && closest.d <= Math.max(2, Math.floor(category.length / 3)) ? `Did you mean "${closest.key}"? ` : '';
   return {
     message: `there is no category "${category}" (no content/categories/${category}.json)`,
     hint: `${near}The categories that list articles: ${listings.join(', ')}.`,

@@ -71,7 +71,10 @@ export class BodyContents {
     if (dir && write) mkdirSync(dir, { recursive: true });
   }
 
-  /** The folder contents are written into, when they are: where a worker thread may store them itself (see `storeBodyContent`). */
+  /**
+   * The folder contents are written into, when they are: where a worker thread may store them
+   * itself (see `storeBodyContent`).
+   */
   get folder(): string | undefined {
     return this.write ? this.dir : undefined;
   }
@@ -119,7 +122,11 @@ export class BodyContents {
     } catch (error) {
       // Gone (another build pruned it, or a hand deleted it): the next build compiles the body again.
       this.stored.delete(key);
-      throw new OperationalError(`a compiled body in the build cache cannot be read (${key})`, 'Run the command again; if it fails again, delete the .cache folder.', { cause: error });
+      throw new OperationalError(
+        `a compiled body in the build cache cannot be read (${key})`,
+        'Run the command again; if it fails again, delete the .cache folder.',
+        { cause: error },
+      );
     }
   }
 

@@ -10,9 +10,15 @@ import { processRunning } from '../write/folder';
  */
 export const OUTPUT_LOGS_KEPT = 8;
 
-/** A file being written whole under a temporary name: `<name>.<pid>.tmp`, or `<name>.<pid>.<thread>.tmp` from a worker thread. */
+/**
+ * A file being written whole under a temporary name: `<name>.<pid>.tmp`, or
+ * `<name>.<pid>.<thread>.tmp` from a worker thread.
+ */
 const TEMPORARY = /\.(\d+)(?:\.\d+)?\.tmp$/;
-/** The cache's folders whose files are written under a temporary name first: compiled bodies, search shards' terms, share cards. */
+/**
+ * The cache's folders whose files are written under a temporary name first: compiled bodies, search
+ * shards' terms, share cards.
+ */
 const SWEPT_FOLDERS = ['bodies', 'search', 'cards'];
 /** A manifest log of one output folder: `output-<id>.log`, or the log of its spare. */
 const OUTPUT_LOG = /^(?:output|spare)-(.+)\.log$/;
@@ -20,24 +26,37 @@ const OUTPUT_LOG = /^(?:output|spare)-(.+)\.log$/;
 /**
  * Keeps the build cache (`.cache/site/`) from growing without bound over months of builds:
  * removes the temporary files of processes that ended while writing one (a Ctrl-C, a killed
- * `site dev`), in the cache folder and its SWEPT_FOLDERS (`bodies/`, `search/`, `cards/`), and the manifest logs of all but the
+ * `site dev`), in the cache folder and its SWEPT_FOLDERS (`bodies/`, `search/`, `cards/`), and the
+ * manifest logs of all but the
  * OUTPUT_LOGS_KEPT output folders written most recently, besides the one this build wrote
  * (`current`, the path of its log), which a later build of the same session appends to. A running
  * process's temporaries and this process's are left alone, and so is every other file.
  */
 export async function sweepCache(cacheDir: string, current: string): Promise<void> {
-  const [top, ...folders] = await Promise.all([list(cacheDir), ...SWEPT_FOLDERS.map((folder) => list(path.join(cacheDir, folder)))]);
+  const [top, ...folders] = await Promise.all([
+    list(cacheDir),
+    ...SWEPT_FOLDERS.map((folder) => list(path.join(cacheDir, folder))),
+  ]);
   // Thousands of names in the folders, and few temporaries: only those are made into paths.
   const temporaries = (names: readonly string[]) => names.filter((name) => name.endsWith('.tmp'));
-  const inFolders = SWEPT_FOLDERS.flatMap((folder, i) => temporaries(folders[i] ?? []).map((name) => path.join(cacheDir, folder, name)));
+  const inFolders = SWEPT_FOLDERS.flatMap((folder, i) =>
+    temporaries(folders[i] ?? []).map((name) => path.join(cacheDir, folder, name)),
+  );
   const abandoned = [...temporaries(top).map((name) => path.join(cacheDir, name)), ...inFolders].filter((file) => {
     const pid = Number(TEMPORARY.exec(file)?.[1] ?? Number.NaN);
     return !Number.isNaN(pid) && pid !== process.pid && !processRunning(pid);
   });
-  await Promise.all([...abandoned, ...(await unusedLogs(cacheDir, top, path.basename(current)))].map((file) => rm(file, { force: true }).catch(() => undefined)));
+  await Promise.all(
+    [...abandoned, ...(await unusedLogs(cacheDir, top, path.basename(current)))].map((file) =>
+      rm(file, { force: true }).catch(() => undefined),
+    ),
+  );
 }
 
-/** The manifest logs of the output folders beyond the OUTPUT_LOGS_KEPT most recently written, but never the current one's. */
+/**
+ * The manifest logs of the output folders beyond the OUTPUT_LOGS_KEPT most recently written, but
+ * never the current one's.
+ */
 async function unusedLogs(cacheDir: string, names: readonly string[], current: string): Promise<string[]> {
   const logs = names.filter((name) => OUTPUT_LOG.test(name));
   if (logs.length <= OUTPUT_LOGS_KEPT) return [];

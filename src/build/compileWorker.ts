@@ -33,7 +33,10 @@ export interface CompileWorkerData {
 // The build's own thread loads this module's bundle too, for `compileTracked` alone (see workerCode.ts).
 export { compileTracked };
 
-/** Compiles a text, and stores its content in the cache folder when there is one (sent back when it cannot be stored). */
+/**
+ * Compiles a text, and stores its content in the cache folder when there is one (sent back when it
+ * cannot be stored).
+ */
 function compile(data: CompileWorkerData, site: BodySite, markdown: string, lang: Lang): CompiledBody {
   const { body, found } = compileTracked(markdown, lang, site);
   const { facts, content } = splitBody(body);
@@ -58,7 +61,12 @@ const start = workerData as Partial<CompileWorkerStart> | null;
 if (parentPort && start?.markdownCompiler) {
   const port = parentPort;
   const data = start.markdownCompiler;
-  const site: BodySite = { routes: new Map(data.routes.map((r) => [r.path, r])), imageCdn: data.imageCdn, mediaDir: data.mediaDir, images: data.images };
+  const site: BodySite = {
+    routes: new Map(data.routes.map((r) => [r.path, r])),
+    imageCdn: data.imageCdn,
+    mediaDir: data.mediaDir,
+    images: data.images,
+  };
   port.on('message', (batch: CompileBatch) => {
     port.postMessage({ id: batch.id, results: batch.jobs.map((job) => compile(data, site, job.markdown, job.lang)) });
   });

@@ -23,7 +23,9 @@ export function formatExplanation(remade: readonly Remade[]): string {
   }
   const lines: string[] = [`Made again: ${remade.length} output${remade.length === 1 ? '' : 's'}`];
   // Largest first; equal ones by reason, since the image encoder's run alongside the build and report in no set order.
-  for (const [reason, outputs] of [...groups].sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
+  for (const [reason, outputs] of [...groups].sort(
+    (a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0),
+  )) {
     lines.push(`  changed: ${reason}`);
     for (const output of outputs.slice(0, SHOWN)) lines.push(`    ${output}`);
     if (outputs.length > SHOWN) lines.push(`    … and ${outputs.length - SHOWN} more`);

@@ -53,7 +53,10 @@ export interface CodeState {
 }
 
 const LOCKFILE = 'package-lock.json';
-/** What shapes every kind's code without being imported: the dependencies' versions, and how imports resolve and compile. */
+/**
+ * What shapes every kind's code without being imported: the dependencies' versions, and how imports
+ * resolve and compile.
+ */
 const SETTINGS = [LOCKFILE, 'tsconfig.json'];
 
 /**
@@ -117,7 +120,9 @@ export async function codeGraph(tool = TOOL_ROOT): Promise<CodeGraph> {
   const reach = {} as Record<WorkKind, readonly string[]>;
   for (const kind of kinds) reach[kind] = [...new Set(WORK[kind].flatMap((entry) => reachOf.get(entry) ?? []))].sort();
   const files = [...new Set([...Object.values(reach).flat(), ...SETTINGS])];
-  const hashes = Object.fromEntries(await Promise.all(files.map(async (file) => [file, await hashOf(file, tool)] as const)));
+  const hashes = Object.fromEntries(
+    await Promise.all(files.map(async (file) => [file, await hashOf(file, tool)] as const)),
+  );
   return { reach, hashes };
 }
 
@@ -165,7 +170,8 @@ async function readGraph(file: string, tool: string): Promise<CodeGraph | undefi
   try {
     const kept = JSON.parse(await readFile(file, 'utf8')) as KeptGraph;
     // Another tool folder, or other entries: the graph says nothing of this one.
-    if (kept.format !== CACHE_FORMAT || kept.tool !== tool || JSON.stringify(kept.work) !== JSON.stringify(WORK)) return undefined;
+    if (kept.format !== CACHE_FORMAT || kept.tool !== tool || JSON.stringify(kept.work) !== JSON.stringify(WORK))
+      return undefined;
     return { reach: kept.reach, hashes: kept.hashes };
   } catch {
     return undefined;

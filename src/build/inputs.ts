@@ -23,7 +23,10 @@ export function keyOf(inputs: Inputs): string {
   );
 }
 
-/** Whether two records name the same inputs with the same values. (Hot: called for every output of every build, so it allocates nothing.) */
+/**
+ * Whether two records name the same inputs with the same values. (Hot: called for every output of
+ * every build, so it allocates nothing.)
+ */
 export function sameInputs(a: Inputs | undefined, b: Inputs): boolean {
   if (!a) return false;
   if (a === b) return true;

@@ -59,7 +59,13 @@ export interface MarkdownMemory {
   /** Each text's body by its source object, while the source lives. */
   seen: WeakMap<object, SeenBody>;
   /** The texts of the last build and their bodies, in order, with what they were found under. */
-  last?: { jobs: readonly MarkdownJob[]; bodies: readonly CompiledMarkdown[]; routes: readonly Route[]; cdn: string; media: string };
+  last?: {
+    jobs: readonly MarkdownJob[];
+    bodies: readonly CompiledMarkdown[];
+    routes: readonly Route[];
+    cdn: string;
+    media: string;
+  };
   /** The route table of each route list, as its links resolve against it. */
   tables: WeakMap<readonly Route[], string>;
 }
@@ -116,7 +122,8 @@ export async function compileBodies(jobs: readonly MarkdownJob[], stage: Markdow
     const images = Object.entries(stored.found).filter(([name]) => !name.startsWith('link '));
     memory.seen.set(job.source, { stored, routes: stage.routes, cdn, media: stage.media, images });
   };
-  // The names among `found` whose value is not the current one; undefined when none (no array made for the thousands that hold).
+  // The names among `found` whose value is not the current one; undefined when none (no array made
+  // for the thousands that hold).
   const movedOf = (found: Iterable<readonly [string, string]>, lang: Lang) => {
     let moved: string[] | undefined;
     for (const [name, value] of found) {
@@ -143,7 +150,8 @@ export async function compileBodies(jobs: readonly MarkdownJob[], stage: Markdow
       }
       agrees(`the body of ${job.output}, found by its source`, seen.stored.body.hash, () => fromData(job));
       memo.keep(job.output);
-      if (seen.routes !== stage.routes || seen.media !== stage.media) memory?.seen.set(job.source as object, { ...seen, routes: stage.routes, media: stage.media });
+      if (seen.routes !== stage.routes || seen.media !== stage.media)
+        memory?.seen.set(job.source as object, { ...seen, routes: stage.routes, media: stage.media });
       return seen.stored;
     }
     const inputs = declared(job);
@@ -167,7 +175,13 @@ export async function compileBodies(jobs: readonly MarkdownJob[], stage: Markdow
   // The last build's texts, when they are these in the same order under the same routes, CDN and media.
   const last = memory?.last;
   const aligned =
-    last && last.jobs.length === jobs.length && last.cdn === cdn && last.media === stage.media && (last.routes === stage.routes || table(last.routes) === table(stage.routes)) ? last : undefined;
+    last &&
+    last.jobs.length === jobs.length &&
+    last.cdn === cdn &&
+    last.media === stage.media &&
+    (last.routes === stage.routes || table(last.routes) === table(stage.routes))
+      ? last
+      : undefined;
   const results: (StoredBody | undefined)[] = [];
   const bodies: (CompiledMarkdown | undefined)[] = [];
   const misses: number[] = [];
@@ -176,7 +190,13 @@ export async function compileBodies(jobs: readonly MarkdownJob[], stage: Markdow
   for (let i = 0; i < jobs.length; i++) {
     const job = jobs[i] as MarkdownJob;
     const before = aligned?.jobs[i];
-    if (aligned && before && (job.source !== undefined ? job.source === before.source : job.output === before.output && job.hash === before.hash)) {
+    if (
+      aligned &&
+      before &&
+      (job.source !== undefined
+        ? job.source === before.source
+        : job.output === before.output && job.hash === before.hash)
+    ) {
       results.push(undefined);
       bodies.push(aligned.bodies[i]);
       agrees(`the body of ${job.output}, found by its place`, aligned.bodies[i]?.hash, () => fromData(job));
@@ -247,7 +267,8 @@ function currentValues(site: BodySite): (name: string, lang: Lang) => string {
   };
 }
 
-const WORKER_HINT = 'Run the command again; if it fails again, check the free memory, and run it with --verbose to see more.';
+const WORKER_HINT =
+  'Run the command again; if it fails again, check the free memory, and run it with --verbose to see more.';
 
 /** Texts to compile on worker threads. */
 export interface WorkerRun {
@@ -260,16 +281,27 @@ export interface WorkerRun {
   script: WorkerScript;
 }
 
-/** The script each worker runs (see workerCode.ts): the compiler's bundle as a file, or as code when there is no file of it. */
+/**
+ * The script each worker runs (see workerCode.ts): the compiler's bundle as a file, or as code when
+ * there is no file of it.
+ */
 export type WorkerScript = { file: string } | { code: string };
 
-/** Compiles the texts at `misses` on `threads` worker threads, each running `script`; `record` gets each body as it comes. */
-export async function compileInWorkers({ misses, jobs, data, threads, script }: WorkerRun, record: (i: number, compiled: CompiledBody) => void): Promise<void> {
+/**
+ * Compiles the texts at `misses` on `threads` worker threads, each running `script`; `record` gets
+ * each body as it comes.
+ */
+export async function compileInWorkers(
+  { misses, jobs, data, threads, script }: WorkerRun,
+  record: (i: number, compiled: CompiledBody) => void,
+): Promise<void> {
   const batches: number[][] = [];
   for (let at = 0; at < misses.length; at += BATCH) batches.push(misses.slice(at, at + BATCH));
   let next = 0;
   const workerData: CompileWorkerStart = { markdownCompiler: data };
-  const workers = Array.from({ length: threads }, () => ('file' in script ? new Worker(script.file, { workerData }) : new Worker(script.code, { eval: true, workerData })));
+  const workers = Array.from({ length: threads }, () =>
+    'file' in script ? new Worker(script.file, { workerData }) : new Worker(script.code, { eval: true, workerData }),
+  );
   try {
     await Promise.all(
       workers.map(
@@ -301,8 +333,18 @@ export async function compileInWorkers({ misses, jobs, data, threads, script }: 
             });
             // Compiling catches every fault of a text (see compileMarkdown): a worker that fails or
             // stops is the machine's trouble (memory, a killed thread), said in one line.
-            worker.once('error', (error) => reject(new OperationalError(`a markdown worker thread failed: ${error.message}`, WORKER_HINT, { cause: error })));
-            worker.once('exit', (code) => (code === 0 ? resolve() : reject(new OperationalError(`a markdown worker thread stopped (exit code ${code})`, WORKER_HINT))));
+            worker.once('error', (error) =>
+              reject(
+                new OperationalError(`a markdown worker thread failed: ${error.message}`, WORKER_HINT, {
+                  cause: error,
+                }),
+              ),
+            );
+            worker.once('exit', (code) =>
+              code === 0
+                ? resolve()
+                : reject(new OperationalError(`a markdown worker thread stopped (exit code ${code})`, WORKER_HINT)),
+            );
             send();
           }),
       ),

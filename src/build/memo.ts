@@ -43,7 +43,10 @@ export class Memo<T> {
     /** The file it is kept in; undefined when nothing is kept on disk (`--no-cache`). */
     private readonly file: string | undefined,
     private readonly entries: Map<string, Held<T>>,
-    /** Records in the file, live or not; Infinity when it ends in a damaged record (appending after it would be lost). */
+    /**
+     * Records in the file, live or not; Infinity when it ends in a damaged record (appending after
+     * it would be lost).
+     */
     private records: number,
     private readonly codec: MemoCodec<T> | undefined,
   ) {}
@@ -56,7 +59,11 @@ export class Memo<T> {
     const entries = new Map<string, Held<T>>();
     for (const record of records) {
       const [output, entry] = record as [string, Entry<unknown>];
-      entries.set(output, { inputs: entry.inputs, value: codec ? codec.read(entry.value) : (entry.value as T), used: 0 });
+      entries.set(output, {
+        inputs: entry.inputs,
+        value: codec ? codec.read(entry.value) : (entry.value as T),
+        used: 0,
+      });
     }
     // A log that does not end with a whole record is written anew at the next save.
     return new Memo<T>(file, entries, whole ? records.length : Number.POSITIVE_INFINITY, codec);
@@ -90,7 +97,10 @@ export class Memo<T> {
     return this.entries.get(output)?.inputs;
   }
 
-  /** Keeps the entry of `output` through the next save, as a lookup that found it would: for a value the build knows is still current. */
+  /**
+   * Keeps the entry of `output` through the next save, as a lookup that found it would: for a value
+   * the build knows is still current.
+   */
   keep(output: string): void {
     const entry = this.entries.get(output);
     if (entry) entry.used = this.build;

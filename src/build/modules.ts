@@ -52,7 +52,11 @@ export class LoadedModules {
    * one, from its modules, which take several times longer to load.
    */
   compiler(): Promise<typeof compileTracked> {
-    this.compilerModule ??= this.compilerBundle().then((file) => (file ? (createRequire(import.meta.url)(file) as { compileTracked: typeof compileTracked }) : import('./compileEdition')));
+    this.compilerModule ??= this.compilerBundle().then((file) =>
+      file
+        ? (createRequire(import.meta.url)(file) as { compileTracked: typeof compileTracked })
+        : import('./compileEdition'),
+    );
     return this.compilerModule.then((module) => module.compileTracked);
   }
 

@@ -2,7 +2,14 @@ import { copyFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { digest } from '../load/digest';
 import type { PagePlan } from '../render/plan';
-import { type ManifestLog, type OutputManifest, readManifest, readManifestLog, stillDescribes, writeManifest } from '../write/manifest';
+import {
+  type ManifestLog,
+  type OutputManifest,
+  readManifest,
+  readManifestLog,
+  stillDescribes,
+  writeManifest,
+} from '../write/manifest';
 import { OutputStore } from '../write/store';
 
 /**
@@ -79,7 +86,10 @@ export class OutputFolders {
     await rm(file, { force: true });
   }
 
-  /** The manifest of the output kept beside `outDir` by the last swap (see `spareFolder`), when the build cache has it. */
+  /**
+   * The manifest of the output kept beside `outDir` by the last swap (see `spareFolder`), when the
+   * build cache has it.
+   */
   async spareOutput(outDir: string): Promise<OutputManifest | undefined> {
     const file = this.manifestFile(outDir, 'spare');
     const read = file ? await readManifestLog(file) : undefined;
@@ -93,14 +103,22 @@ export class OutputFolders {
    * one's build cache finds it (see `restorable`).
    */
   manifestFile(outDir: string, kind: 'output' | 'spare' = 'output'): string | undefined {
-    return this.cacheDir && path.join(this.cacheDir, `${kind}-${digest(path.relative(this.root, path.resolve(outDir))).slice(0, 12)}.log`);
+    return (
+      this.cacheDir &&
+      path.join(this.cacheDir, `${kind}-${digest(path.relative(this.root, path.resolve(outDir))).slice(0, 12)}.log`)
+    );
   }
 
   /**
    * Records what a build wrote into `outDir`: its manifest, and the manifest of the output a swap
    * kept as the spare (the previous one, whose log it copies), with the page plans it was made from.
    */
-  async record(outDir: string, manifest: OutputManifest | undefined, spare?: OutputManifest, plans?: readonly PagePlan[]): Promise<void> {
+  async record(
+    outDir: string,
+    manifest: OutputManifest | undefined,
+    spare?: OutputManifest,
+    plans?: readonly PagePlan[],
+  ): Promise<void> {
     const file = this.manifestFile(outDir);
     if (!this.save || !file) return;
     if (manifest && plans) this.plansOf.set(manifest, plans);

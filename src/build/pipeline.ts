@@ -34,7 +34,17 @@ import { type FeedItems, rssFeed } from '../publish/feed';
 import { webManifest } from '../publish/manifest';
 import { robotsTxt, sitemapXml } from '../publish/sitemap';
 import { baseUrlOf, type RenderContext, renderRedirect } from '../render/inputs';
-import { idInputs, lookOf, type PageBasis, type PagePlan, pageDocument, planCard, planPages, type SiteHashes, siteHashes } from '../render/plan';
+import {
+  idInputs,
+  lookOf,
+  type PageBasis,
+  type PagePlan,
+  pageDocument,
+  planCard,
+  planPages,
+  type SiteHashes,
+  siteHashes,
+} from '../render/plan';
 import { searchFiles } from '../search/shards';
 import type { ShardTerms } from '../search/shardTerms';
 import { LANGUAGES, type Lang } from '../shared/lang';
@@ -43,7 +53,14 @@ import { feedUrl, pageFile, rootUrl } from '../shared/route';
 import { readLock } from '../translations/lock';
 import { translationStates } from '../translations/state';
 import type { BuiltAssets, ScriptImports } from '../write/assets';
-import { type Commit, type Copy, commitOutput, placeWritten, StaleOutputError, type WriteReport } from '../write/commit';
+import {
+  type Commit,
+  type Copy,
+  commitOutput,
+  placeWritten,
+  StaleOutputError,
+  type WriteReport,
+} from '../write/commit';
 import type { OutputManifest } from '../write/manifest';
 import { Output } from '../write/output';
 import type { Explain, Remade } from './explain';
@@ -59,7 +76,10 @@ export type { BuildProgress, ProgressListener } from './tasks';
 export interface SiteLoad {
   /** Present when the content loaded without errors. */
   site?: Site;
-  /** The site as modelled, errors or not: present whenever the content could be modelled (the external links are checked on it). */
+  /**
+   * The site as modelled, errors or not: present whenever the content could be modelled (the
+   * external links are checked on it).
+   */
   modelled?: Site;
   diagnostics: Diagnostic[];
   /** The files under content/media, by path below it. */
@@ -141,12 +161,29 @@ export async function loadSite(root: string, publishing: Partial<Publication> = 
   const { site, media, diagnostics } = modelled;
   // Ids do not depend on styles: a page missing from the cache is rendered here with none.
   const none = { links: [] };
-  const styles = { aboutme: none, professional: none, projects: none, atelier: none, blog: none, category: none, gallery: none, article: none, notfound: none };
+  const styles = {
+    aboutme: none,
+    professional: none,
+    projects: none,
+    atelier: none,
+    blog: none,
+    category: none,
+    gallery: none,
+    article: none,
+    notfound: none,
+  };
   const ctx: RenderContext = { site, styles, script: '/check.js', year: 2000 };
   // Nor on the page's share card (see `idInputs`): none is drawn.
   const cards = { code: '', look: '', host: '' };
   const plans = planPages(site, siteHashes(site), { code: (await session.modules.code()).pipeline, look: '', cards });
-  const ids = await renderedIds({ plans, render: ctx, cards, memo: (await session.cached()).ids, rendered: new Map(), renderer: () => session.modules.renderer() });
+  const ids = await renderedIds({
+    plans,
+    render: ctx,
+    cards,
+    memo: (await session.cached()).ids,
+    rendered: new Map(),
+    renderer: () => session.modules.renderer(),
+  });
   const checkMemo = await session.checkMemo();
   const all = [...diagnostics, ...(await tasks.run('check', () => checkSite(site, media, ids, checkMemo)))];
   return hasErrors(all) ? { diagnostics: all, modelled: site } : { site, modelled: site, diagnostics: all, media };
@@ -185,7 +222,8 @@ export async function buildSite(session: BuildSession, options: BuildOptions): P
     // A build of a session that builds again (`site dev`) keeps its threads: the fonts stay read.
     if (!session.rebuilds) await session.cardThreads.close();
     await Promise.all([build.cards?.drawing, build.images.encoded.catch(() => {})]);
-    for (const folder of [build.images.work.folder, build.cardFolder]) if (folder.temporary) await rm(folder.dir, { recursive: true, force: true });
+    for (const folder of [build.images.work.folder, build.cardFolder])
+      if (folder.temporary) await rm(folder.dir, { recursive: true, force: true });
   }
 }
 
@@ -211,7 +249,10 @@ interface Build {
   /** The outputs made again so far, which `explain` adds to (`--explain`). */
   remade: Remade[];
   explain: Explain;
-  /** The raster images and the folder of their variants, and the encoding of those it lacks, under way from the build's start. */
+  /**
+   * The raster images and the folder of their variants, and the encoding of those it lacks, under
+   * way from the build's start.
+   */
   images: Encoding;
   /** Every diagnostic so far: the loader's and model's, the check's, the encoder's (ASSET004) once it has ended. */
   diagnostics: Diagnostic[];
@@ -239,15 +280,38 @@ interface Build {
 /** The context of a new build: its code, its caches, and the images' folder. */
 async function startBuild(session: BuildSession, options: BuildOptions): Promise<Build> {
   const remade: Remade[] = [];
-  const [code, codeChanges, folder, cards] = await Promise.all([session.modules.code(), session.modules.codeChanges(), session.mediaFolder(), cardFolder(session.cacheDir)]);
+  const [code, codeChanges, folder, cards] = await Promise.all([
+    session.modules.code(),
+    session.modules.codeChanges(),
+    session.mediaFolder(),
+    cardFolder(session.cacheDir),
+  ]);
   // Code is named by the files that changed in it, so that `--explain` after an edit of the tool says which.
   const codeNote = codeChanges.length > 0 ? `code: ${codeChanges.join(', ')}` : 'code';
-  const explain: Explain = (output, changed) => remade.push({ output, changed: changed.map((name) => (name === 'code' ? codeNote : name)) });
+  const explain: Explain = (output, changed) =>
+    remade.push({ output, changed: changed.map((name) => (name === 'code' ? codeNote : name)) });
   const mediaDir = path.join(session.root, 'content', 'media');
-  const work: ImageWork = { images: folder.images, mediaDir, code: code.images, folder: await variantFolder(session.cacheDir, code.images) };
+  const work: ImageWork = {
+    images: folder.images,
+    mediaDir,
+    code: code.images,
+    folder: await variantFolder(session.cacheDir, code.images),
+  };
   const tasks = new Tasks(options.onProgress, options.signal);
   const images = encodeAlongside(work, tasks, explain, options.signal);
-  return { session, options, tasks, code, remade, explain, images, diagnostics: [], rendered: new Map(), cardFolder: cards, stopCards: new AbortController() };
+  return {
+    session,
+    options,
+    tasks,
+    code,
+    remade,
+    explain,
+    images,
+    diagnostics: [],
+    rendered: new Map(),
+    cardFolder: cards,
+    stopCards: new AbortController(),
+  };
 }
 
 /** What a build ends with: its pages when it wrote an output, its diagnostics either way. */
@@ -327,13 +391,26 @@ async function planSite(build: Build): Promise<void> {
   };
   const look = await readCardLook(session.root, site.content.owner.avatar);
   const hashes = siteHashes(site, session.planned);
-  const basis: PageBasis = { code: code.pipeline, look: lookOf(render), cards: { code: code.cards, look: look.hash, host: new URL(baseUrlOf(render)).host } };
+  const basis: PageBasis = {
+    code: code.pipeline,
+    look: lookOf(render),
+    cards: { code: code.cards, look: look.hash, host: new URL(baseUrlOf(render)).host },
+  };
   const plans = planPages(site, hashes, basis, session.planned);
   session.planned = { site, hashes, plans, cards: basisKey(basis.cards) };
   Object.assign(build, { render, hashes, basis, plans });
   const signal = options.signal ? AbortSignal.any([options.signal, build.stopCards.signal]) : build.stopCards.signal;
   const previous = await session.outputs.previousOutput(options.outDir);
-  build.cards = await startCards({ plans, site, basis: basis.cards, previous, folder: build.cardFolder, look, threads: session.cardThreads, signal });
+  build.cards = await startCards({
+    plans,
+    site,
+    basis: basis.cards,
+    previous,
+    folder: build.cardFolder,
+    look,
+    threads: session.cardThreads,
+    signal,
+  });
 }
 
 /** The check stage: every rule, with the ids of the rendered pages. */
@@ -348,7 +425,9 @@ async function checkBuild(build: Build): Promise<void> {
     rendered,
     renderer: () => session.modules.renderer(),
   });
-  build.diagnostics.push(...checkSite(need(build.site, 'the site'), need(build.media, 'the media'), ids, await session.checkMemo()));
+  build.diagnostics.push(
+    ...checkSite(need(build.site, 'the site'), need(build.media, 'the media'), ids, await session.checkMemo()),
+  );
 }
 
 /**
@@ -361,7 +440,8 @@ async function writeOutput(build: Build): Promise<void> {
   const intact = await session.outputs.previousOutput(options.outDir);
   // No output folder that is the last output (a fresh clone given the build cache): a new folder
   // made by a swap can take the last output's files from the cache's store.
-  const restored = !intact && (options.commit ?? 'swap') === 'swap' ? await session.outputs.restorable(options.outDir) : undefined;
+  const restored =
+    !intact && (options.commit ?? 'swap') === 'swap' ? await session.outputs.restorable(options.outDir) : undefined;
   build.written = await writeInto(build, intact ?? restored, restored !== undefined)
     .catch((error: unknown) => {
       if (error instanceof StaleOutputError) return writeInto(build, undefined, false);
@@ -377,13 +457,20 @@ async function writeOutput(build: Build): Promise<void> {
 /** A source the encoder could not read as an image (ASSET004): the output is not written. */
 class UnreadableImages extends Error {}
 
-/** Waits for the photos' variants; throws when a source could not be encoded, its error among the build's diagnostics. */
+/**
+ * Waits for the photos' variants; throws when a source could not be encoded, its error among the
+ * build's diagnostics.
+ */
 async function variantsReady(build: Build): Promise<void> {
   await imagesEncoded(build);
   if (hasErrors(build.diagnostics)) throw new UnreadableImages('a source image could not be read');
 }
 
-async function writeInto(build: Build, previous: OutputManifest | undefined, restored: boolean): Promise<NonNullable<BuildResult['output']>> {
+async function writeInto(
+  build: Build,
+  previous: OutputManifest | undefined,
+  restored: boolean,
+): Promise<NonNullable<BuildResult['output']>> {
   const { session, options, tasks, explain, code, rendered } = build;
   const memos = need(build.memos, 'the caches');
   const site = need(build.site, 'the site');
@@ -392,7 +479,10 @@ async function writeInto(build: Build, previous: OutputManifest | undefined, res
   const render = need(build.render, 'the render context');
   const how = options.commit ?? 'swap';
   // In place, pages are served as they are: compressing them would only slow `site dev` down (and a rehearsal of it).
-  const output = await Output.open(options.outDir, previous, { compress: how === 'swap' || !previous, restoredFrom: restored ? session.outputs.store : undefined });
+  const output = await Output.open(options.outDir, previous, {
+    compress: how === 'swap' || !previous,
+    restoredFrom: restored ? session.outputs.store : undefined,
+  });
   try {
     // First, so that the densest compression of the build (brotli 11 of the client script) runs
     // on zlib's threads while the pages are rendered.
@@ -419,10 +509,19 @@ async function writeInto(build: Build, previous: OutputManifest | undefined, res
     }
     // A session counts terms into its memo; a build of its own reads them back from the shards' files.
     const store = memos.search ? undefined : session.shardTerms();
-    await tasks.run('search', () => searchIndexes({ site, code: code.pipeline, indexed: memos.search, store, last: session.shards, output, explain }));
+    await tasks.run('search', () =>
+      searchIndexes({ site, code: code.pipeline, indexed: memos.search, store, last: session.shards, output, explain }),
+    );
     await variantsReady(build);
     await tasks.run('publish', async () => {
-      await publishFiles({ render, hashes: need(build.hashes, 'the hashes'), basis: need(build.basis, 'the basis'), output, explain, ...(session.feedItems && { feedItems: session.feedItems }) });
+      await publishFiles({
+        render,
+        hashes: need(build.hashes, 'the hashes'),
+        basis: need(build.basis, 'the basis'),
+        output,
+        explain,
+        ...(session.feedItems && { feedItems: session.feedItems }),
+      });
       await publishImages(build.images.work, output);
       await publishCards(need(build.cards, 'the cards'), output, explain, how !== 'none');
       // Its cards drawn, a build that is not followed by another ends the drawing thread now, not
@@ -430,10 +529,22 @@ async function writeInto(build: Build, previous: OutputManifest | undefined, res
       if (!session.rebuilds) await session.cardThreads.close();
     });
     // Raster images are published as their variants alone (the images stage), never as they are.
-    const copies: Copy[] = [{ from: build.images.work.mediaDir, to: 'media', signature: (await session.mediaFolder()).signature, exclude: isRaster }];
-    // The spare's manifest (a log as long as the output's) is read only by a swap: a build that changed nothing makes none.
+    const copies: Copy[] = [
+      {
+        from: build.images.work.mediaDir,
+        to: 'media',
+        signature: (await session.mediaFolder()).signature,
+        exclude: isRaster,
+      },
+    ];
+    // The spare's manifest (a log as long as the output's) is read only by a swap: a build that
+    // changed nothing makes none.
     const spare = how === 'swap' ? () => session.outputs.spareOutput(options.outDir) : undefined;
-    return { entries, write: await tasks.run('write', () => commitOutput(output, copies, how, spare)), scriptImports: assets.scriptImports };
+    return {
+      entries,
+      write: await tasks.run('write', () => commitOutput(output, copies, how, spare)),
+      scriptImports: assets.scriptImports,
+    };
   } catch (error) {
     await output.abort();
     // Pages put in place ahead of a build that then failed: the output is no longer the one its
@@ -449,7 +560,11 @@ async function settleBuild(build: Build): Promise<void> {
   if (options.commit === 'none' || !written) return;
   // The files a swap made are kept in the cache's store; `site dev`'s, rewritten in place, are not.
   const { manifest, spare, made } = written.write;
-  await session.settle(options.outDir, { manifest, ...(spare && { spare }), ...(options.commit !== 'in-place' && { made }) }, plans);
+  await session.settle(
+    options.outDir,
+    { manifest, ...(spare && { spare }), ...(options.commit !== 'in-place' && { made }) },
+    plans,
+  );
 }
 
 /** A field a stage before this one made: missing only when the stages run out of order. */
@@ -469,7 +584,12 @@ function publicationOf(options: { drafts?: boolean | undefined; today?: string |
  * editions the build does not publish (drafts, scheduled ones) are set aside before anything is
  * made from the content, so no page, listing or index ever sees them.
  */
-async function model(session: BuildSession, tasks: Tasks, explain: Explain, publication: Publication): Promise<SiteLoad & { diagnostics: Diagnostic[]; media: ReadonlySet<string> }> {
+async function model(
+  session: BuildSession,
+  tasks: Tasks,
+  explain: Explain,
+  publication: Publication,
+): Promise<SiteLoad & { diagnostics: Diagnostic[]; media: ReadonlySet<string> }> {
   const { loaded, media } = await tasks.run('load', () => session.load());
   if (!loaded.content) return { diagnostics: loaded.diagnostics, media };
   const { content, held } = publishable(loaded.content, publication);
@@ -503,11 +623,19 @@ async function model(session: BuildSession, tasks: Tasks, explain: Explain, publ
   const lockProblems: Diagnostic[] = [];
   const lock = await readLock(session.root, lockProblems, session.lock, await session.validatedLock());
   // A broken lock is its own error: no translation is judged against it.
-  const translations = lock ? await translationStates(loaded.content, lock, session.changeDays, session.translationStates) : { editions: new Map(), texts: [] };
+  const translations = lock
+    ? await translationStates(loaded.content, lock, session.changeDays, session.translationStates)
+    : { editions: new Map(), texts: [] };
   return tasks.run('model', () => {
     // The site is modelled from what loaded even when some files did not: the check still reports
     // on the rest, and the errors stop the build after it.
-    const { site, diagnostics } = createSite(content, bodies, routes, { previous, images: folder.images, publication, held, translations });
+    const { site, diagnostics } = createSite(content, bodies, routes, {
+      previous,
+      images: folder.images,
+      publication,
+      held,
+      translations,
+    });
     return { site, diagnostics: [...loaded.diagnostics, ...lockProblems, ...diagnostics], media };
   });
 }
@@ -593,7 +721,17 @@ interface PageWork {
  * place) is carried over without looking its file up: a save's build would otherwise look up every
  * page among all the output's files before its own page is in place, work that grows with the site.
  */
-async function renderPages({ plans, before, render: ctx, cards, output, rendered, renderer, explain, progress }: PageWork): Promise<PageEntry[]> {
+async function renderPages({
+  plans,
+  before,
+  render: ctx,
+  cards,
+  output,
+  rendered,
+  renderer,
+  explain,
+  progress,
+}: PageWork): Promise<PageEntry[]> {
   const total = plans.length;
   // React and the templates are loaded on the first page that must be rendered.
   let render: RenderDocument | undefined;
@@ -601,7 +739,9 @@ async function renderPages({ plans, before, render: ctx, cards, output, rendered
     if (i % 100 === 0) progress(i, total);
     if (plan === before?.[i]) {
       // The very plan the previous output was made from, in the same place: its record is the same.
-      agrees(`${plan.file} carried over by its plan`, true, () => sameInputs(output.previousInputs(plan.file), plan.inputs));
+      agrees(`${plan.file} carried over by its plan`, true, () =>
+        sameInputs(output.previousInputs(plan.file), plan.inputs),
+      );
       output.carryMade(plan.file);
       continue;
     }
@@ -610,7 +750,12 @@ async function renderPages({ plans, before, render: ctx, cards, output, rendered
     render ??= rendered.has(plan.file) ? render : await renderer();
     // The page's string is never held across the wait (see Output.add).
     const card = planCard(plan, ctx.site, cards);
-    await output.add(plan.file, rendered.get(plan.file) ?? (render as RenderDocument)(pageDocument(ctx, plan, card)), plan.inputs, card.file);
+    await output.add(
+      plan.file,
+      rendered.get(plan.file) ?? (render as RenderDocument)(pageDocument(ctx, plan, card)),
+      plan.inputs,
+      card.file,
+    );
   }
   progress(total, total);
   return plans.map((plan) => ({ path: plan.file, kind: plan.kind }));
@@ -633,7 +778,8 @@ interface SearchWork {
 
 /** Each language's search index, shard by shard: a shard is carried over while its articles are unchanged. */
 async function searchIndexes({ site, code, indexed, store, last, output, explain }: SearchWork): Promise<void> {
-  for (const lang of LANGUAGES) await addPlanned(searchFiles({ site, lang, code, indexed, store, last }), output, explain);
+  for (const lang of LANGUAGES)
+    await addPlanned(searchFiles({ site, lang, code, indexed, store, last }), output, explain);
 }
 
 /** What `publishFiles` reads and writes. */
@@ -659,9 +805,21 @@ async function publishFiles({ render: ctx, hashes, basis, output, explain, feedI
     // The routes and the articles' dates: a title edit does not change it.
     { file: 'sitemap.xml', inputs: { ...whole, dates: hashes.dates }, make: () => sitemapXml(ctx.site, base()) },
     { file: 'robots.txt', inputs: whole, make: () => robotsTxt(base()) },
-    ...LANGUAGES.map((lang): PlannedFile => ({ file: feedUrl(lang).slice(1), inputs: { ...whole, listing: hashes.listing(undefined, lang) }, make: () => rssFeed(ctx.site, lang, base(), feedItems) })),
+    ...LANGUAGES.map(
+      (lang): PlannedFile => ({
+        file: feedUrl(lang).slice(1),
+        inputs: { ...whole, listing: hashes.listing(undefined, lang) },
+        make: () => rssFeed(ctx.site, lang, base(), feedItems),
+      }),
+    ),
     { file: 'manifest.webmanifest', inputs: whole, make: () => webManifest(ctx.site) },
-    ...LANGUAGES.map((lang): PlannedFile => ({ file: pageFile(rootUrl(lang)), inputs: { code: basis.code }, make: () => renderRedirect(lang) })),
+    ...LANGUAGES.map(
+      (lang): PlannedFile => ({
+        file: pageFile(rootUrl(lang)),
+        inputs: { code: basis.code },
+        make: () => renderRedirect(lang),
+      }),
+    ),
   ];
   await addPlanned(files, output, explain);
 }

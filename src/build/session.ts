@@ -46,7 +46,10 @@ import { agrees } from './shortcuts';
 const TITLES_ENTRY = '\0titles';
 const NO_FINDINGS: EditionFindings = { links: [], ids: [], assets: [], register: { title: [], description: [] } };
 
-/** Articles whose search terms `countAhead` counts in one step: a save arriving meanwhile waits for one step at most. */
+/**
+ * Articles whose search terms `countAhead` counts in one step: a save arriving meanwhile waits for
+ * one step at most.
+ */
 const COUNT_AHEAD = 16;
 
 /** The files under content/media (see `listMedia`), and a signature that changes when any of them does. */
@@ -138,7 +141,10 @@ export class BuildSession {
   private readonly words: { last?: WordIndex } = {};
   /** The site-wide keys of the last check (see `EditionMemo.facts`). */
   private readonly facts: { last?: KnownFacts } = {};
-  /** The model and pages of the last build, which the next one shares what did not change with (see `createSite`, `planPages`). */
+  /**
+   * The model and pages of the last build, which the next one shares what did not change with (see
+   * `createSite`, `planPages`).
+   */
   planned: PlannedSite | undefined;
   /** Each edition's feed item, when the session builds again (see `rssFeed`). */
   readonly feedItems: FeedItems | undefined;
@@ -160,7 +166,10 @@ export class BuildSession {
   readonly translationStates: KnownStates = knownStates();
   /** The translation lock as the session last read it (translations/lock.ts). */
   readonly lock: { read?: ReadLock } = {};
-  /** Files the session was told changed (`invalidate`): written while it watched, so changed on the day of their last write. */
+  /**
+   * Files the session was told changed (`invalidate`): written while it watched, so changed on the
+   * day of their last write.
+   */
   private readonly edited = new Set<string>();
   /** The day each content file last changed, asked once per file and content (translations/changed.ts). */
   readonly changeDays: (file: string, hash: string) => Promise<string>;
@@ -195,7 +204,8 @@ export class BuildSession {
       const absolute = path.resolve(file);
       this.articles.instead?.delete(absolute);
       if (within(media, absolute) || within(absolute, media)) this.media = undefined;
-      if (absolute.endsWith('.css') || within(absolute, path.join(TOOL_ROOT, 'templates', 'styles'))) this.styles = undefined;
+      if (absolute.endsWith('.css') || within(absolute, path.join(TOOL_ROOT, 'templates', 'styles')))
+        this.styles = undefined;
       // A folder above the articles or among them: all are listed and looked at again.
       if (within(absolute, blog) || (isFolder && within(blog, absolute))) this.articles.stale = 'all';
       const { stale } = this.articles;
@@ -234,7 +244,12 @@ export class BuildSession {
           // A request that arrives meanwhile is seen between two steps of COUNT_AHEAD articles.
           await new Promise((resolve) => setImmediate(resolve));
           if (stop()) return;
-          held = countAhead({ site, lang, code: pipeline, indexed: search, last: planned }, shard, from, from + COUNT_AHEAD);
+          held = countAhead(
+            { site, lang, code: pipeline, indexed: search, last: planned },
+            shard,
+            from,
+            from + COUNT_AHEAD,
+          );
         }
       }
       // The terms counted ahead are in the table now: its size past which it is started again
@@ -248,7 +263,12 @@ export class BuildSession {
    * after a change under it was reported.
    */
   mediaFolder(): Promise<MediaFolder> {
-    this.media ??= Promise.all([listMedia(this.root), treeSignature(this.mediaDir()), this.rasterMemo(), this.modules.code()]).then(async ([files, signature, memo, { pipeline }]) => {
+    this.media ??= Promise.all([
+      listMedia(this.root),
+      treeSignature(this.mediaDir()),
+      this.rasterMemo(),
+      this.modules.code(),
+    ]).then(async ([files, signature, memo, { pipeline }]) => {
       const known: KnownRasters = {
         get: (file, stat) => memo.get(file, { code: pipeline, stat }),
         set: (file, stat, image) => memo.set(file, { code: pipeline, stat }, image),
@@ -285,14 +305,18 @@ export class BuildSession {
       keep: (file) => articles.keep(file),
       // The signature is kept with the file's last parsed text: a file read again unchanged (its
       // times moved) is recorded under its new signature.
-      hashAt: (file, signature) => (articles.latest(file)?.signature === signature ? articles.previous(file)?.text : undefined),
+      hashAt: (file, signature) =>
+        articles.latest(file)?.signature === signature ? articles.previous(file)?.text : undefined,
       readAt: (file, signature, hash) => {
         const inputs = { code: load, text: hash };
         const kept = articles.get(file, inputs);
         if (kept && kept.signature !== signature) articles.set(file, inputs, { ...kept, signature });
       },
     };
-    const [loaded, media] = await Promise.all([loadContent(this.root, this.articles, this.planned?.site.content, validatedJson(json, pipeline)), this.mediaFolder()]);
+    const [loaded, media] = await Promise.all([
+      loadContent(this.root, this.articles, this.planned?.site.content, validatedJson(json, pipeline)),
+      this.mediaFolder(),
+    ]);
     return { loaded, media: media.files };
   }
 
@@ -319,9 +343,14 @@ export class BuildSession {
         Memo.open<unknown>(file('json')),
         Memo.open<unknown>(file('lock')),
       ]);
-      const contents = this.scratch ? new BodyContents(this.scratch, true) : new BodyContents(this.cacheDir && path.join(this.cacheDir, 'bodies'), this.save);
+      const contents = this.scratch
+        ? new BodyContents(this.scratch, true)
+        : new BodyContents(this.cacheDir && path.join(this.cacheDir, 'bodies'), this.save);
       if (!this.rebuilds) return { articles, bodies, contents, checks, ids, assets, json, lock };
-      const [search, titles] = await Promise.all([Memo.open<IndexedDocument>(undefined), Memo.open<TitleIndex>(undefined)]);
+      const [search, titles] = await Promise.all([
+        Memo.open<IndexedDocument>(undefined),
+        Memo.open<TitleIndex>(undefined),
+      ]);
       return { articles, bodies, contents, checks, ids, assets, json, lock, search, titles };
     })();
     return this.memos;
@@ -357,14 +386,21 @@ export class BuildSession {
           const inputs = { code: pipeline, titles: key };
           if (checks.get(TITLES_ENTRY, inputs)) return;
           // The parts apart from the memo, which every build reads whole: they are read only after a title changed.
-          if (this.cacheDir && this.save) writeTitleParts(this.cacheDir, key, parts, checks.previous(TITLES_ENTRY)?.titles);
+          if (this.cacheDir && this.save)
+            writeTitleParts(this.cacheDir, key, parts, checks.previous(TITLES_ENTRY)?.titles);
           checks.set(TITLES_ENTRY, inputs, { fine: '', findings: NO_FINDINGS });
         },
         keep: (file) => checks.keep(file),
         keepAll: () => checks.keepAll(),
         ...(this.rebuilds && { linkWords: this.linkWords, facts: this.facts, words: this.words }),
       },
-      ...(this.rebuilds && { links: this.editionLinks, index: this.linkIndex, register: this.register, clashes: this.routeClashes, articles: this.articleFindings }),
+      ...(this.rebuilds && {
+        links: this.editionLinks,
+        index: this.linkIndex,
+        register: this.register,
+        clashes: this.routeClashes,
+        articles: this.articleFindings,
+      }),
       ...(titles && {
         titles: {
           get: (key) => titles.get('titles', { code: pipeline, articles: key }),
@@ -380,7 +416,11 @@ export class BuildSession {
    * the files it made (`made`, kept in the store of output files) and the work it used are kept
    * for the next.
    */
-  async settle(outDir: string, written: { manifest: OutputManifest; spare?: OutputManifest; made?: ReadonlySet<string> } | undefined, plans?: readonly PagePlan[]): Promise<void> {
+  async settle(
+    outDir: string,
+    written: { manifest: OutputManifest; spare?: OutputManifest; made?: ReadonlySet<string> } | undefined,
+    plans?: readonly PagePlan[],
+  ): Promise<void> {
     if (!this.save || !this.cacheDir) return;
     const [memos, rasters, media] = await Promise.all([this.cached(), this.rasterMemo(), this.mediaFolder()]);
     // The images of the media folder as it is, whether read by this build or an earlier one of the session.

@@ -10,7 +10,9 @@ export const CHECK_SHORTCUTS = process.env.SITE_CHECK_SHORTCUTS === '1';
 /** A shortcut that decided otherwise than the data it stands for (only under `SITE_CHECK_SHORTCUTS=1`). */
 export class ShortcutDisagreement extends Error {
   constructor(what: string, shortcut: unknown, data: unknown) {
-    super(`a shortcut disagrees with the data it stands for: ${what}\n  shortcut: ${JSON.stringify(shortcut)}\n  data:     ${JSON.stringify(data)}`);
+    super(
+      `a shortcut disagrees with the data it stands for: ${what}\n  shortcut: ${JSON.stringify(shortcut)}\n  data:     ${JSON.stringify(data)}`,
+    );
     this.name = 'ShortcutDisagreement';
   }
 }

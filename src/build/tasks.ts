@@ -1,5 +1,16 @@
 /** The stages of a build, in the order they run. */
-export const STAGES = ['images', 'load', 'markdown', 'model', 'assets', 'check', 'render', 'search', 'publish', 'write'] as const;
+export const STAGES = [
+  'images',
+  'load',
+  'markdown',
+  'model',
+  'assets',
+  'check',
+  'render',
+  'search',
+  'publish',
+  'write',
+] as const;
 export type Stage = (typeof STAGES)[number];
 
 /** A stage of the build, reported as it starts; `done`/`total` count its items when it has them. */

@@ -59,7 +59,11 @@ interface PageWeight {
  * (`scriptImports`); chunks imported on a reader's action are left out.
  * Throws when a page or a file it loads is not among `files`.
  */
-export function pageWeights(files: readonly OutputFile[], pages: readonly WeighedPage[], scriptImports: ScriptImports): KindWeight[] {
+export function pageWeights(
+  files: readonly OutputFile[],
+  pages: readonly WeighedPage[],
+  scriptImports: ScriptImports,
+): KindWeight[] {
   const byPath = new Map(files.map((f) => [f.path, f]));
   const sizes = new Map<string, Bytes>();
   const sizeOf = (file: string): Bytes => {
@@ -106,11 +110,36 @@ export function pageWeights(files: readonly OutputFile[], pages: readonly Weighe
 export function formatWeights(weights: readonly KindWeight[]): string {
   const kb = (bytes: number) => (bytes / 1024).toFixed(1);
   const pair = (b: Bytes) => `${kb(b.raw)} / ${kb(b.gzip)}`;
-  const header = ['page kind', 'pages', 'HTML median', 'HTML max', 'CSS median', 'CSS max', 'JS median', 'JS max', 'JS at start max'];
-  const rows = weights.map((w) => [w.kind, String(w.pages), pair(w.html.median), pair(w.html.max), pair(w.css.median), pair(w.css.max), pair(w.js.median), pair(w.js.max), pair(w.jsAtStart.max)]);
+  const header = [
+    'page kind',
+    'pages',
+    'HTML median',
+    'HTML max',
+    'CSS median',
+    'CSS max',
+    'JS median',
+    'JS max',
+    'JS at start max',
+  ];
+  const rows = weights.map((w) => [
+    w.kind,
+    String(w.pages),
+    pair(w.html.median),
+    pair(w.html.max),
+    pair(w.css.median),
+    pair(w.css.max),
+    pair(w.js.median),
+    pair(w.js.max),
+    pair(w.jsAtStart.max),
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: readonly string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
-  return [line(header), ...rows.map(line), 'KB raw / gzipped; JS: every script a page loads unless the reader acts (React and the islands after the load event); at start: before it.'].join('\n');
+  const line = (cells: readonly string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
+  return [
+    line(header),
+    ...rows.map(line),
+    'KB raw / gzipped; JS: every script a page loads unless the reader acts (React and the islands after the load event); at start: before it.',
+  ].join('\n');
 }
 
 function contentsOf(byPath: ReadonlyMap<string, OutputFile>, file: string): string | Uint8Array {
@@ -142,7 +171,9 @@ function spread(sizes: readonly Bytes[]): Spread {
 function median(sorted: readonly number[]): number {
   if (sorted.length === 0) return 0;
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : Math.round(((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2);
+  return sorted.length % 2
+    ? (sorted[middle] ?? 0)
+    : Math.round(((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2);
 }
 
 /** What an HTML page loads at start: its inline styles, and the files of its stylesheets and scripts. */

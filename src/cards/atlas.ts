@@ -4,7 +4,10 @@ import { loadSharp } from './sharp';
 /** Steps of a pixel a glyph's place is rounded to, across and down: its masks are drawn at each. */
 export const STEPS = 4;
 
-/** A glyph drawn at one size and sub-pixel place: its coverage (0 to 255), and where it lies from the pixel of its place. */
+/**
+ * A glyph drawn at one size and sub-pixel place: its coverage (0 to 255), and where it lies from
+ * the pixel of its place.
+ */
 export interface GlyphMask {
   left: number;
   top: number;
@@ -37,7 +40,10 @@ const SHEET_LETTERS = 24;
  * usual quotes and dashes): drawn, at every step across, on sheets per weight, size and step down
  * (`SHEET_LETTERS` letters each, always the same), the first time a card needs one of them.
  */
-const COMMON = [...Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)), ...'ÀÁÂÃÄÇÈÉÊËÌÍÎÏÑÒÓÔÕÖÙÚÛÜàáâãäçèéêëìíîïñòóôõöùúûü‘’“”–—…€'];
+const COMMON = [
+  ...Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)),
+  ...'ÀÁÂÃÄÇÈÉÊËÌÍÎÏÑÒÓÔÕÖÙÚÛÜàáâãäçèéêëìíîïñòóôõöùúûü‘’“”–—…€',
+];
 
 /**
  * The card's glyphs as coverage masks, each drawn by librsvg (through sharp) and kept for the life
@@ -88,7 +94,9 @@ export class GlyphAtlas {
       const glyphs = at >= 0 ? common.slice(part * SHEET_LETTERS, (part + 1) * SHEET_LETTERS) : [glyph];
       sheets.set(
         name,
-        glyphs.flatMap((each) => Array.from({ length: STEPS }, (_, stepX) => ({ weight, size, glyph: each, stepX, stepY }))),
+        glyphs.flatMap((each) =>
+          Array.from({ length: STEPS }, (_, stepX) => ({ weight, size, glyph: each, stepX, stepY })),
+        ),
       );
     }
     // One at a time: a sheet's drawing takes tens of megabytes (librsvg's canvas, libvips' copies),
@@ -100,13 +108,20 @@ export class GlyphAtlas {
   private common(weight: CardWeight): number[] {
     let glyphs = this.commonGlyphs.get(weight);
     if (!glyphs) {
-      glyphs = [...new Set(COMMON.flatMap((letter) => (this.type.shape(weight, letter)?.glyphs ?? []).map(({ glyph }) => glyph)))].sort((a, b) => a - b);
+      glyphs = [
+        ...new Set(
+          COMMON.flatMap((letter) => (this.type.shape(weight, letter)?.glyphs ?? []).map(({ glyph }) => glyph)),
+        ),
+      ].sort((a, b) => a - b);
       this.commonGlyphs.set(weight, glyphs);
     }
     return glyphs;
   }
 
-  /** Draws glyphs on one sheet, in rows, each on whole pixels of its own with a pixel of margin, and keeps their masks. */
+  /**
+   * Draws glyphs on one sheet, in rows, each on whole pixels of its own with a pixel of margin, and
+   * keeps their masks.
+   */
   private async drawSheet(keys: GlyphKey[]): Promise<void> {
     const cells: { name: string; box: GlyphMask; x: number; y: number; path: string }[] = [];
     let x = 0;
@@ -123,7 +138,13 @@ export class GlyphAtlas {
         y += rowHeight;
         rowHeight = 0;
       }
-      cells.push({ name: keyName(key), box, x, y, path: placedPath(outline, scale, dx, dy, x - box.left, y - box.top) });
+      cells.push({
+        name: keyName(key),
+        box,
+        x,
+        y,
+        path: placedPath(outline, scale, dx, dy, x - box.left, y - box.top),
+      });
       x += box.width;
       rowHeight = Math.max(rowHeight, box.height);
     }
@@ -134,13 +155,20 @@ export class GlyphAtlas {
     const sheet = await sharp(Buffer.from(svg)).ensureAlpha().extractChannel(3).raw().toBuffer();
     for (const { name, box, x: left, y: top } of cells) {
       const coverage = new Uint8Array(box.width * box.height);
-      for (let row = 0; row < box.height; row++) coverage.set(sheet.subarray((top + row) * SHEET_WIDTH + left, (top + row) * SHEET_WIDTH + left + box.width), row * box.width);
+      for (let row = 0; row < box.height; row++)
+        coverage.set(
+          sheet.subarray((top + row) * SHEET_WIDTH + left, (top + row) * SHEET_WIDTH + left + box.width),
+          row * box.width,
+        );
       this.masks.set(name, { ...box, coverage });
     }
   }
 }
 
-/** Places a point is rounded to, per pixel: a power of two, so that a place plus whole pixels is exact, and librsvg's own (1/256) finer. */
+/**
+ * Places a point is rounded to, per pixel: a power of two, so that a place plus whole pixels is
+ * exact, and librsvg's own (1/256) finer.
+ */
 const GRID = 64;
 
 /**
@@ -153,7 +181,9 @@ function placedPath(outline: string, scale: number, dx: number, dy: number, left
   let index = 0;
   return outline.replace(/-?\d+(?:\.\d+)?(?:e-?\d+)?/g, (number) => {
     const across = index++ % 2 === 0;
-    const offset = across ? Math.round((Number(number) * scale + dx) * GRID) : Math.round((dy - Number(number) * scale) * GRID);
+    const offset = across
+      ? Math.round((Number(number) * scale + dx) * GRID)
+      : Math.round((dy - Number(number) * scale) * GRID);
     return String((across ? left : top) + offset / GRID);
   });
 }

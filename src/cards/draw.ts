@@ -53,7 +53,10 @@ export interface DrawerKnowledge {
 /** How a card's words were drawn: from the glyph atlas, or by librsvg from satori's outlines. */
 export type DrawnBy = 'glyphs' | 'librsvg';
 
-/** A card's words, ready to be laid on its band: glyphs in their places (their masks drawn), or the whole card drawn by librsvg. */
+/**
+ * A card's words, ready to be laid on its band: glyphs in their places (their masks drawn), or the
+ * whole card drawn by librsvg.
+ */
 type Words = GlyphWords | { by: 'librsvg'; png: Buffer };
 type GlyphWords = { by: 'glyphs'; glyphs: PlacedGlyph[]; atlas: GlyphAtlas };
 
@@ -91,17 +94,29 @@ export class CardDrawer {
   private readonly emoji = new Map<string, string | undefined>();
   /** Each frame drawn, by what it shows (`frameKey`). */
   private readonly frames = new Map<string, Promise<Frame>>();
-  /** The rows of a box of words a card is painted on, per kind of box, kept blank between cards (the paper is every palette's entry 0). */
+  /**
+   * The rows of a box of words a card is painted on, per kind of box, kept blank between cards (the
+   * paper is every palette's entry 0).
+   */
   private readonly bands = new Map<boolean, Band>();
   private glyphs?: Promise<{ type: CardType; atlas: GlyphAtlas }>;
-  /** The lines down of each shape of a card's words (layout.ts), read from satori's drawing of the first card of that shape. */
+  /**
+   * The lines down of each shape of a card's words (layout.ts), read from satori's drawing of the
+   * first card of that shape.
+   */
   private readonly lines = new Map<string, Lines>();
 
   /** What this drawer has learnt so far (frames that failed left out), for another to `learn`. */
   async knowledge(): Promise<DrawerKnowledge> {
-    const frames = await Promise.allSettled([...this.frames].map(async ([key, frame]): Promise<[string, Frame]> => [key, await frame]));
+    const frames = await Promise.allSettled(
+      [...this.frames].map(async ([key, frame]): Promise<[string, Frame]> => [key, await frame]),
+    );
     const masks = this.glyphs ? (await this.glyphs).atlas.drawn() : [];
-    return { frames: frames.flatMap((frame) => (frame.status === 'fulfilled' ? [frame.value] : [])), lines: [...this.lines], masks };
+    return {
+      frames: frames.flatMap((frame) => (frame.status === 'fulfilled' ? [frame.value] : [])),
+      lines: [...this.lines],
+      masks,
+    };
   }
 
   /** How many frames, shapes of words and glyphs this drawer knows: more after a drawing that learnt something. */
@@ -140,7 +155,10 @@ export class CardDrawer {
    * less than one each.
    */
   async drawAll(cards: readonly ShareCardProps[]): Promise<{ png: Buffer; by: DrawnBy }[]> {
-    const [frames, words] = await Promise.all([Promise.all(cards.map((props) => this.frame(props))), this.words(cards)]);
+    const [frames, words] = await Promise.all([
+      Promise.all(cards.map((props) => this.frame(props))),
+      this.words(cards),
+    ]);
     return cards.map((props, i) => {
       const drawn = words[i] as Words;
       if (drawn.by === 'librsvg') return drawn;
@@ -163,7 +181,8 @@ export class CardDrawer {
     const framePixels = await raster(await this.frameSvg(props));
     const { palette, indices } = paletteFrame(framePixels.data, props.colours.paper, bandInks(props));
     this.onBand(props, frame, words, (_, band) => {
-      for (let y = 0; y < band.height; y++) band.rows.copy(indices, (frame.png.bandTop + y) * CARD_WIDTH, y * band.rowBytes + 1, (y + 1) * band.rowBytes);
+      for (let y = 0; y < band.height; y++)
+        band.rows.copy(indices, (frame.png.bandTop + y) * CARD_WIDTH, y * band.rowBytes + 1, (y + 1) * band.rowBytes);
     });
     const picture = Buffer.alloc(indices.length * 3);
     for (const [i, index] of indices.entries()) palette.copy(picture, i * 3, index * 3, index * 3 + 3);
@@ -180,7 +199,17 @@ export class CardDrawer {
         .then(raster)
         .then((pixels) => {
           const { palette, indices, inks } = paletteFrame(pixels.data, props.colours.paper, bandInks(props));
-          return { png: pngFrame({ width: CARD_WIDTH, height: CARD_HEIGHT, palette, indices, bandTop: box.top, bandRows: box.height }), inks };
+          return {
+            png: pngFrame({
+              width: CARD_WIDTH,
+              height: CARD_HEIGHT,
+              palette,
+              indices,
+              bandTop: box.top,
+              bandRows: box.height,
+            }),
+            inks,
+          };
         });
       // A frame that failed is drawn again for the next card, which then reports it too.
       frame.catch(() => this.frames.delete(key));
@@ -198,7 +227,12 @@ export class CardDrawer {
    * then blanks them again: at once, with no await, so that cards drawn at the same time share
    * the rows.
    */
-  private onBand(props: ShareCardProps, frame: Frame, words: GlyphWords, use: (frame: Frame, band: Band) => void): void {
+  private onBand(
+    props: ShareCardProps,
+    frame: Frame,
+    words: GlyphWords,
+    use: (frame: Frame, band: Band) => void,
+  ): void {
     const band = this.band(Boolean(props.text.article), frame.png.rowBytes);
     try {
       paintGlyphs(words.glyphs, words.atlas, band, frame.inks);
@@ -254,10 +288,19 @@ export class CardDrawer {
       [...bySatori.values()].map(async (members) => {
         const { colours, text } = cards[members[0] as number] as ShareCardProps;
         const box = wordsBox(Boolean(text.article));
-        const column = createElement(CardWordsColumn, { texts: members.map((i) => (cards[i] as ShareCardProps).text), colours });
+        const column = createElement(CardWordsColumn, {
+          texts: members.map((i) => (cards[i] as ShareCardProps).text),
+          colours,
+        });
         const height = box.height * members.length;
         const satori = await loadSatori();
-        const svg = await satori(column, { width: box.width, height, fonts: this.fonts(), embedFont: false, loadAdditionalAsset: this.loadAsset });
+        const svg = await satori(column, {
+          width: box.width,
+          height,
+          fonts: this.fonts(),
+          embedFont: false,
+          loadAdditionalAsset: this.loadAsset,
+        });
         for (const [k, laid] of laidWords(svg, box.width, box.height, members.length, colours.paper).entries()) {
           const i = members[k] as number;
           const props = cards[i] as ShareCardProps;
@@ -298,7 +341,13 @@ export class CardDrawer {
    */
   private async satori(element: ReactElement, width: number, height: number): Promise<string> {
     const satori = await loadSatori();
-    return satori(element, { width, height, fonts: this.fonts(), embedFont: true, loadAdditionalAsset: this.loadAsset });
+    return satori(element, {
+      width,
+      height,
+      fonts: this.fonts(),
+      embedFont: true,
+      loadAdditionalAsset: this.loadAsset,
+    });
   }
 
   private fonts(): SatoriOptions['fonts'] {
@@ -312,7 +361,8 @@ export class CardDrawer {
     return this.glyphs;
   }
 
-  private readonly loadAsset = async (code: string, segment: string) => (code === 'emoji' ? (this.emojiPicture(segment) ?? []) : []);
+  private readonly loadAsset = async (code: string, segment: string) =>
+    code === 'emoji' ? (this.emojiPicture(segment) ?? []) : [];
 
   /** An emoji's Twemoji picture as a data URL; undefined for one Twemoji does not draw. */
   private emojiPicture(segment: string): string | undefined {
@@ -345,7 +395,14 @@ export function twemojiNames(segment: string): string[] {
 
 /** What a card's frame shows: every card with the same is drawn on the same frame. */
 function frameKey({ text, colours, avatar }: ShareCardProps): string {
-  return JSON.stringify([text.siteName, text.subtitle, text.host, text.article?.category ?? null, colours, avatar ?? null]);
+  return JSON.stringify([
+    text.siteName,
+    text.subtitle,
+    text.host,
+    text.article?.category ?? null,
+    colours,
+    avatar ?? null,
+  ]);
 }
 
 /**

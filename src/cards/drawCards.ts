@@ -42,14 +42,20 @@ export interface DrawReply {
 // Made once per thread (or process) that draws: the fonts are read here, and kept for every card it draws.
 const drawer = new CardDrawer();
 
-const propsOf = (request: Cards) => request.cards.map((card) => ({ text: card.text, colours: request.colours, ...(request.avatar && { avatar: request.avatar }) }));
+const propsOf = (request: Cards) =>
+  request.cards.map((card) => ({
+    text: card.text,
+    colours: request.colours,
+    ...(request.avatar && { avatar: request.avatar }),
+  }));
 
 /** Cards drawn together: satori lays out the words of those it lays out in one drawing. */
 const BATCH = 8;
 
 async function draw(request: Cards): Promise<DrawnCard[]> {
   const written: DrawnCard[] = [];
-  for (let at = 0; at < request.cards.length; at += BATCH) await drawBatch({ ...request, cards: request.cards.slice(at, at + BATCH) }, written);
+  for (let at = 0; at < request.cards.length; at += BATCH)
+    await drawBatch({ ...request, cards: request.cards.slice(at, at + BATCH) }, written);
   return written;
 }
 

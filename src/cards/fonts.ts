@@ -22,12 +22,20 @@ export type CardWeight = 400 | 700;
  * weight, the Latin one (a letter only the Latin Extended file has comes out as the missing glyph).
  */
 const FONT_FILES = ([400, 700] as const).flatMap((weight) =>
-  ['latin', 'latin-ext'].map((subset) => ({ weight, file: require.resolve(`@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`) })),
+  ['latin', 'latin-ext'].map((subset) => ({
+    weight,
+    file: require.resolve(`@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`),
+  })),
 );
 
 /** The fonts as satori is given them, each file read once. */
 export function satoriFonts(): SatoriOptions['fonts'] {
-  return FONT_FILES.map(({ weight, file }) => ({ name: 'Inter', data: readFileSync(file), weight, style: 'normal' as const }));
+  return FONT_FILES.map(({ weight, file }) => ({
+    name: 'Inter',
+    data: readFileSync(file),
+    weight,
+    style: 'normal' as const,
+  }));
 }
 
 /** A glyph of a shaped word, in the font's units (y up) and counted characters. */
@@ -185,7 +193,8 @@ function unitsPerEmOf(sfnt: Uint8Array): number {
   const tables = view.readUInt16BE(4);
   for (let i = 0; i < tables; i++) {
     const record = 12 + i * 16;
-    if (view.toString('latin1', record, record + 4) === 'head') return view.readUInt16BE(view.readUInt32BE(record + 8) + 18);
+    if (view.toString('latin1', record, record + 4) === 'head')
+      return view.readUInt16BE(view.readUInt32BE(record + 8) + 18);
   }
   throw new Error('a font of the share cards has no head table');
 }

@@ -27,12 +27,19 @@ export interface Lines {
   date?: number;
 }
 
-/** The letters a card's words may be set from without satori: Latin letters, their accents and the usual punctuation, no emoji, no marks to combine. */
-const PLAIN = /^[\u0021-\u007e\u00a1-\u00ff\u0100-\u024f\u2010-\u2027\u2030-\u205e\u20ac]+(?: [\u0021-\u007e\u00a1-\u00ff\u0100-\u024f\u2010-\u2027\u2030-\u205e\u20ac]+)*$/;
+/**
+ * The letters a card's words may be set from without satori: Latin letters, their accents and the
+ * usual punctuation, no emoji, no marks to combine.
+ */
+const PLAIN =
+  /^[\u0021-\u007e\u00a1-\u00ff\u0100-\u024f\u2010-\u2027\u2030-\u205e\u20ac]+(?: [\u0021-\u007e\u00a1-\u00ff\u0100-\u024f\u2010-\u2027\u2030-\u205e\u20ac]+)*$/;
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
 
-/** Words' pieces as the segmenter cuts them, kept: titles share most of their words. Let go of all past `KEPT_PIECES`. */
+/**
+ * Words' pieces as the segmenter cuts them, kept: titles share most of their words. Let go of all
+ * past `KEPT_PIECES`.
+ */
 const pieces = new Map<string, string[]>();
 const KEPT_PIECES = 5_000;
 
@@ -136,7 +143,10 @@ function flow(text: string, setting: Setting, width: number, type: CardType): Fl
   if (!PLAIN.test(text)) return undefined;
   const measure = (run: string) => {
     const shaped = type.shape(setting.weight, run);
-    return shaped && (shaped.advance / type.unitsPerEm(setting.weight)) * setting.size + setting.letterSpacing * shaped.clusters;
+    return (
+      shaped &&
+      (shaped.advance / type.unitsPerEm(setting.weight)) * setting.size + setting.letterSpacing * shaped.clusters
+    );
   };
   const breaker = new LineBreaker(text);
   const laid: Flowed['words'] = [];

@@ -29,7 +29,12 @@ export interface CardLook {
   hash: string;
 }
 
-const IMAGE_TYPES: Readonly<Record<string, string>> = { '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg' };
+const IMAGE_TYPES: Readonly<Record<string, string>> = {
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+};
 
 /**
  * The look of a build's cards: the colour tokens as base.css declares them now, and the avatar
@@ -38,7 +43,10 @@ const IMAGE_TYPES: Readonly<Record<string, string>> = { '.svg': 'image/svg+xml',
 export async function readCardLook(root: string, avatarPath: string): Promise<CardLook> {
   const colours = tokenColours(await readFile(TOKENS_SHEET, 'utf8'));
   const type = IMAGE_TYPES[path.extname(avatarPath).toLowerCase()];
-  const bytes = type && avatarPath.startsWith('/media/') ? await readFile(path.join(root, 'content', avatarPath)).catch(() => undefined) : undefined;
+  const bytes =
+    type && avatarPath.startsWith('/media/')
+      ? await readFile(path.join(root, 'content', avatarPath)).catch(() => undefined)
+      : undefined;
   const avatar = bytes && `data:${type};base64,${bytes.toString('base64')}`;
   return { colours, ...(avatar && { avatar }), hash: digest(JSON.stringify(colours), avatar ?? '') };
 }
@@ -51,12 +59,16 @@ export async function readCardLook(root: string, avatarPath: string): Promise<Ca
 export function tokenColours(css: string): CardColours {
   const root = /:root\s*\{([^}]*)\}/.exec(css.replace(/\/\*[\s\S]*?\*\//g, ''))?.[1] ?? '';
   const declared = new Map<string, string>();
-  for (const [, name, value] of root.matchAll(/(--[\w-]+)\s*:\s*([^;]+);/g)) declared.set(name as string, (value as string).trim());
+  for (const [, name, value] of root.matchAll(/(--[\w-]+)\s*:\s*([^;]+);/g))
+    declared.set(name as string, (value as string).trim());
   const colours = {} as Record<keyof CardColours, string>;
   for (const [key, token] of Object.entries(TOKENS) as [keyof CardColours, string][]) {
     const value = declared.get(token) ?? '';
     const light = /^light-dark\(\s*([^,]+?)\s*,/.exec(value)?.[1] ?? value;
-    if (!/^#[0-9a-f]{3,8}$/i.test(light)) throw new Error(`templates/styles/base.css: the share cards need ${token} as a colour in :root (found "${value}")`);
+    if (!/^#[0-9a-f]{3,8}$/i.test(light))
+      throw new Error(
+        `templates/styles/base.css: the share cards need ${token} as a colour in :root (found "${value}")`,
+      );
     colours[key] = light;
   }
   return colours;

@@ -15,7 +15,9 @@ export interface PlacedGlyph {
 const WIDTH_TOLERANCE = 0.01;
 
 /** Satori's word separators (`wordSeparators` in its utils.ts): a run of words it draws together ends after one. */
-const SEPARATORS = new Set([0x20, 0xa0, 0x1361, 0x10100, 0x10101, 0x1039, 0x1091, 0x0a].map((point) => String.fromCodePoint(point)));
+const SEPARATORS = new Set(
+  [0x20, 0xa0, 0x1361, 0x10100, 0x10101, 0x1039, 0x1091, 0x0a].map((point) => String.fromCodePoint(point)),
+);
 
 /**
  * Each glyph of satori's words in its place, as satori itself would draw them with embedded
@@ -31,7 +33,8 @@ export function placeGlyphs(words: readonly LaidWord[], type: CardType): PlacedG
     const shaped = type.shape(word.weight, word.text);
     if (!shaped) return undefined;
     const scale = word.size / type.unitsPerEm(word.weight);
-    if (Math.abs(shaped.advance * scale + shaped.clusters * word.letterSpacing - word.width) > WIDTH_TOLERANCE) return undefined;
+    if (Math.abs(shaped.advance * scale + shaped.clusters * word.letterSpacing - word.width) > WIDTH_TOLERANCE)
+      return undefined;
   }
   const lines = new Map<string, Set<number>>();
   for (const word of words) lines.set(styleOf(word), (lines.get(styleOf(word)) ?? new Set()).add(word.y));
@@ -48,12 +51,26 @@ export function placeGlyphs(words: readonly LaidWord[], type: CardType): PlacedG
     const scale = first.size / type.unitsPerEm(first.weight);
     const left = (lines.get(styleOf(first))?.size ?? 0) > 1 ? Math.round(first.x) : first.x;
     for (const glyph of shaped.glyphs) {
-      const stepsX = Math.round((left + glyph.advance * scale + glyph.clusters * first.letterSpacing + glyph.dx * scale) * STEPS);
-      // Satori adds HarfBuzz's vertical offset as it comes (y up) to a y that points down; Inter's Latin letters have none.
+      const stepsX = Math.round(
+        (left + glyph.advance * scale + glyph.clusters * first.letterSpacing + glyph.dx * scale) * STEPS,
+      );
+      // Satori adds HarfBuzz's vertical offset as it comes (y up) to a y that points down; Inter's
+      // Latin letters have none.
       const stepsY = Math.round((first.y + glyph.dy * scale) * STEPS);
       const x = Math.floor(stepsX / STEPS);
       const y = Math.floor(stepsY / STEPS);
-      placed.push({ key: { weight: first.weight, size: first.size, glyph: glyph.glyph, stepX: stepsX - x * STEPS, stepY: stepsY - y * STEPS }, x, y, fill: first.fill });
+      placed.push({
+        key: {
+          weight: first.weight,
+          size: first.size,
+          glyph: glyph.glyph,
+          stepX: stepsX - x * STEPS,
+          stepY: stepsY - y * STEPS,
+        },
+        x,
+        y,
+        fill: first.fill,
+      });
     }
   }
   return placed;

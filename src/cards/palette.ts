@@ -4,7 +4,11 @@
  * paper, which the glyphs are painted with (paint.ts); and the frame's own colours in the rest.
  */
 
-/** Levels of each ink over the paper, none (the paper itself) and full ink included: a level is 255/31 of coverage apart from the next, so an entry is at most 4.5 levels of a channel from the blend of a coverage it stands for. */
+/**
+ * Levels of each ink over the paper, none (the paper itself) and full ink included: a level is
+ * 255/31 of coverage apart from the next, so an entry is at most 4.5 levels of a channel from the
+ * blend of a coverage it stands for.
+ */
 export const INK_LEVELS = 32;
 
 /** Entries a PNG's palette holds at most. */
@@ -15,15 +19,24 @@ const ENTRIES = 256;
  * over the paper; per entry, the coverage it stands for. Plain data, sent from one thread to another.
  */
 export interface BandInks {
-  /** Per ink (`inkKey`), the palette index of each coverage 0 to 255: the paper's, 0, for one too faint for the first level. */
+  /**
+   * Per ink (`inkKey`), the palette index of each coverage 0 to 255: the paper's, 0, for one too
+   * faint for the first level.
+   */
   indexOf: Record<string, Uint8Array>;
   /** Per palette index, the coverage of ink it stands for (0 to 255): 0 for the paper and the frame's own colours. */
   coverageOf: Uint8Array;
-  /** Per palette index, the ink it is a level of, named by its full ink's index (`indexOf[ink][255]`): 0 for the paper and the frame's own colours. */
+  /**
+   * Per palette index, the ink it is a level of, named by its full ink's index
+   * (`indexOf[ink][255]`): 0 for the paper and the frame's own colours.
+   */
   inkOf: Uint8Array;
 }
 
-/** A frame in palette indices: the palette (8-bit RGB, at most 256 entries), each pixel's index, and how its band is painted. */
+/**
+ * A frame in palette indices: the palette (8-bit RGB, at most 256 entries), each pixel's index, and
+ * how its band is painted.
+ */
 export interface PaletteFrame {
   palette: Buffer;
   indices: Buffer;
@@ -113,7 +126,9 @@ function bandInks(ramps: readonly [string, number][], entries: number): BandInks
 function inkLevel(paper: string, ink: string, level: number): [number, number, number] {
   const under = rgbOf(paper);
   const over = rgbOf(ink);
-  return under.map((channel, i) => Math.round(channel + (((over[i] as number) - channel) * level) / (INK_LEVELS - 1))) as [number, number, number];
+  return under.map((channel, i) =>
+    Math.round(channel + (((over[i] as number) - channel) * level) / (INK_LEVELS - 1)),
+  ) as [number, number, number];
 }
 
 /** The index of the entry nearest a colour (squared distance in RGB; the first of equals). */
@@ -121,7 +136,10 @@ function nearest(key: number, entries: readonly number[]): number {
   let best = 0;
   let bestDistance = Number.POSITIVE_INFINITY;
   for (const [index, entry] of entries.entries()) {
-    const distance = ((key >> 16) - (entry >> 16)) ** 2 + (((key >> 8) & 255) - ((entry >> 8) & 255)) ** 2 + ((key & 255) - (entry & 255)) ** 2;
+    const distance =
+      ((key >> 16) - (entry >> 16)) ** 2 +
+      (((key >> 8) & 255) - ((entry >> 8) & 255)) ** 2 +
+      ((key & 255) - (entry & 255)) ** 2;
     if (distance < bestDistance) {
       best = index;
       bestDistance = distance;

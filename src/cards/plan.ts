@@ -89,7 +89,10 @@ class PlannedCard implements CardPlan {
     const { article } = text;
     this.madeAlt ??= article
       ? [text.title, plainTitle(article.category), article.date, article.readingTime, text.siteName].join(' · ')
-      : [route?.component === 'category' || route?.component === 'gallery' ? plainTitle(text.title) : text.title, text.siteName].join(' · ');
+      : [
+          route?.component === 'category' || route?.component === 'gallery' ? plainTitle(text.title) : text.title,
+          text.siteName,
+        ].join(' · ');
     return this.madeAlt;
   }
 }

@@ -63,7 +63,8 @@ export interface FramePicture {
 
 /** The parts of a frame's PNG. */
 export function pngFrame({ width, height, palette, indices, bandTop, bandRows }: FramePicture): PngFrame {
-  if (indices.subarray(bandTop * width, (bandTop + bandRows) * width).some((index) => index !== 0)) throw new Error('the band of a frame must be blank, palette entry 0 throughout');
+  if (indices.subarray(bandTop * width, (bandTop + bandRows) * width).some((index) => index !== 0))
+    throw new Error('the band of a frame must be blank, palette entry 0 throughout');
   const rowBytes = width + 1;
   const rows = (from: number, to: number) => {
     const data = Buffer.alloc((to - from) * rowBytes);
@@ -77,10 +78,16 @@ export function pngFrame({ width, height, palette, indices, bandTop, bandRows }:
   ihdr.writeUInt32BE(height, 4);
   // Bit depth 8, colour type 3 (palette), deflate, filter method 0, no interlace.
   ihdr.set([8, 3, 0, 0, 0], 8);
-  const head = Buffer.concat([SIGNATURE, chunk('IHDR', ihdr), chunk('PLTE', Buffer.from(palette)), chunk('IDAT', Buffer.concat([ZLIB_HEADER, headRows.data]))]);
+  const head = Buffer.concat([
+    SIGNATURE,
+    chunk('IHDR', ihdr),
+    chunk('PLTE', Buffer.from(palette)),
+    chunk('IDAT', Buffer.concat([ZLIB_HEADER, headRows.data])),
+  ]);
   const line = Buffer.alloc(rowBytes);
   const blank: Segment[] = [];
-  for (let run = 1; run <= bandRows; run *= 2) blank.push(segment(Buffer.concat(Array.from({ length: run }, () => line)), ONCE, false));
+  for (let run = 1; run <= bandRows; run *= 2)
+    blank.push(segment(Buffer.concat(Array.from({ length: run }, () => line)), ONCE, false));
   return { head, headRows, tail, tailCrc: crc32(tail.data, crc32('IDAT')), bandTop, bandRows, rowBytes, blank };
 }
 
@@ -202,7 +209,10 @@ export function adler32(data: Uint8Array): number {
   return ((b << 16) | a) >>> 0;
 }
 
-/** The Adler-32 of two byte strings one after the other, from each one's and the second's length (zlib's adler32_combine). */
+/**
+ * The Adler-32 of two byte strings one after the other, from each one's and the second's length
+ * (zlib's adler32_combine).
+ */
 export function adler32Combine(first: number, second: number, secondLength: number): number {
   const rem = secondLength % BASE;
   let sum1 = first & 0xffff;

@@ -21,10 +21,16 @@ import type { CardThreads } from './threads';
  */
 const CARDS_OFF = process.env.SITE_CARDS === 'off';
 
-/** Cards missing from the output from which the folder of drawn cards is listed to find which it holds, rather than each looked for. */
+/**
+ * Cards missing from the output from which the folder of drawn cards is listed to find which it
+ * holds, rather than each looked for.
+ */
 const LIST_FROM = 64;
 
-/** Where a build keeps the drawn cards, each as `<hash>.png`: the build cache's folder of them, or a folder of its own. */
+/**
+ * Where a build keeps the drawn cards, each as `<hash>.png`: the build cache's folder of them, or a
+ * folder of its own.
+ */
 export interface CardFolder {
   dir: string;
   /** Removed once the build is done (a build without a cache). */
@@ -51,7 +57,10 @@ export interface CardWork {
   folder: CardFolder;
   look: CardLook;
   threads: CardThreads;
-  /** The drawing of the cards the previous output and the folder lack; settled with their outcome and the cards drawn. */
+  /**
+   * The drawing of the cards the previous output and the folder lack; settled with their outcome
+   * and the cards drawn.
+   */
   drawing: Promise<{ error?: unknown; drawn?: readonly DrawnCard[] }>;
   /** The file of what the drawers of this code learnt (`knowledgeFile`). */
   knowledge: string | undefined;
@@ -79,10 +88,20 @@ export interface CardStart {
  * checks, renders and indexes, and `publishCards` waits for them. A page carried over keeps its
  * card (its inputs determine it, see `planCard`): only the cards of the other pages are worked out.
  */
-export async function startCards({ plans, site, basis, previous, folder, look, threads, signal }: CardStart): Promise<CardWork> {
+export async function startCards({
+  plans,
+  site,
+  basis,
+  previous,
+  folder,
+  look,
+  threads,
+  signal,
+}: CardStart): Promise<CardWork> {
   const kept = (plan: PagePlan) => {
     const entry = previous?.files.get(plan.file);
-    if (entry?.card === undefined || !previous?.files.has(entry.card) || !sameInputs(entry.inputs, plan.inputs)) return false;
+    if (entry?.card === undefined || !previous?.files.has(entry.card) || !sameInputs(entry.inputs, plan.inputs))
+      return false;
     // The very record from now on, as `Output.carry` makes it: the render stage compares it by identity.
     entry.inputs = plan.inputs;
     return true;
@@ -111,10 +130,18 @@ export async function startCards({ plans, site, basis, previous, folder, look, t
   }
   const knowledge = knowledgeFile(folder, basis.code);
   const inputs = new CardInputsLog(folder.temporary ? undefined : path.join(folder.dir, 'inputs.log'));
-  const drawing = threads.draw(missing, { colours: look.colours, ...(look.avatar && { avatar: look.avatar }) }, folder.dir, signal, knowledge).then(
-    (drawn) => ({ drawn }),
-    (error: unknown) => ({ error }),
-  );
+  const drawing = threads
+    .draw(
+      missing,
+      { colours: look.colours, ...(look.avatar && { avatar: look.avatar }) },
+      folder.dir,
+      signal,
+      knowledge,
+    )
+    .then(
+      (drawn) => ({ drawn }),
+      (error: unknown) => ({ error }),
+    );
   return { plans, site, basis, folder, look, threads, drawing, knowledge, inputs };
 }
 
@@ -159,7 +186,13 @@ export async function publishCards(work: CardWork, output: Output, explain: Expl
       facts.get(card.hash) ??
       factsOf(
         await readFile(file).catch(async () => {
-          await threads.draw([card], { colours: look.colours, ...(look.avatar && { avatar: look.avatar }) }, folder.dir, undefined, work.knowledge);
+          await threads.draw(
+            [card],
+            { colours: look.colours, ...(look.avatar && { avatar: look.avatar }) },
+            folder.dir,
+            undefined,
+            work.knowledge,
+          );
           return readFile(file);
         }),
       );
@@ -174,8 +207,10 @@ export async function publishCards(work: CardWork, output: Output, explain: Expl
     const kept = new Set(names.map((name) => `${cardHashOf(name)}.png`));
     // With the knowledge of other code than this build's.
     const knowledge = work.knowledge && path.basename(work.knowledge);
-    const dropped = (name: string) => (name.endsWith('.png') && !kept.has(name)) || (/^drawer\..*\.bin$/.test(name) && name !== knowledge);
-    for (const name of await readdir(folder.dir)) if (dropped(name)) await rm(path.join(folder.dir, name), { force: true });
+    const dropped = (name: string) =>
+      (name.endsWith('.png') && !kept.has(name)) || (/^drawer\..*\.bin$/.test(name) && name !== knowledge);
+    for (const name of await readdir(folder.dir))
+      if (dropped(name)) await rm(path.join(folder.dir, name), { force: true });
   }
 }
 

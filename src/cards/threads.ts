@@ -59,25 +59,44 @@ export class CardThreads {
 
   /**
    * Draws `cards` into the folder `into` (each as `<hash>.png`); resolves once every one is
-   * written, with each one's digest and length. Rejects when one cannot be drawn, or when `signal` is aborted (the threads are then
+   * written, with each one's digest and length. Rejects when one cannot be drawn, or when `signal`
+   * is aborted (the threads are then
    * ended, a card under way left as a temporary file the cache's sweep removes). The cards are
    * sent at once: a thread that waited for this one to hand out each batch would wait for the
    * render, which keeps this thread busy for seconds at a time. `knowledge` is the file of what
    * drawers of this code learnt (see drawWorker.ts), learnt before drawing and written anew once a
    * drawing learnt more: a title edit's card then needs neither satori nor librsvg.
    */
-  async draw(cards: readonly { hash: string; text: CardText }[], look: DrawLook, into: string, signal?: AbortSignal, knowledge?: string): Promise<DrawnCard[]> {
+  async draw(
+    cards: readonly { hash: string; text: CardText }[],
+    look: DrawLook,
+    into: string,
+    signal?: AbortSignal,
+    knowledge?: string,
+  ): Promise<DrawnCard[]> {
     if (cards.length === 0) return [];
     if (cards.length >= PROCESS_AT) {
       const drawing = drawingProcess();
       try {
-        const request: DrawRequest = { kind: 'draw', into, ...look, cards: cards.map(({ hash, text }) => ({ hash, text })), ...(knowledge && { knowledge }) };
+        const request: DrawRequest = {
+          kind: 'draw',
+          into,
+          ...look,
+          cards: cards.map(({ hash, text }) => ({ hash, text })),
+          ...(knowledge && { knowledge }),
+        };
         return (await this.ask(drawing, request, signal)).drawn ?? [];
       } finally {
         await drawing.end();
       }
     }
-    const request: DrawRequest = { kind: 'draw', into, ...look, cards: cards.map(({ hash, text }) => ({ hash, text })), ...(knowledge && { knowledge }) };
+    const request: DrawRequest = {
+      kind: 'draw',
+      into,
+      ...look,
+      cards: cards.map(({ hash, text }) => ({ hash, text })),
+      ...(knowledge && { knowledge }),
+    };
     if (this.ownThread && !this.thread && cards.length < OWN_THREAD_BELOW) {
       signal?.throwIfAborted();
       const { answer } = await drawingCode();
@@ -94,7 +113,10 @@ export class CardThreads {
     await thread?.end();
   }
 
-  /** Sends a request to a thread and waits for its answer; rejects with its error, or, ending the thread, when `signal` is aborted. */
+  /**
+   * Sends a request to a thread and waits for its answer; rejects with its error, or, ending the
+   * thread, when `signal` is aborted.
+   */
   private ask(thread: Drawing, request: DrawRequest, signal: AbortSignal | undefined): Promise<DrawReply> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     const id = this.next++;
@@ -137,7 +159,9 @@ const ENTRY = new URL('./drawWorker.mjs', import.meta.url);
  * drawCards.ts among them) alone, not every page's.
  */
 async function drawingCode(): Promise<typeof import('./drawCards')> {
-  const launcher: { launch(entry: string): Promise<typeof import('./drawCards')> } = await import(new URL('../../bin/launch.mjs', import.meta.url).href);
+  const launcher: { launch(entry: string): Promise<typeof import('./drawCards')> } = await import(
+    new URL('../../bin/launch.mjs', import.meta.url).href
+  );
   return launcher.launch('src/cards/drawCards.ts');
 }
 

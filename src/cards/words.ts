@@ -16,9 +16,26 @@ export interface LaidWord {
 }
 
 /** The attributes satori gives a word, and what each must be for the words to be drawn from glyphs. */
-const WORD_ATTRIBUTES = new Set(['x', 'y', 'width', 'height', 'font-weight', 'font-style', 'font-size', 'font-family', 'letter-spacing', 'fill']);
+const WORD_ATTRIBUTES = new Set([
+  'x',
+  'y',
+  'width',
+  'height',
+  'font-weight',
+  'font-style',
+  'font-size',
+  'font-family',
+  'letter-spacing',
+  'fill',
+]);
 const WEIGHTS: Readonly<Record<string, CardWeight>> = { normal: 400, '400': 400, bold: 700, '700': 700 };
-const ENTITIES: Readonly<Record<string, string>> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+const ENTITIES: Readonly<Record<string, string>> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+};
 const ELEMENT = /<(\/?)([a-zA-Z]+)((?:\s+[\w:-]+="[^"]*")*)\s*(\/?)>|([^<]+)/g;
 
 /**
@@ -30,7 +47,13 @@ const ELEMENT = /<(\/?)([a-zA-Z]+)((?:\s+[\w:-]+="[^"]*")*)\s*(\/?)>|([^<]+)/g;
  * those are drawn by librsvg, as satori drew them; all are undefined when the SVG is not such a
  * column of boxes.
  */
-export function laidWords(svg: string, width: number, height: number, count: number, paper: string): (LaidWord[] | undefined)[] {
+export function laidWords(
+  svg: string,
+  width: number,
+  height: number,
+  count: number,
+  paper: string,
+): (LaidWord[] | undefined)[] {
   const boxes: (LaidWord[] | undefined)[] = [];
   const none = () => Array.from({ length: count }, () => undefined);
   let inMask = false;
@@ -59,7 +82,9 @@ export function laidWords(svg: string, width: number, height: number, count: num
       }
       continue;
     }
-    const attrs = new Map([...attributes.matchAll(/([\w:-]+)="([^"]*)"/g)].map(([, key, value]) => [key as string, value as string]));
+    const attrs = new Map(
+      [...attributes.matchAll(/([\w:-]+)="([^"]*)"/g)].map(([, key, value]) => [key as string, value as string]),
+    );
     if (name === 'svg') root++;
     else if (name === 'mask' && !selfClosing) inMask = true;
     else if (name === 'rect' && inMask) continue;
@@ -73,20 +98,46 @@ export function laidWords(svg: string, width: number, height: number, count: num
   return root === 1 && boxes.length === count ? boxes : none();
 }
 
-/** A word's attributes read, its place from the top of its box (`top` in the SVG), or undefined for one the glyphs cannot draw. */
+/**
+ * A word's attributes read, its place from the top of its box (`top` in the SVG), or undefined for
+ * one the glyphs cannot draw.
+ */
 function laidWord(attrs: Map<string, string>, text: string, top: number): LaidWord | undefined {
   for (const key of attrs.keys()) if (!WORD_ATTRIBUTES.has(key)) return undefined;
   const weight = WEIGHTS[attrs.get('font-weight') ?? ''];
   const fill = attrs.get('fill') ?? '';
-  if (!weight || attrs.get('font-style') !== 'normal' || attrs.get('font-family') !== 'inter' || !/^#[0-9a-f]{6}$/i.test(fill)) return undefined;
-  const [x, y, width, size, letterSpacing] = ['x', 'y', 'width', 'font-size', 'letter-spacing'].map((key) => Number(attrs.get(key) ?? (key === 'letter-spacing' ? 0 : Number.NaN)));
+  if (
+    !weight ||
+    attrs.get('font-style') !== 'normal' ||
+    attrs.get('font-family') !== 'inter' ||
+    !/^#[0-9a-f]{6}$/i.test(fill)
+  )
+    return undefined;
+  const [x, y, width, size, letterSpacing] = ['x', 'y', 'width', 'font-size', 'letter-spacing'].map((key) =>
+    Number(attrs.get(key) ?? (key === 'letter-spacing' ? 0 : Number.NaN)),
+  );
   if (![x, y, width, size, letterSpacing].every(Number.isFinite)) return undefined;
-  return { text, x: x as number, y: (y as number) - top, width: width as number, size: size as number, weight, letterSpacing: letterSpacing as number, fill: fill.toLowerCase() };
+  return {
+    text,
+    x: x as number,
+    y: (y as number) - top,
+    width: width as number,
+    size: size as number,
+    weight,
+    letterSpacing: letterSpacing as number,
+    fill: fill.toLowerCase(),
+  };
 }
 
 /** Whether a rectangle is a box's own paper, which the words are drawn on, the box's top at `top`. */
 function isBackground(attrs: Map<string, string>, width: number, height: number, top: number, paper: string): boolean {
-  const expected: Record<string, string> = { x: '0', y: String(top), width: String(width), height: String(height), fill: paper.toLowerCase() };
+  const expected: Record<string, string> = {
+    x: '0',
+    y: String(top),
+    width: String(width),
+    height: String(height),
+    fill: paper.toLowerCase(),
+  };
   return attrs.size === 5 && Object.entries(expected).every(([key, value]) => attrs.get(key)?.toLowerCase() === value);
 }
 

@@ -14,12 +14,15 @@ import { bodyPlace, frontMatterPlace, jsonPlace } from './place';
 export function checkContentAssets(site: Site, mediaFiles: ReadonlySet<string>): Diagnostic[] {
   const out: Diagnostic[] = [];
   // A raster file whose header cannot be read is not in the catalogue, and is never published.
-  for (const file of mediaFiles) if (isRaster(file) && !site.images.has(file)) out.push(diagnostic('ASSET004', { file: `content/media/${file}`, line: 0, column: 0 }, { image: file }));
+  for (const file of mediaFiles)
+    if (isRaster(file) && !site.images.has(file))
+      out.push(diagnostic('ASSET004', { file: `content/media/${file}`, line: 0, column: 0 }, { image: file }));
   for (const [file, { value: data }] of site.content.json) {
     for (const [value, at] of jsonStrings(data)) {
       const raster = rasterAt(site.images, value);
       if (raster) oversized(raster, PAGE_WIDTH, jsonPlace(site, file, at), out);
-      if (value.startsWith('/media/') && !mediaExists(mediaFiles, value)) out.push(missingMedia(mediaFiles, value, jsonPlace(site, file, at)));
+      if (value.startsWith('/media/') && !mediaExists(mediaFiles, value))
+        out.push(missingMedia(mediaFiles, value, jsonPlace(site, file, at)));
       if (value.startsWith('http://')) out.push(diagnostic('HTTP001', jsonPlace(site, file, at), { url: value }));
     }
   }
@@ -27,17 +30,29 @@ export function checkContentAssets(site: Site, mediaFiles: ReadonlySet<string>):
 }
 
 /** ASSET001 to ASSET003 and HTTP001 for one article edition: its cover, images and links. */
-export function editionAssetProblems(edition: ArticleEdition, mediaFiles: ReadonlySet<string>, images: RasterCatalogue): Diagnostic[] {
+export function editionAssetProblems(
+  edition: ArticleEdition,
+  mediaFiles: ReadonlySet<string>,
+  images: RasterCatalogue,
+): Diagnostic[] {
   // No closures here: this runs for every edition judged, and the TypeScript loader names each
   // inner function as it is made.
   const out: Diagnostic[] = [];
   const cover = edition.source.frontMatter.cover;
-  if (cover && !mediaExists(mediaFiles, cover)) out.push(missingMedia(mediaFiles, cover, frontMatterPlace(edition, ['cover'])));
+  if (cover && !mediaExists(mediaFiles, cover))
+    out.push(missingMedia(mediaFiles, cover, frontMatterPlace(edition, ['cover'])));
   for (const ref of edition.body.references) {
-    if (ref.href.startsWith('/media/') && !mediaExists(mediaFiles, ref.href)) out.push(missingMedia(mediaFiles, ref.href, bodyPlace(edition, ref.line, ref.column)));
-    if (ref.href.startsWith('http://')) out.push(diagnostic('HTTP001', bodyPlace(edition, ref.line, ref.column), { url: ref.href }));
+    if (ref.href.startsWith('/media/') && !mediaExists(mediaFiles, ref.href))
+      out.push(missingMedia(mediaFiles, ref.href, bodyPlace(edition, ref.line, ref.column)));
+    if (ref.href.startsWith('http://'))
+      out.push(diagnostic('HTTP001', bodyPlace(edition, ref.line, ref.column), { url: ref.href }));
     if (ref.kind === 'image' && !ref.alt?.trim()) {
-      out.push(diagnostic('ASSET002', bodyPlace(edition, ref.line, ref.column), { image: path.basename(ref.href), lang: edition.lang }));
+      out.push(
+        diagnostic('ASSET002', bodyPlace(edition, ref.line, ref.column), {
+          image: path.basename(ref.href),
+          lang: edition.lang,
+        }),
+      );
     }
     const raster = ref.kind === 'image' ? rasterAt(images, ref.href) : undefined;
     if (raster) oversized(raster, BODY_WIDTH, bodyPlace(edition, ref.line, ref.column), out);
@@ -56,7 +71,8 @@ const PAGE_WIDTH = WIDTHS[WIDTHS.length - 1] as number;
  */
 function oversized(image: RasterImage, shown: number, place: Place, out: Diagnostic[]): void {
   const needed = Math.min(shown * 2, PAGE_WIDTH);
-  if (image.width > needed * 2) out.push(diagnostic('ASSET003', place, { image: path.basename(image.file), width: image.width, shown, needed }));
+  if (image.width > needed * 2)
+    out.push(diagnostic('ASSET003', place, { image: path.basename(image.file), width: image.width, shown, needed }));
 }
 
 /** Whether a "/media/..." URL names a file of content/media. */

@@ -37,7 +37,11 @@ interface Trail {
   langs: readonly Lang[];
 }
 
-function checkTrail(site: Site, { items, expected, langs }: Trail, placeOf: (path: (string | number)[]) => Place): Diagnostic[] {
+function checkTrail(
+  site: Site,
+  { items, expected, langs }: Trail,
+  placeOf: (path: (string | number)[]) => Place,
+): Diagnostic[] {
   const out: Diagnostic[] = [];
   items.forEach((item, i) => {
     const want = expected[i];
@@ -49,10 +53,20 @@ function checkTrail(site: Site, { items, expected, langs }: Trail, placeOf: (pat
     }
     if (item.path !== want) {
       if (site.routeByPath.has(item.path)) {
-        out.push(diagnostic('CRUMB002', place(), { kind: 'wrongItem', item: i + 1, path: item.path, want, trail: expected }));
+        out.push(
+          diagnostic('CRUMB002', place(), { kind: 'wrongItem', item: i + 1, path: item.path, want, trail: expected }),
+        );
       } else {
         const last = i === expected.length - 1;
-        out.push(diagnostic('CRUMB001', place(), { path: item.path, want, last, trail: expected, variant: caseVariant(site, item.path)?.path }));
+        out.push(
+          diagnostic('CRUMB001', place(), {
+            path: item.path,
+            want,
+            last,
+            trail: expected,
+            variant: caseVariant(site, item.path)?.path,
+          }),
+        );
       }
       return;
     }
@@ -60,7 +74,9 @@ function checkTrail(site: Site, { items, expected, langs }: Trail, placeOf: (pat
       const title = item.title[lang];
       const actual = pageTitle(site, want, lang);
       if (title !== undefined && actual !== undefined && title !== actual) {
-        out.push(diagnostic('CRUMB003', placeOf(['breadcrumbs', i, 'title', lang]), { lang, title, path: want, actual }));
+        out.push(
+          diagnostic('CRUMB003', placeOf(['breadcrumbs', i, 'title', lang]), { lang, title, path: want, actual }),
+        );
       }
     }
   });
@@ -74,11 +90,22 @@ export function checkBreadcrumbs(site: Site, memo?: ArticleRulesMemo): Diagnosti
   const out: Diagnostic[] = [];
   for (const category of site.categories.values()) {
     if (!category.data.breadcrumbs) continue;
-    out.push(...checkTrail(site, { items: category.data.breadcrumbs, expected: [BLOG_PATH, category.data.blogcategory], langs: LANGUAGES }, (p) => jsonPlace(site, category.file, p)));
+    out.push(
+      ...checkTrail(
+        site,
+        { items: category.data.breadcrumbs, expected: [BLOG_PATH, category.data.blogcategory], langs: LANGUAGES },
+        (p) => jsonPlace(site, category.file, p),
+      ),
+    );
   }
   // An article's trail reads the routes, and the titles of the Blog page, the categories and the article itself.
   const reads = [site.routes, site.content.pages.blog, ...site.content.categories];
-  for (const d of byArticle(site, { name: 'breadcrumbs', reads, judge: (article) => articleTrails(site, article) }, memo)) out.push(d);
+  for (const d of byArticle(
+    site,
+    { name: 'breadcrumbs', reads, judge: (article) => articleTrails(site, article) },
+    memo,
+  ))
+    out.push(d);
   return out;
 }
 

@@ -30,17 +30,28 @@ export interface ArticleRule {
  * `reads`, keeps what was found in it without being judged again: the two lists are compared, the
  * articles not read, and a one-file edit judges one article.
  */
-export function byArticle(site: Site, { name: rule, reads, judge }: ArticleRule, memo?: ArticleRulesMemo): Diagnostic[] {
+export function byArticle(
+  site: Site,
+  { name: rule, reads, judge }: ArticleRule,
+  memo?: ArticleRulesMemo,
+): Diagnostic[] {
   const { articles } = site;
   const last = memo?.get(rule);
-  const carried = last !== undefined && last.articles.length === articles.length && sameReads(last.reads, reads) ? last : undefined;
+  const carried =
+    last !== undefined && last.articles.length === articles.length && sameReads(last.reads, reads) ? last : undefined;
   const found: (readonly Diagnostic[])[] = new Array(articles.length);
   const out: Diagnostic[] = [];
   for (let i = 0; i < articles.length; i++) {
     const article = articles[i] as Article;
     const kept = carried && carried.articles[i] === article ? (carried.found[i] as readonly Diagnostic[]) : undefined;
     // The same article under the same reads is judged the same: checked under SITE_CHECK_SHORTCUTS=1.
-    if (kept) agrees(`${rule}: what was found in ${article.route.path} at the last check`, kept, () => judge(article), sameFindings);
+    if (kept)
+      agrees(
+        `${rule}: what was found in ${article.route.path} at the last check`,
+        kept,
+        () => judge(article),
+        sameFindings,
+      );
     let findings = kept ?? judge(article);
     if (findings.length === 0) findings = NOTHING;
     else for (const d of findings) out.push(d);

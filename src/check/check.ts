@@ -25,7 +25,10 @@ export async function listMedia(root: string): Promise<Set<string>> {
   return new Set((await listFiles(dir)).map((f) => path.relative(dir, f).split(path.sep).join('/')));
 }
 
-/** What a check keeps between runs: each edition's findings (the build cache); the title index and each edition's links (a session's memory). */
+/**
+ * What a check keeps between runs: each edition's findings (the build cache); the title index and
+ * each edition's links (a session's memory).
+ */
 export interface CheckMemo {
   editions: EditionMemo;
   titles?: TitleIndexMemo;
@@ -46,10 +49,17 @@ export interface CheckMemo {
  * of pages other than articles are read from their rendering (`rendered`). With a memo, what the
  * rules found in an edition is taken from it while nothing they read changed (editions.ts).
  */
-export function checkSite(site: Site, mediaFiles: ReadonlySet<string>, rendered: RenderedIds, memo?: CheckMemo): Diagnostic[] {
+export function checkSite(
+  site: Site,
+  mediaFiles: ReadonlySet<string>,
+  rendered: RenderedIds,
+  memo?: CheckMemo,
+): Diagnostic[] {
   // The title key the edition rules worked out for this site, when they did (editions.ts): not hashed twice.
   const facts = memo?.editions.facts;
-  const titles = titleJudge(site, memo?.titles, () => (facts?.last?.site === site ? facts.last.titles.key : titleIndexKey(site)));
+  const titles = titleJudge(site, memo?.titles, () =>
+    facts?.last?.site === site ? facts.last.titles.key : titleIndexKey(site),
+  );
   let found: { ids: EditionIds; links: LinkIndex; editions: EditionsFound } | undefined;
   const failed = guarded('links', () => {
     const ids = editionIds(site, rendered);
@@ -63,7 +73,9 @@ export function checkSite(site: Site, mediaFiles: ReadonlySet<string>, rendered:
     return [];
   });
   // Only the editions that found something, in the site's order.
-  const editions = found ? found.editions.withFindings.map((i) => found!.editions.byEdition.get(site.editions[i] as ArticleEdition)!) : [];
+  const editions = found
+    ? found.editions.withFindings.map((i) => found!.editions.byEdition.get(site.editions[i] as ArticleEdition)!)
+    : [];
   const all = (rule: 'links' | 'ids' | 'assets') => {
     const out: Diagnostic[] = [];
     for (const findings of editions) for (const d of findings[rule]) out.push(d);
@@ -87,7 +99,9 @@ export function checkSite(site: Site, mediaFiles: ReadonlySet<string>, rendered:
     ...guarded('outdated translations', () => checkOutdated(site, memo?.articles)),
     ...guarded('assets', () => checkContentAssets(site, mediaFiles)),
     ...all('assets'),
-    ...guarded('register', () => checkRegister(site, (edition, key) => found?.editions.byEdition.get(edition)?.register[key], memo?.register)),
+    ...guarded('register', () =>
+      checkRegister(site, (edition, key) => found?.editions.byEdition.get(edition)?.register[key], memo?.register),
+    ),
   ];
 }
 

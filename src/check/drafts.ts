@@ -20,14 +20,22 @@ function draftEditions(article: Article, today: string): Diagnostic[] {
     const state = unpublished(edition.source, today);
     if (!state) continue;
     const date = state.kind === 'scheduled' ? state.date : undefined;
-    out.push(diagnostic('DRAFT002', frontMatterPlace(edition, [date === undefined ? 'draft' : 'date']), { lang: edition.lang, date }));
+    out.push(
+      diagnostic('DRAFT002', frontMatterPlace(edition, [date === undefined ? 'draft' : 'date']), {
+        lang: edition.lang,
+        date,
+      }),
+    );
   }
   return out;
 }
 
 const signatures = new WeakMap<ReadonlyMap<string, Waiting>, string>();
 
-/** The editions that wait (`Site.waiting`) as one string: what an edition's link findings depend on of them. Worked out once per map. */
+/**
+ * The editions that wait (`Site.waiting`) as one string: what an edition's link findings depend on
+ * of them. Worked out once per map.
+ */
 export function waitingSignature(site: Site): string {
   let signature = signatures.get(site.waiting);
   if (signature === undefined) {

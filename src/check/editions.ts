@@ -24,7 +24,14 @@ import { waitingSignature } from './drafts';
 import { guarded } from './guard';
 import { type EditionIds, editionIdProblems } from './ids';
 import { checkLinks, editionLinksOf, type InternalLink } from './links';
-import { retitledWords, significantWords, type TitleJudge, titledOfPart, titleIndexKey, titleKeyParts } from './linkText';
+import {
+  retitledWords,
+  significantWords,
+  type TitleJudge,
+  titledOfPart,
+  titleIndexKey,
+  titleKeyParts,
+} from './linkText';
 import { targetLang } from './targets';
 
 /** What the rules found in one edition, by rule, in the order `checkSite` reports them. */
@@ -181,7 +188,8 @@ export function editionFindings(around: EditionSurroundings, memo: EditionMemo |
     const { file, hash } = edition.source;
     const article = articleOf(site, edition);
     const whole: WholeKey = { facts, source: hash, body: edition.body.hash, anchors };
-    const fine = () => digest(facts, hash, edition.body.hash, anchors, around.titles.reads(linkWords(edition.body, memo.linkWords)));
+    const fine = () =>
+      digest(facts, hash, edition.body.hash, anchors, around.titles.reads(linkWords(edition.body, memo.linkWords)));
     let findings = memo.find(file, whole, fine, unread(edition));
     if (!findings) {
       findings = judge(around, article, edition);
@@ -195,7 +203,14 @@ export function editionFindings(around: EditionSurroundings, memo: EditionMemo |
   // Under the same facts and titles, with the same files in the same places: only the editions
   // that are not the very ones of the last check are looked at (the two lists compared, the
   // editions not read), and the last findings are brought up to date in place.
-  if (same && titlesSame && lastEditions && lastFiles && lastEditions.length === site.editions.length && lastFiles.length === files.length) {
+  if (
+    same &&
+    titlesSame &&
+    lastEditions &&
+    lastFiles &&
+    lastEditions.length === site.editions.length &&
+    lastFiles.length === files.length
+  ) {
     const changed: number[] = [];
     for (let i = 0; i < site.editions.length; i++) if (site.editions[i] !== lastEditions[i]) changed.push(i);
     if (changed.every((i) => files[i]?.file === lastFiles[i]?.file)) {
@@ -236,7 +251,8 @@ export function editionFindings(around: EditionSurroundings, memo: EditionMemo |
     if (sameFiles && lastFiles?.[i]?.file !== file) sameFiles = false;
     const anchors = anchorsOf(around, edition);
     const kept = same?.byEdition.get(edition);
-    const findings = kept && untouched(edition) && (same?.anchors.get(edition) ?? '') === anchors ? kept : judged(edition, anchors);
+    const findings =
+      kept && untouched(edition) && (same?.anchors.get(edition) ?? '') === anchors ? kept : judged(edition, anchors);
     if (anchors) found.anchors.set(edition, anchors);
     if (findings === kept) keptFiles.push(file);
     found.byEdition.set(edition, findings);
@@ -254,7 +270,10 @@ function articleOf(site: Site, edition: ArticleEdition): Article {
   return site.articleByPath.get(articlePath(edition.source.category, edition.source.slug)) as Article;
 }
 
-/** The editions of a site by each significant word of their link texts, with the editions it was made for (`site.editions`). */
+/**
+ * The editions of a site by each significant word of their link texts, with the editions it was
+ * made for (`site.editions`).
+ */
 export interface WordIndex {
   editions: readonly (ArticleEdition | undefined)[];
   byWord: Map<string, Set<ArticleEdition>>;
@@ -265,7 +284,11 @@ export interface WordIndex {
  * in the same places (the editions that are not the same objects taken out and put in again),
  * made afresh otherwise.
  */
-function wordIndex(site: Site, last: WordIndex | undefined, known: WeakMap<CompiledMarkdown, readonly string[]>): WordIndex {
+function wordIndex(
+  site: Site,
+  last: WordIndex | undefined,
+  known: WeakMap<CompiledMarkdown, readonly string[]>,
+): WordIndex {
   const put = (byWord: WordIndex['byWord'], edition: ArticleEdition, add: boolean) => {
     for (const word of linkWords(edition.body, known)) {
       let editions = byWord.get(word);
@@ -294,11 +317,15 @@ function wordIndex(site: Site, last: WordIndex | undefined, known: WeakMap<Compi
 }
 
 /** The significant words of a body's link texts, sorted, each once. */
-function linkWords(body: CompiledMarkdown, known: WeakMap<CompiledMarkdown, readonly string[]> | undefined): readonly string[] {
+function linkWords(
+  body: CompiledMarkdown,
+  known: WeakMap<CompiledMarkdown, readonly string[]> | undefined,
+): readonly string[] {
   let words = known?.get(body);
   if (!words) {
     const all = new Set<string>();
-    for (const ref of body.references) if (ref.kind === 'link' && ref.text) for (const word of significantWords(ref.text)) all.add(word);
+    for (const ref of body.references)
+      if (ref.kind === 'link' && ref.text) for (const word of significantWords(ref.text)) all.add(word);
     words = [...all].sort();
     known?.set(body, words);
   }
@@ -316,7 +343,13 @@ function linkWords(body: CompiledMarkdown, known: WeakMap<CompiledMarkdown, read
 const SITE_PARTS = {
   /** Every route: its path, kind, name and languages. */
   routes: ({ site }, parts, pieceOf) => {
-    for (const route of site.routes) parts.push(pieceOf(route, () => `${route.path}\0${route.component}\0${route.name}\0${route.meta.availableLangs.join(' ')}`));
+    for (const route of site.routes)
+      parts.push(
+        pieceOf(
+          route,
+          () => `${route.path}\0${route.component}\0${route.name}\0${route.meta.availableLangs.join(' ')}`,
+        ),
+      );
   },
   /** Every article edition's URL (links into it); the ids an edition's links open are read apart (`anchorsOf`). */
   editions: ({ site }, parts, pieceOf) => {
@@ -374,7 +407,10 @@ const pieceOf: PieceOf = (object, write) => {
 
 type SitePart = keyof typeof SITE_PARTS;
 
-/** A rule judged edition by edition, with the parts of the site it reads besides the edition (titles, read word by word, apart). */
+/**
+ * A rule judged edition by edition, with the parts of the site it reads besides the edition
+ * (titles, read word by word, apart).
+ */
 interface EditionRule<K extends keyof EditionFindings> {
   reads: readonly SitePart[];
   judge: (around: EditionSurroundings, article: Article, edition: ArticleEdition) => EditionFindings[K];
@@ -385,22 +421,40 @@ const EDITION_RULES: { [K in keyof EditionFindings]: EditionRule<K> } = {
   links: {
     // And the ids of the editions its links open at an "#id" (`anchorsOf`).
     reads: ['routes', 'editions', 'pages', 'layout', 'waiting'],
-    judge: ({ site, ids, titles, links }, _article, edition) => guarded('links', () => checkLinks(site, editionLinksOf(site, edition, links), ids, titles.match), edition.source.file),
+    judge: ({ site, ids, titles, links }, _article, edition) =>
+      guarded(
+        'links',
+        () => checkLinks(site, editionLinksOf(site, edition, links), ids, titles.match),
+        edition.source.file,
+      ),
   },
-  ids: { reads: ['layout'], judge: ({ ids }, _article, edition) => guarded('ids', () => editionIdProblems(edition, ids.layout), edition.source.file) },
-  assets: { reads: ['media', 'images'], judge: ({ site, media }, _article, edition) => guarded('assets', () => editionAssetProblems(edition, media, site.images), edition.source.file) },
+  ids: {
+    reads: ['layout'],
+    judge: ({ ids }, _article, edition) =>
+      guarded('ids', () => editionIdProblems(edition, ids.layout), edition.source.file),
+  },
+  assets: {
+    reads: ['media', 'images'],
+    judge: ({ site, media }, _article, edition) =>
+      guarded('assets', () => editionAssetProblems(edition, media, site.images), edition.source.file),
+  },
   register: {
     reads: [],
     judge: (_around, _article, edition) => {
       const { title, description } = edition.source.frontMatter;
       const pt = edition.lang === 'pt';
-      return { title: pt ? registerMarks(title) : [], description: pt && description ? registerMarks(description) : [] };
+      return {
+        title: pt ? registerMarks(title) : [],
+        description: pt && description ? registerMarks(description) : [],
+      };
     },
   },
 };
 
 /** The parts of the site the edition rules read, together: what their findings' key is made from. */
-const READ_PARTS: readonly SitePart[] = (Object.keys(SITE_PARTS) as SitePart[]).filter((part) => Object.values(EDITION_RULES).some((rule) => rule.reads.includes(part)));
+const READ_PARTS: readonly SitePart[] = (Object.keys(SITE_PARTS) as SitePart[]).filter((part) =>
+  Object.values(EDITION_RULES).some((rule) => rule.reads.includes(part)),
+);
 
 /** The pages an edition's links open at an "#id" (path and the link's language), while the edition lives. */
 const anchoredLinks = new WeakMap<ArticleEdition, readonly (readonly [string, Lang])[]>();
@@ -417,7 +471,8 @@ function anchorsOf(around: Pick<EditionSurroundings, 'site' | 'links'>, edition:
   let targets = anchoredLinks.get(edition);
   if (!targets) {
     const anchored: (readonly [string, Lang])[] = [];
-    for (const link of editionLinksOf(site, edition, around.links)) if (link.hash !== undefined) anchored.push([link.path, link.lang]);
+    for (const link of editionLinksOf(site, edition, around.links))
+      if (link.hash !== undefined) anchored.push([link.path, link.lang]);
     targets = anchored.length === 0 ? NO_TARGETS : anchored;
     anchoredLinks.set(edition, targets);
   }
@@ -428,12 +483,21 @@ function anchorsOf(around: Pick<EditionSurroundings, 'site' | 'links'>, edition:
     // Another page's ids are among the site's facts (`pages`); a page that does not exist has none.
     if (route?.component !== 'article') continue;
     const target = site.articleByPath.get(route.path)?.editions[targetLang(route, lang)];
-    parts.push(path, lang, target ? pieceOf(target, () => `${target.source.frontMatter.index ? 'index' : ''}\0${target.body.ids.join(' ')}`) : '');
+    parts.push(
+      path,
+      lang,
+      target
+        ? pieceOf(target, () => `${target.source.frontMatter.index ? 'index' : ''}\0${target.body.ids.join(' ')}`)
+        : '',
+    );
   }
   return parts.length === 0 ? '' : digestAll(parts);
 }
 
-/** Every edition rule's findings in one edition. A rule that fails on it is reported on its file; the others are still judged. */
+/**
+ * Every edition rule's findings in one edition. A rule that fails on it is reported on its file;
+ * the others are still judged.
+ */
 function judge(around: EditionSurroundings, article: Article, edition: ArticleEdition): EditionFindings {
   return {
     links: EDITION_RULES.links.judge(around, article, edition),
@@ -450,13 +514,21 @@ function judge(around: EditionSurroundings, article: Article, edition: ArticleEd
  * every word those titles name, before and after: what LINK004 reads of the titles changed for
  * those words alone.
  */
-function siteKeys(around: Omit<EditionSurroundings, 'titles'>, known: EditionMemo['facts'], found: EditionsFound): { keys: KnownFacts; retitled?: Set<string> } {
+function siteKeys(
+  around: Omit<EditionSurroundings, 'titles'>,
+  known: EditionMemo['facts'],
+  found: EditionsFound,
+): { keys: KnownFacts; retitled?: Set<string> } {
   const last = known?.last;
   const facts = keyOf(siteFacts(around), last?.facts);
   const titles = keyOf(titleKeyParts(around.site), last?.titles);
   // Taken as it was, a key is the hash of the parts as they are, each written afresh.
-  if (facts === last?.facts) agrees("the site's facts kept from the last check", facts.key, () => digestAll(siteFacts(around, (_, write) => write())));
-  if (titles === last?.titles) agrees('the title index kept from the last check', titles.key, () => titleIndexKey(around.site));
+  if (facts === last?.facts)
+    agrees("the site's facts kept from the last check", facts.key, () =>
+      digestAll(siteFacts(around, (_, write) => write())),
+    );
+  if (titles === last?.titles)
+    agrees('the title index kept from the last check', titles.key, () => titleIndexKey(around.site));
   const keys: KnownFacts = { site: around.site, found, facts, titles };
   if (known) known.last = keys;
   if (!last || facts !== last.facts || titles === last.titles) return { keys };

@@ -21,7 +21,8 @@ export function checkEmptyCategoryLinks(site: Site, links: Pick<LinkIndex, 'to'>
     for (const lang of LANGUAGES) if (article.editions[lang]) langs.add(lang);
   }
   // The listings that show no article in one of their languages, and the links that lead to them.
-  const empty = (route: Route, lang: Lang) => route.meta.availableLangs.includes(lang) && !written.get(route.name)?.has(lang);
+  const empty = (route: Route, lang: Lang) =>
+    route.meta.availableLangs.includes(lang) && !written.get(route.name)?.has(lang);
   const out: Diagnostic[] = [];
   const seen = new Set<string>();
   for (const route of site.routes) {
@@ -36,5 +37,11 @@ export function checkEmptyCategoryLinks(site: Site, links: Pick<LinkIndex, 'to'>
     }
   }
   // In the order of their places: the index holds links in no particular order.
-  return out.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column || (a.message < b.message ? -1 : a.message > b.message ? 1 : 0)));
+  return out.sort((a, b) =>
+    a.file < b.file
+      ? -1
+      : a.file > b.file
+        ? 1
+        : a.line - b.line || a.column - b.column || (a.message < b.message ? -1 : a.message > b.message ? 1 : 0),
+  );
 }

@@ -54,13 +54,22 @@ export function editionIds(site: Site, rendered: RenderedIds): EditionIds {
   };
 }
 
-/** ANCHOR002 and INDEX001 for one article edition: its headings against the layout's ids, its index against its headings. */
+/**
+ * ANCHOR002 and INDEX001 for one article edition: its headings against the layout's ids, its index
+ * against its headings.
+ */
 export function editionIdProblems(edition: ArticleEdition, layout: ReadonlySet<string>): Diagnostic[] {
   const out: Diagnostic[] = [];
   const hasIndex = Boolean(edition.source.frontMatter.index);
   for (const heading of edition.body.headings) {
     if (layout.has(heading.id) || (hasIndex && heading.id === ARTICLE_INDEX_ID)) {
-      out.push(diagnostic('ANCHOR002', bodyPlace(edition, heading.line, 1), { kind: 'layout', heading: heading.text, id: heading.id }));
+      out.push(
+        diagnostic('ANCHOR002', bodyPlace(edition, heading.line, 1), {
+          kind: 'layout',
+          heading: heading.text,
+          id: heading.id,
+        }),
+      );
     }
   }
   const index = edition.source.frontMatter.index;
@@ -69,7 +78,13 @@ export function editionIdProblems(edition: ArticleEdition, layout: ReadonlySet<s
     index.forEach((entry, i) => {
       if (!sections.has(entry.id)) {
         const near = [...sections].find((id) => id.toLowerCase() === entry.id.toLowerCase());
-        out.push(diagnostic('INDEX001', frontMatterPlace(edition, ['index', i, 'id']), { id: entry.id, near, sections: [...sections] }));
+        out.push(
+          diagnostic('INDEX001', frontMatterPlace(edition, ['index', i, 'id']), {
+            id: entry.id,
+            near,
+            sections: [...sections],
+          }),
+        );
       }
     });
   }
@@ -96,6 +111,9 @@ export function checkPageIds(site: Site, ids: EditionIds): Diagnostic[] {
 }
 
 function pagePlace(route: Route): Place {
-  const file = route.component === 'category' || route.component === 'gallery' ? `content/categories/${route.name}.json` : `content/pages/${route.name}.json`;
+  const file =
+    route.component === 'category' || route.component === 'gallery'
+      ? `content/categories/${route.name}.json`
+      : `content/pages/${route.name}.json`;
   return { file, line: 0, column: 0 };
 }

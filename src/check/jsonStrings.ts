@@ -2,5 +2,6 @@
 export function* jsonStrings(value: unknown, at: (string | number)[] = []): Generator<[string, (string | number)[]]> {
   if (typeof value === 'string') yield [value, at];
   else if (Array.isArray(value)) for (let i = 0; i < value.length; i++) yield* jsonStrings(value[i], [...at, i]);
-  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) yield* jsonStrings(v, [...at, k]);
+  else if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) yield* jsonStrings(v, [...at, k]);
 }

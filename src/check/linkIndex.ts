@@ -54,10 +54,18 @@ function fresh(site: Site, linksOf: (edition: ArticleEdition) => readonly Intern
   return { site, editions, content, byPath };
 }
 
-/** The last index with the links of the editions in places that changed taken out and put in again; undefined when files were added or removed. */
-function updated(site: Site, last: IndexedLinks, linksOf: (edition: ArticleEdition) => readonly InternalLink[]): IndexedLinks | undefined {
+/**
+ * The last index with the links of the editions in places that changed taken out and put in again;
+ * undefined when files were added or removed.
+ */
+function updated(
+  site: Site,
+  last: IndexedLinks,
+  linksOf: (edition: ArticleEdition) => readonly InternalLink[],
+): IndexedLinks | undefined {
   const before = last.site;
-  if (site.editions.length !== before.editions.length || last.editions.length !== before.editions.length) return undefined;
+  if (site.editions.length !== before.editions.length || last.editions.length !== before.editions.length)
+    return undefined;
   const { byPath } = last;
   const editions = [...last.editions];
   for (let i = 0; i < site.editions.length; i++) {

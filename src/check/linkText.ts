@@ -125,14 +125,20 @@ function sameTitled(before: TitledArticle, article: Article): boolean {
   if (before.path !== article.route.path || before.slug !== article.slug) return false;
   let editions = 0;
   for (const lang of LANGUAGES) if (article.editions[lang]) editions++;
-  return before.titles.length === editions && before.titles.every(([lang, title]) => article.editions[lang]?.source.frontMatter.title === title);
+  return (
+    before.titles.length === editions &&
+    before.titles.every(([lang, title]) => article.editions[lang]?.source.frontMatter.title === title)
+  );
 }
 
 function titled(article: Article): TitledArticle {
   return {
     path: article.route.path,
     slug: article.slug,
-    titles: Object.entries(article.editions).map(([lang, edition]): [Lang, string] => [lang as Lang, edition.source.frontMatter.title]),
+    titles: Object.entries(article.editions).map(([lang, edition]): [Lang, string] => [
+      lang as Lang,
+      edition.source.frontMatter.title,
+    ]),
   };
 }
 
@@ -157,7 +163,11 @@ export function titledOfPart(part: string): TitledArticle {
  */
 export function titleIndex(site: Site, previous?: TitleIndex): TitleIndex {
   const articles = titledArticles(site, previous);
-  if (previous && previous.articles.length === articles.length && articles.every((article, at) => article.path === previous.articles[at]?.path)) {
+  if (
+    previous &&
+    previous.articles.length === articles.length &&
+    articles.every((article, at) => article.path === previous.articles[at]?.path)
+  ) {
     return retitledIndex(previous, articles);
   }
   const titled = new Map<string, number[]>();
@@ -348,7 +358,11 @@ export interface TitleIndexMemo {
 }
 
 /** `articleTitleMatch` for one check of `site`: the index is found in the memo or made, once, when first needed. */
-export function titleJudge(site: Site, memo?: TitleIndexMemo, titlesKey: () => string = () => titleIndexKey(site)): TitleJudge {
+export function titleJudge(
+  site: Site,
+  memo?: TitleIndexMemo,
+  titlesKey: () => string = () => titleIndexKey(site),
+): TitleJudge {
   let index: TitleIndex | undefined;
   const made = () => {
     if (!memo) return titleIndex(site);

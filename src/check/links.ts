@@ -31,13 +31,27 @@ function editionLinks(article: Article, edition: ArticleEdition): InternalLink[]
     if (ref.kind !== 'link') continue;
     const href = ref.href.startsWith('#') ? `${article.route.path}${ref.href}` : ref.href;
     if (!isInternal(href)) continue;
-    links.push({ href, ...splitHref(href), lang: edition.lang, place: bodyPlace(edition, ref.line, ref.column), ...(ref.text ? { text: ref.text } : {}), fromPath: article.route.path });
+    links.push({
+      href,
+      ...splitHref(href),
+      lang: edition.lang,
+      place: bodyPlace(edition, ref.line, ref.column),
+      ...(ref.text ? { text: ref.text } : {}),
+      fromPath: article.route.path,
+    });
   }
   return links;
 }
 
-/** An edition's internal links (`editionLinks`), kept in `known` while the edition lives: the link index and the edition rules both read them. */
-export function editionLinksOf(site: Site, edition: ArticleEdition, known?: WeakMap<ArticleEdition, InternalLink[]>): readonly InternalLink[] {
+/**
+ * An edition's internal links (`editionLinks`), kept in `known` while the edition lives: the link
+ * index and the edition rules both read them.
+ */
+export function editionLinksOf(
+  site: Site,
+  edition: ArticleEdition,
+  known?: WeakMap<ArticleEdition, InternalLink[]>,
+): readonly InternalLink[] {
   let links = known?.get(edition);
   if (!links) {
     const article = site.articleByPath.get(articlePath(edition.source.category, edition.source.slug));
@@ -54,20 +68,30 @@ export function contentLinks(site: Site): InternalLink[] {
     for (const lang of LANGUAGES) links.push({ href, ...splitHref(href), lang, place });
   };
   const { navigation, pages } = site.content;
-  for (const [i, item] of navigation.entries()) both(item.path, jsonPlace(site, 'content/navigation.json', [i, 'path']));
+  for (const [i, item] of navigation.entries())
+    both(item.path, jsonPlace(site, 'content/navigation.json', [i, 'path']));
   pages.aboutme.sections.forEach((section, i) => {
     both(section.path, jsonPlace(site, 'content/pages/aboutme.json', ['sections', i, 'path']));
-    if (section.card.route) both(section.card.route, jsonPlace(site, 'content/pages/aboutme.json', ['sections', i, 'card', 'route']));
+    if (section.card.route)
+      both(section.card.route, jsonPlace(site, 'content/pages/aboutme.json', ['sections', i, 'card', 'route']));
   });
   pages.projects.projects.forEach((project, i) => {
-    if (isInternal(project.link)) both(project.link, jsonPlace(site, 'content/pages/projects.json', ['projects', i, 'link']));
+    if (isInternal(project.link))
+      both(project.link, jsonPlace(site, 'content/pages/projects.json', ['projects', i, 'link']));
   });
   for (const category of site.categories.values()) {
     category.data.links?.forEach((link, i) => {
       if (!isInternal(link.url)) return;
       for (const lang of LANGUAGES) {
         const text = link.text[lang];
-        if (text) links.push({ href: link.url, ...splitHref(link.url), lang, text, place: jsonPlace(site, category.file, ['links', i, 'url']) });
+        if (text)
+          links.push({
+            href: link.url,
+            ...splitHref(link.url),
+            lang,
+            text,
+            place: jsonPlace(site, category.file, ['links', i, 'url']),
+          });
       }
     });
   }
@@ -75,7 +99,14 @@ export function contentLinks(site: Site): InternalLink[] {
     entries.forEach((entry, i) => {
       for (const lang of LANGUAGES) {
         const text = entry.title[lang];
-        if (text) links.push({ href: entry.path, ...splitHref(entry.path), lang, text, place: jsonPlace(site, 'content/pages/blog.json', ['highlights', key, i, 'path']) });
+        if (text)
+          links.push({
+            href: entry.path,
+            ...splitHref(entry.path),
+            lang,
+            text,
+            place: jsonPlace(site, 'content/pages/blog.json', ['highlights', key, i, 'path']),
+          });
       }
     });
   }
@@ -83,12 +114,18 @@ export function contentLinks(site: Site): InternalLink[] {
 }
 
 /**
- * DRAFT001, LINK001-004 and ANCHOR001: no link from a published page leads to an unpublished article; each link's route exists with exactly that case, in the language of
+ * DRAFT001, LINK001-004 and ANCHOR001: no link from a published page leads to an unpublished
+ * article; each link's route exists with exactly that case, in the language of
  * the page showing it, its "#id" exists on the edition it opens, and its text does not name
  * another article. A link shown in both languages is reported once per distinct problem.
  * `titleMatch` is made once per check when links are judged in several calls.
  */
-export function checkLinks(site: Site, links: readonly InternalLink[], ids: EditionIds, titleMatch: TitleMatcher = titleMatcher(site)): Diagnostic[] {
+export function checkLinks(
+  site: Site,
+  links: readonly InternalLink[],
+  ids: EditionIds,
+  titleMatch: TitleMatcher = titleMatcher(site),
+): Diagnostic[] {
   const out: Diagnostic[] = [];
   const seen = new Set<string>();
   const report = (d: Diagnostic) => {
@@ -104,11 +141,19 @@ export function checkLinks(site: Site, links: readonly InternalLink[], ids: Edit
     const route = site.routeByPath.get(path);
     // A link from a published page to an edition the published site does not have (a draft, a
     // scheduled article). A draft may link to anything; a scheduled page to what is published by its day.
-    const unpublished = waiting.get(waitingKey(link.lang, path)) ?? (route ? undefined : (waiting.get(waitingKey('en', path)) ?? waiting.get(waitingKey('pt', path))));
+    const unpublished =
+      waiting.get(waitingKey(link.lang, path)) ??
+      (route ? undefined : (waiting.get(waitingKey('en', path)) ?? waiting.get(waitingKey('pt', path))));
     const from = link.fromPath === undefined ? undefined : waiting.get(waitingKey(link.lang, link.fromPath));
-    const waits = from !== undefined && (from.date === undefined || (unpublished?.date !== undefined && unpublished.date <= from.date));
+    const waits =
+      from !== undefined &&
+      (from.date === undefined || (unpublished?.date !== undefined && unpublished.date <= from.date));
     if (unpublished && !waits) {
-      const lang = waiting.has(waitingKey(link.lang, path)) ? link.lang : waiting.has(waitingKey('en', path)) ? 'en' : 'pt';
+      const lang = waiting.has(waitingKey(link.lang, path))
+        ? link.lang
+        : waiting.has(waitingKey('en', path))
+          ? 'en'
+          : 'pt';
       report(diagnostic('DRAFT001', link.place, { path, lang, date: unpublished.date }));
       continue;
     }
@@ -150,7 +195,9 @@ function checkAnchor({ route, hash, link }: AnchorLink, ids: EditionIds, report:
   const present = ids.of(route, lang);
   if (present.has(hash)) return;
   const lower = hash.toLowerCase();
-  const near = [...present].find((id) => id.toLowerCase() === lower || id.replace(/-/g, '') === lower.replace(/-/g, ''));
+  const near = [...present].find(
+    (id) => id.toLowerCase() === lower || id.replace(/-/g, '') === lower.replace(/-/g, ''),
+  );
   const own = [...present].filter((id) => !ids.layout.has(id));
   report(diagnostic('ANCHOR001', link.place, { hash, path: route.path, lang, near, ids: own }));
 }

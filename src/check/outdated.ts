@@ -11,10 +11,16 @@ import { frontMatterPlace, jsonPlace } from './place';
 export function checkOutdated(site: Site, memo?: ArticleRulesMemo): Diagnostic[] {
   const { editions, texts } = site.translations;
   // The states are one map from build to build while none changed (src/translations/state.ts).
-  const out = byArticle(site, { name: 'outdated', reads: [editions], judge: (article) => outdatedEditions(site, article) }, memo);
+  const out = byArticle(
+    site,
+    { name: 'outdated', reads: [editions], judge: (article) => outdatedEditions(site, article) },
+    memo,
+  );
   for (const text of texts) {
-    const place = text.path.length > 0 ? jsonPlace(site, text.file, text.path) : { file: text.file, line: 0, column: 0 };
-    if (text.kind === 'outdated') out.push(diagnostic('TRANS001', place, { lang: text.lang ?? 'pt', since: text.since ?? '', sync: text.file }));
+    const place =
+      text.path.length > 0 ? jsonPlace(site, text.file, text.path) : { file: text.file, line: 0, column: 0 };
+    if (text.kind === 'outdated')
+      out.push(diagnostic('TRANS001', place, { lang: text.lang ?? 'pt', since: text.since ?? '', sync: text.file }));
     else out.push(diagnostic('TRANS002', place, { kind: text.path.length > 0 ? 'text' : 'file', sync: text.file }));
   }
   return out;
@@ -40,7 +46,9 @@ function outdatedEditions(site: Site, article: Article): Diagnostic[] {
       );
     } else if (state?.kind === 'untracked' && edition.lang === 'pt') {
       // Said once per article, on the Portuguese edition.
-      out.push(diagnostic('TRANS002', frontMatterPlace(edition, ['title']), { kind: 'article', sync: edition.source.file }));
+      out.push(
+        diagnostic('TRANS002', frontMatterPlace(edition, ['title']), { kind: 'article', sync: edition.source.file }),
+      );
     }
   }
   return out;

@@ -7,7 +7,10 @@ import { bodyPlace, frontMatterPlace, jsonPlace } from './place';
 type PlaceIn = (offset: number) => Place;
 
 /** The marks of register in a Portuguese edition's title or description, when already found (editions.ts). */
-export type FrontMatterMarks = (edition: ArticleEdition, key: 'title' | 'description') => readonly RegisterMark[] | undefined;
+export type FrontMatterMarks = (
+  edition: ArticleEdition,
+  key: 'title' | 'description',
+) => readonly RegisterMark[] | undefined;
 
 /** A Portuguese text of a JSON content file that has marks of register, and where it is in its file. */
 interface JsonMarks {
@@ -21,7 +24,10 @@ interface JsonMarks {
  */
 export type JsonMarksMemo = WeakMap<object, readonly JsonMarks[]>;
 
-/** What I18N004 keeps in a session: the marks of each JSON value, and how many of each register each Portuguese edition holds, while they live. */
+/**
+ * What I18N004 keeps in a session: the marks of each JSON value, and how many of each register each
+ * Portuguese edition holds, while they live.
+ */
 export interface RegisterMemo {
   json: JsonMarksMemo;
   editions: WeakMap<ArticleEdition, Readonly<Record<Register, number>>>;
@@ -65,8 +71,16 @@ function jsonContent(site: Site): [file: string, value: unknown][] {
   ];
 }
 
-/** Every Portuguese text of the site that speaks to its reader: its marks of register (an article body's come with its compiled body), and where it is. */
-function eachPortugueseText(site: Site, known: FrontMatterMarks, jsonKnown: JsonMarksMemo | undefined, visit: (marks: readonly RegisterMark[], place: PlaceIn) => void): void {
+/**
+ * Every Portuguese text of the site that speaks to its reader: its marks of register (an article
+ * body's come with its compiled body), and where it is.
+ */
+function eachPortugueseText(
+  site: Site,
+  known: FrontMatterMarks,
+  jsonKnown: JsonMarksMemo | undefined,
+  visit: (marks: readonly RegisterMark[], place: PlaceIn) => void,
+): void {
   for (const [file, value] of jsonContent(site)) {
     for (const { marks, path } of jsonMarks(value, jsonKnown)) visit(marks, () => jsonPlace(site, file, path));
   }
@@ -85,7 +99,10 @@ function eachPortugueseText(site: Site, known: FrontMatterMarks, jsonKnown: Json
   }
 }
 
-/** How many marks of each register the Portuguese texts hold: what `eachPortugueseText` visits, with no place made for any. */
+/**
+ * How many marks of each register the Portuguese texts hold: what `eachPortugueseText` visits, with
+ * no place made for any.
+ */
 function countRegister(site: Site, known: FrontMatterMarks, memo: RegisterMemo | undefined): Record<Register, number> {
   const counts: Record<Register, number> = { tu: 0, você: 0 };
   const count = (into: Record<Register, number>, marks: readonly RegisterMark[]) => {
@@ -115,7 +132,11 @@ function countRegister(site: Site, known: FrontMatterMarks, memo: RegisterMemo |
  * I18N004: the Portuguese texts address the reader in one register. When both *tu* and *você*
  * appear, the less used one is reported at each place it appears (a tie reports *você*).
  */
-export function checkRegister(site: Site, known: FrontMatterMarks = () => undefined, memo?: RegisterMemo): Diagnostic[] {
+export function checkRegister(
+  site: Site,
+  known: FrontMatterMarks = () => undefined,
+  memo?: RegisterMemo,
+): Diagnostic[] {
   // Counted first: most sites keep to one register, and nothing more is needed.
   const { tu, você: voce } = countRegister(site, known, memo);
   if (tu === 0 || voce === 0) return [];
@@ -126,5 +147,9 @@ export function checkRegister(site: Site, known: FrontMatterMarks = () => undefi
   const odd: Register = voce <= tu ? 'você' : 'tu';
   const usual = found.find((f) => f.mark.register !== odd)!;
   const example = { words: usual.mark.words, file: usual.place().file };
-  return found.filter((f) => f.mark.register === odd).map(({ mark, place }) => diagnostic('I18N004', place(), { words: mark.words, form: odd, places: Math.max(tu, voce), example }));
+  return found
+    .filter((f) => f.mark.register === odd)
+    .map(({ mark, place }) =>
+      diagnostic('I18N004', place(), { words: mark.words, form: odd, places: Math.max(tu, voce), example }),
+    );
 }

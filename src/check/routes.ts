@@ -31,7 +31,11 @@ export function routeClashes(routes: readonly Route[]): RouteClashes {
  * categories. ORPHAN001 (warning): every page is reached from a link, the Blog index, a category
  * listing or the menu. `clashes` are the route list's, when the caller kept them.
  */
-export function checkRoutes(site: Site, links: Pick<LinkIndex, 'reaches'>, clashes: RouteClashes = routeClashes(site.routes)): Diagnostic[] {
+export function checkRoutes(
+  site: Site,
+  links: Pick<LinkIndex, 'reaches'>,
+  clashes: RouteClashes = routeClashes(site.routes),
+): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const [path, other] of clashes) out.push(diagnostic('ROUTE001', routePlace(site, path), { path, other }));
 
@@ -41,7 +45,12 @@ export function checkRoutes(site: Site, links: Pick<LinkIndex, 'reaches'>, clash
   site.content.pages.blog.categories.forEach((key, i) => {
     const category = site.categories.get(key);
     if (!category) {
-      out.push(diagnostic('CAT001', jsonPlace(site, 'content/pages/blog.json', ['categories', i]), { category: key, listedBy: 'blogIndex' }));
+      out.push(
+        diagnostic('CAT001', jsonPlace(site, 'content/pages/blog.json', ['categories', i]), {
+          category: key,
+          listedBy: 'blogIndex',
+        }),
+      );
       return;
     }
     reached.add(category.data.blogcategory);

@@ -22,9 +22,24 @@ export function checkTranslations(site: Site, memo?: ArticleRulesMemo): Diagnost
   for (const category of site.categories.values()) {
     const { msg, breadcrumbs } = category.data;
     for (const lang of LANGUAGES) {
-      if (msg && !msg[lang]) out.push(diagnostic('I18N002', jsonPlace(site, category.file, ['msg']), { kind: 'note', lang, category: category.data.blogcategory }));
+      if (msg && !msg[lang])
+        out.push(
+          diagnostic('I18N002', jsonPlace(site, category.file, ['msg']), {
+            kind: 'note',
+            lang,
+            category: category.data.blogcategory,
+          }),
+        );
       breadcrumbs?.forEach((item, i) => {
-        if (!item.title[lang]) out.push(diagnostic('I18N002', jsonPlace(site, category.file, ['breadcrumbs', i, 'title']), { kind: 'breadcrumb', lang, path: item.path, edition: false }));
+        if (!item.title[lang])
+          out.push(
+            diagnostic('I18N002', jsonPlace(site, category.file, ['breadcrumbs', i, 'title']), {
+              kind: 'breadcrumb',
+              lang,
+              path: item.path,
+              edition: false,
+            }),
+          );
       });
     }
   }
@@ -37,7 +52,11 @@ export function checkTranslations(site: Site, memo?: ArticleRulesMemo): Diagnost
       for (const lang of LANGUAGES) {
         if (article.editions[lang] && !entry.title[lang]) {
           out.push(
-            diagnostic('I18N003', jsonPlace(site, 'content/pages/blog.json', ['highlights', key, i, 'title']), { path: entry.path, lang, title: article.editions[lang]!.source.frontMatter.title }),
+            diagnostic('I18N003', jsonPlace(site, 'content/pages/blog.json', ['highlights', key, i, 'title']), {
+              path: entry.path,
+              lang,
+              title: article.editions[lang]!.source.frontMatter.title,
+            }),
           );
         }
       }
@@ -53,11 +72,25 @@ function untranslatedEntries(article: Article): Diagnostic[] {
     const { breadcrumbs, index } = edition.source.frontMatter;
     breadcrumbs?.forEach((item, i) => {
       if (!item.title[edition.lang])
-        out.push(diagnostic('I18N002', frontMatterPlace(edition, ['breadcrumbs', i, 'title']), { kind: 'breadcrumb', lang: edition.lang, path: item.path, edition: true }));
+        out.push(
+          diagnostic('I18N002', frontMatterPlace(edition, ['breadcrumbs', i, 'title']), {
+            kind: 'breadcrumb',
+            lang: edition.lang,
+            path: item.path,
+            edition: true,
+          }),
+        );
     });
     if (Array.isArray(index)) {
       index.forEach((entry, i) => {
-        if (!entry.text[edition.lang]) out.push(diagnostic('I18N002', frontMatterPlace(edition, ['index', i, 'text']), { kind: 'indexEntry', lang: edition.lang, id: entry.id }));
+        if (!entry.text[edition.lang])
+          out.push(
+            diagnostic('I18N002', frontMatterPlace(edition, ['index', i, 'text']), {
+              kind: 'indexEntry',
+              lang: edition.lang,
+              id: entry.id,
+            }),
+          );
       });
     }
   }

@@ -39,7 +39,11 @@ export async function runBuild(options: BuildCommandOptions): Promise<number> {
   process.once('SIGTERM', onSignal);
   let result: BuildResult;
   try {
-    result = await build({ ...buildOptions, signal: stop.signal, ...(progress.listener ? { onProgress: progress.listener } : {}) }).finally(progress.done);
+    result = await build({
+      ...buildOptions,
+      signal: stop.signal,
+      ...(progress.listener ? { onProgress: progress.listener } : {}),
+    }).finally(progress.done);
   } catch (error) {
     if (!stop.signal.aborted) throw error;
     console.error(`✗ build stopped: ${out} left unchanged`);
@@ -54,18 +58,31 @@ export async function runBuild(options: BuildCommandOptions): Promise<number> {
     console.error(`✗ build failed: ${out} left unchanged`);
     return 1;
   }
-  if (!quiet && result.output) console.log(await weightTable(options.outDir, result.output.entries, result.output.write.manifest.files, result.output.scriptImports));
+  if (!quiet && result.output)
+    console.log(
+      await weightTable(
+        options.outDir,
+        result.output.entries,
+        result.output.write.manifest.files,
+        result.output.scriptImports,
+      ),
+    );
   // SITE_TIMINGS: the stage line even when quiet (the benchmark reads it).
   if (!quiet || process.env.SITE_TIMINGS) console.log(stageLine(result));
   const { en, pt } = result.pages;
   const seconds = (result.milliseconds / 1000).toFixed(2);
   const write = result.output?.write;
   const changes = write ? (write.written === 0 ? ', nothing changed' : `, ${write.written} files written`) : '';
-  console.log(`✓ built ${en + pt} pages (en ${en}, pt ${pt}) into ${out}/ in ${seconds} s${changes}${leftOut(result.held)}`);
+  console.log(
+    `✓ built ${en + pt} pages (en ${en}, pt ${pt}) into ${out}/ in ${seconds} s${changes}${leftOut(result.held)}`,
+  );
   return 0;
 }
 
-/** Where the time went, in the order the stages start: "images 0.00 s · load 0.46 s · …" (the images stage runs alongside the others). */
+/**
+ * Where the time went, in the order the stages start: "images 0.00 s · load 0.46 s · …" (the images
+ * stage runs alongside the others).
+ */
 function stageLine(result: BuildResult): string {
   return `  ${STAGES.flatMap((stage) => {
     const ms = result.stages[stage];
@@ -77,6 +94,9 @@ function stageLine(result: BuildResult): string {
 function leftOut(held: readonly HeldEdition[]): string {
   const drafts = held.filter((h) => h.state.kind === 'draft').length;
   const scheduled = held.length - drafts;
-  const parts = [drafts && `${drafts} draft${drafts === 1 ? '' : 's'}`, scheduled && `${scheduled} scheduled article${scheduled === 1 ? '' : 's'}`].filter(Boolean);
+  const parts = [
+    drafts && `${drafts} draft${drafts === 1 ? '' : 's'}`,
+    scheduled && `${scheduled} scheduled article${scheduled === 1 ? '' : 's'}`,
+  ].filter(Boolean);
   return parts.length > 0 ? `; ${parts.join(' and ')} left out` : '';
 }

@@ -14,7 +14,13 @@ export interface ExternalFlags {
 }
 
 /** Exit 1 on an error, or on a warning under --strict; 0 otherwise. */
-export async function runCheck(options: { root: string; format: ReportFormat; strict: boolean; drafts?: boolean; external?: ExternalFlags }): Promise<number> {
+export async function runCheck(options: {
+  root: string;
+  format: ReportFormat;
+  strict: boolean;
+  drafts?: boolean;
+  external?: ExternalFlags;
+}): Promise<number> {
   const started = performance.now();
   const { site, modelled, diagnostics } = await loadSite(options.root, { drafts: options.drafts ?? false });
   // The skip file is content too: a mistake in it is reported by every check, not only the one that reads it.
@@ -32,7 +38,9 @@ export async function runCheck(options: { root: string; format: ReportFormat; st
         ...options.external,
         root: options.root,
         skip,
-        ...(line && { progress: (done: number, total: number) => line.show(`checking external links ${done}/${total}`) }),
+        ...(line && {
+          progress: (done: number, total: number) => line.show(`checking external links ${done}/${total}`),
+        }),
       });
       diagnostics.push(...checked.diagnostics);
       external = checked.summary;
@@ -42,10 +50,17 @@ export async function runCheck(options: { root: string; format: ReportFormat; st
   }
   report(options.root, diagnostics, options.format);
   const failed = hasErrors(diagnostics) || (options.strict && diagnostics.length > 0);
-  if (options.format === 'human' && options.external) console.log(external ? externalLine(external) : 'External links not checked: the content could not be read as a site (see the errors above).');
+  if (options.format === 'human' && options.external)
+    console.log(
+      external
+        ? externalLine(external)
+        : 'External links not checked: the content could not be read as a site (see the errors above).',
+    );
   if (options.format === 'human' && site && !failed) {
     const editions = site.routes.reduce((n, r) => n + r.meta.availableLangs.length, 0);
-    console.log(`✓ ${site.routes.length} routes, ${editions} editions checked in ${Math.round(performance.now() - started)} ms (${summary(diagnostics)})`);
+    console.log(
+      `✓ ${site.routes.length} routes, ${editions} editions checked in ${Math.round(performance.now() - started)} ms (${summary(diagnostics)})`,
+    );
     if (site.held.length > 0) console.log(waitingList(site.held));
   }
   return failed ? 1 : 0;
@@ -53,13 +68,23 @@ export async function runCheck(options: { root: string; format: ReportFormat; st
 
 /** "External links: 42 links to 35 addresses; 20 asked (23 requests), 12 answered from the cache, 3 skipped." */
 export function externalLine(s: ExternalSummary): string {
-  const parts = [`${s.asked} asked (${s.requests} request${s.requests === 1 ? '' : 's'})`, `${s.cached} answered from the cache`];
+  const parts = [
+    `${s.asked} asked (${s.requests} request${s.requests === 1 ? '' : 's'})`,
+    `${s.cached} answered from the cache`,
+  ];
   if (s.skipped > 0) parts.push(`${s.skipped} skipped (${SKIP_FILE})`);
   const notes = [
-    ...(s.asked > 1 && s.silent === s.asked ? ['None of them answered at all: if this machine is offline, check again once it is online.'] : []),
-    ...(s.cacheFailure ? [`The answers could not be kept for the next check (${s.cacheFailure.message}): it will ask them again.`] : []),
+    ...(s.asked > 1 && s.silent === s.asked
+      ? ['None of them answered at all: if this machine is offline, check again once it is online.']
+      : []),
+    ...(s.cacheFailure
+      ? [`The answers could not be kept for the next check (${s.cacheFailure.message}): it will ask them again.`]
+      : []),
   ];
-  return [`External links: ${s.links} link${s.links === 1 ? '' : 's'} to ${s.addresses} address${s.addresses === 1 ? '' : 'es'}; ${parts.join(', ')}.`, ...notes].join('\n');
+  return [
+    `External links: ${s.links} link${s.links === 1 ? '' : 's'} to ${s.addresses} address${s.addresses === 1 ? '' : 'es'}; ${parts.join(', ')}.`,
+    ...notes,
+  ].join('\n');
 }
 
 /** What the published site does not have yet: the scheduled editions by day, then the drafts. */

@@ -43,7 +43,13 @@ export async function runDev(options: DevOptions): Promise<number> {
   v8.setFlagsFromString('--expose-gc');
   const events = new DevEvents();
   const log = (line: string) => console.log(line);
-  const session = new DevSession({ root: options.root, outDir: options.outDir, events, log, report: (d) => report(options.root, d, 'human') });
+  const session = new DevSession({
+    root: options.root,
+    outDir: options.outDir,
+    events,
+    log,
+    report: (d) => report(options.root, d, 'human'),
+  });
   // Watching starts before the first build reads anything: every change after that read is
   // reported, so later builds look again only at the files reported (see loadArticles).
   const roots = [path.join(options.root, 'content'), path.join(TOOL_ROOT, 'templates'), path.join(TOOL_ROOT, 'src')];
@@ -51,7 +57,14 @@ export async function runDev(options: DevOptions): Promise<number> {
   const watcher = new SiteWatcher(roots, (file) => session.changed(file), log);
   await watcher.start();
   const first = await session.start();
-  const clientScript = (await transform(await readFile(path.join(TOOL_ROOT, 'src/dev/client.ts'), 'utf8'), { loader: 'ts', format: 'iife', minify: true, target: 'es2020' })).code;
+  const clientScript = (
+    await transform(await readFile(path.join(TOOL_ROOT, 'src/dev/client.ts'), 'utf8'), {
+      loader: 'ts',
+      format: 'iife',
+      minify: true,
+      target: 'es2020',
+    })
+  ).code;
   let store: Awaited<ReturnType<typeof openStore>>;
   try {
     store = await openStore({ databaseUrl: undefined, sqliteFile: options.sqliteFile });
@@ -66,12 +79,28 @@ export async function runDev(options: DevOptions): Promise<number> {
     // The output folder is written in place, so the server is told of each build by its count.
     // The newsletter's links lead to this dev server; its mail goes to the outbox unless SMTP_URL is set.
     const origin = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${options.port}`;
-    const postman = postmanFor(process.env, options.root, senderOf(process.env, (await loadSiteWords(options.root)).owner.name, origin));
+    const postman = postmanFor(
+      process.env,
+      options.root,
+      senderOf(process.env, (await loadSiteWords(options.root)).owner.name, origin),
+    );
     const newsletter = { postman, baseUrl: origin, root: options.root, secret: process.env.NEWSLETTER_SECRET };
-    const server = await buildApp({ distDir: options.outDir, store, logger: false, distRevision: () => events.generation, rateLimit: { max: 1000, timeWindow: 60_000 }, newsletter });
+    const server = await buildApp({
+      distDir: options.outDir,
+      store,
+      logger: false,
+      distRevision: () => events.generation,
+      rateLimit: { max: 1000, timeWindow: 60_000 },
+      newsletter,
+    });
     server.addHook('onClose', async () => postman.close());
     try {
-      await server.register(devServer, { events, clientScript, busy: () => session.busy() || watcher.busy(), lastChange: () => session.lastChange });
+      await server.register(devServer, {
+        events,
+        clientScript,
+        busy: () => session.busy() || watcher.busy(),
+        lastChange: () => session.lastChange,
+      });
       await server.register(outboxPage, { dir: outboxDir(options.root) });
       await listenOn(server, options.host, options.port);
     } catch (error) {
@@ -81,7 +110,8 @@ export async function runDev(options: DevOptions): Promise<number> {
     app = server;
     const url = `http://${options.host}:${options.port}/`;
     log(`site dev: ${url} (watching content/, templates/ and src/; Ctrl+C stops)`);
-    if (postman.toOutbox) log(`newsletter: no SMTP_URL, e-mails go to ${postman.where}: ${url.replace(/\/$/, '')}${OUTBOX_URL}`);
+    if (postman.toOutbox)
+      log(`newsletter: no SMTP_URL, e-mails go to ${postman.where}: ${url.replace(/\/$/, '')}${OUTBOX_URL}`);
     if (options.open) openBrowser(url);
   };
   // Ends at Ctrl+C, or with the error of a server that cannot listen (the port in use).

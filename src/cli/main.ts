@@ -34,22 +34,49 @@ program
 
 program
   .command('check')
-  .description('validate every content file, link and translation; print diagnostics; exit 1 on any error; writes nothing (but the answers --external keeps)')
+  .description(
+    'validate every content file, link and translation; print diagnostics; exit 1 on any error; writes nothing (but the answers --external keeps)',
+  )
   .addOption(new Option('--format <format>', 'output format').choices(['human', 'json', 'github']).default('human'))
   .option('--strict', 'also exit 1 on a warning (a page nothing links to, an http:// link)', false)
   .option('--drafts', 'also check drafts and scheduled articles, as site dev shows them', false)
-  .option('--external', 'also ask every link that leaves the site whether it still works (needs the network; answers kept in .cache/site/)', false)
-  .addOption(new Option('--max-age <age>', 'with --external: ask again a good answer older than this (30m, 12h, 7d, 2w; 0 asks everything)').argParser(age('--max-age')).default(7 * DAY_MS, '7d'))
-  .option('--timeout <seconds>', 'with --external: how long a request may take to answer', seconds('--timeout', 600), 10)
-  .action(async (options: { format: 'human' | 'json' | 'github'; strict: boolean; drafts: boolean; external: boolean; maxAge: number; timeout: number }) => {
-    process.exitCode = await (await import('./check')).runCheck({
-      root: rootDir(),
-      format: options.format,
-      strict: options.strict,
-      drafts: options.drafts,
-      ...(options.external && { external: { maxAgeMs: options.maxAge, timeoutMs: options.timeout * 1000 } }),
-    });
-  });
+  .option(
+    '--external',
+    'also ask every link that leaves the site whether it still works (needs the network; answers kept in .cache/site/)',
+    false,
+  )
+  .addOption(
+    new Option(
+      '--max-age <age>',
+      'with --external: ask again a good answer older than this (30m, 12h, 7d, 2w; 0 asks everything)',
+    )
+      .argParser(age('--max-age'))
+      .default(7 * DAY_MS, '7d'),
+  )
+  .option(
+    '--timeout <seconds>',
+    'with --external: how long a request may take to answer',
+    seconds('--timeout', 600),
+    10,
+  )
+  .action(
+    async (options: {
+      format: 'human' | 'json' | 'github';
+      strict: boolean;
+      drafts: boolean;
+      external: boolean;
+      maxAge: number;
+      timeout: number;
+    }) => {
+      process.exitCode = await (await import('./check')).runCheck({
+        root: rootDir(),
+        format: options.format,
+        strict: options.strict,
+        drafts: options.drafts,
+        ...(options.external && { external: { maxAgeMs: options.maxAge, timeoutMs: options.timeout * 1000 } }),
+      });
+    },
+  );
 
 program
   .command('build')
@@ -60,17 +87,26 @@ program
   .option('--quiet', 'print only the summary line (as under CI)', false)
   .option('--explain', 'print each output made again and which of its inputs changed', false)
   .option('--drafts', 'a preview: also build drafts and scheduled articles, each marked (never publish it)', false)
-  .action(async (options: { out: string; baseUrl?: string; cache: boolean; quiet: boolean; explain: boolean; drafts: boolean }) => {
-    process.exitCode = await (await import('./build')).runBuild({
-      root: rootDir(),
-      outDir: path.resolve(rootDir(), options.out),
-      cache: options.cache,
-      quiet: options.quiet,
-      explain: options.explain,
-      drafts: options.drafts,
-      ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
-    });
-  });
+  .action(
+    async (options: {
+      out: string;
+      baseUrl?: string;
+      cache: boolean;
+      quiet: boolean;
+      explain: boolean;
+      drafts: boolean;
+    }) => {
+      process.exitCode = await (await import('./build')).runBuild({
+        root: rootDir(),
+        outDir: path.resolve(rootDir(), options.out),
+        cache: options.cache,
+        quiet: options.quiet,
+        explain: options.explain,
+        drafts: options.drafts,
+        ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+      });
+    },
+  );
 
 program
   .command('serve')
@@ -78,31 +114,65 @@ program
   .option('--dist <dir>', 'folder to serve', 'dist')
   .option('--port <port>', 'port to listen on', whole('--port', 0, 65535), portDefault())
   .option('--host <host>', 'address to listen on', process.env.HOST ?? '127.0.0.1')
-  .option('--db <file>', 'SQLite file of the API (ignored when DATABASE_URL is set)', process.env.SITE_DB ?? 'data/site.db')
+  .option(
+    '--db <file>',
+    'SQLite file of the API (ignored when DATABASE_URL is set)',
+    process.env.SITE_DB ?? 'data/site.db',
+  )
   .option('--trust-proxy', 'behind a reverse proxy: trust its X-Forwarded-* headers', false)
-  .option('--base-url <url>', "the site's public address for the links in the newsletter's e-mails, instead of content/site.json's baseUrl", siteOrigin)
-  .action(async (options: { dist: string; port: number; host: string; db: string; trustProxy: boolean; baseUrl?: string }) => {
-    process.exitCode = await (await import('./serve')).runServe({
-      root: rootDir(),
-      ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
-      distDir: path.resolve(rootDir(), options.dist),
-      port: options.port,
-      host: options.host,
-      databaseUrl: process.env.DATABASE_URL,
-      sqliteFile: path.resolve(rootDir(), options.db),
-      trustProxy: options.trustProxy,
-    });
-  });
+  .option(
+    '--base-url <url>',
+    "the site's public address for the links in the newsletter's e-mails, instead of content/site.json's baseUrl",
+    siteOrigin,
+  )
+  .action(
+    async (options: {
+      dist: string;
+      port: number;
+      host: string;
+      db: string;
+      trustProxy: boolean;
+      baseUrl?: string;
+    }) => {
+      process.exitCode = await (await import('./serve')).runServe({
+        root: rootDir(),
+        ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+        distDir: path.resolve(rootDir(), options.dist),
+        port: options.port,
+        host: options.host,
+        databaseUrl: process.env.DATABASE_URL,
+        sqliteFile: path.resolve(rootDir(), options.db),
+        trustProxy: options.trustProxy,
+      });
+    },
+  );
 
-const newsletter = program.command('newsletter').description('the newsletter: mail an article, export the subscribers, forget an address');
+const newsletter = program
+  .command('newsletter')
+  .description('the newsletter: mail an article, export the subscribers, forget an address');
 const storeOf = (db: string) => ({ databaseUrl: process.env.DATABASE_URL, sqliteFile: path.resolve(rootDir(), db) });
 newsletter
   .command('send')
-  .description('mail a published article to every confirmed subscriber, in their language; run again to finish a send that stopped (nobody gets it twice)')
+  .description(
+    'mail a published article to every confirmed subscriber, in their language; run again to finish a send that stopped (nobody gets it twice)',
+  )
   .argument('<route>', "the article's route, as its URL reads: /blog/tech/Git")
-  .option('--dry-run', 'send nothing: say who would get which edition, and write the two messages to data/outbox/dry-run/', false)
-  .option('--base-url <url>', "the site's public address for the links, instead of content/site.json's baseUrl", siteOrigin)
-  .option('--rate <n>', 'messages per second at most (NEWSLETTER_RATE, 10 by default)', whole('--rate', 1, 10_000), rateDefault())
+  .option(
+    '--dry-run',
+    'send nothing: say who would get which edition, and write the two messages to data/outbox/dry-run/',
+    false,
+  )
+  .option(
+    '--base-url <url>',
+    "the site's public address for the links, instead of content/site.json's baseUrl",
+    siteOrigin,
+  )
+  .option(
+    '--rate <n>',
+    'messages per second at most (NEWSLETTER_RATE, 10 by default)',
+    whole('--rate', 1, 10_000),
+    rateDefault(),
+  )
   .option('--db <file>', 'SQLite file (ignored when DATABASE_URL is set)', process.env.SITE_DB ?? 'data/site.db')
   .action(async (route: string, options: { dryRun: boolean; baseUrl?: string; rate: number; db: string }) => {
     const backoff = Number(process.env.NEWSLETTER_BACKOFF_MS);
@@ -118,7 +188,9 @@ newsletter
   });
 newsletter
   .command('export')
-  .description('print the subscribers as CSV with their consent: state, signed up, confirmed, unsubscribed, the text they were shown')
+  .description(
+    'print the subscribers as CSV with their consent: state, signed up, confirmed, unsubscribed, the text they were shown',
+  )
   .option('--db <file>', 'SQLite file (ignored when DATABASE_URL is set)', process.env.SITE_DB ?? 'data/site.db')
   .action(async (options: { db: string }) => {
     process.exitCode = await (await import('./newsletter')).runNewsletterExport(storeOf(options.db));
@@ -134,14 +206,21 @@ newsletter
 
 const translations = program
   .command('translations')
-  .description('every route and language with the state of its translation: up to date, outdated since a day, missing, not tracked')
+  .description(
+    'every route and language with the state of its translation: up to date, outdated since a day, missing, not tracked',
+  )
   .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
   .action(async (options: { format: 'text' | 'json' }) => {
-    process.exitCode = await (await import('./translations')).runTranslations({ root: rootDir(), format: options.format });
+    process.exitCode = await (await import('./translations')).runTranslations({
+      root: rootDir(),
+      format: options.format,
+    });
   });
 translations
   .command('sync')
-  .description('mark a translation as in line with its counterpart, once reviewed: an article edition (both editions are marked) or a JSON content file')
+  .description(
+    'mark a translation as in line with its counterpart, once reviewed: an article edition (both editions are marked) or a JSON content file',
+  )
   .argument('[files...]', 'article edition or JSON content files')
   .option('--all', 'mark every bilingual article and text as in line (and forget what no longer exists)', false)
   .action(async (files: string[], options: { all: boolean }) => {
@@ -150,7 +229,9 @@ translations
 
 program
   .command('dev')
-  .description('build, serve with the API, and rebuild on every change of content/, templates/ or src/, reloading the open pages')
+  .description(
+    'build, serve with the API, and rebuild on every change of content/, templates/ or src/, reloading the open pages',
+  )
   .option('--port <port>', 'port to listen on', whole('--port', 0, 65535), portDefault())
   .option('--host <host>', 'address to listen on', process.env.HOST ?? '127.0.0.1')
   .option('--db <file>', "SQLite file of the dev server's API (apart from site serve's)", 'data/dev.db')
@@ -169,8 +250,14 @@ program
 
 program
   .command('new')
-  .description('start an article as a draft: writes content/blog/<category>/<Slug>.<en|pt>.md, never over an existing file')
-  .argument('<category/Slug>', "the article's category and slug, its URL's last part: tech/Kubernetes-Basics", articleName)
+  .description(
+    'start an article as a draft: writes content/blog/<category>/<Slug>.<en|pt>.md, never over an existing file',
+  )
+  .argument(
+    '<category/Slug>',
+    "the article's category and slug, its URL's last part: tech/Kubernetes-Basics",
+    articleName,
+  )
   .addOption(new Option('--lang <lang>', 'the editions to start').choices(['en', 'pt', 'both']).default('both'))
   .action(async (name: { category: string; slug: string }, options: { lang: 'en' | 'pt' | 'both' }) => {
     process.exitCode = await (await import('./new')).runNew({
@@ -202,7 +289,8 @@ function siteOrigin(value: string): string {
   } catch {
     throw new InvalidArgumentError('--base-url must be an absolute URL: https://example.com');
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new InvalidArgumentError('--base-url must be an http:// or https:// URL');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new InvalidArgumentError('--base-url must be an http:// or https:// URL');
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
@@ -214,7 +302,8 @@ function rootDir(): string {
 function whole(name: string, min: number, max: number) {
   return (value: string): number => {
     const n = Number(value);
-    if (!/^\d+$/.test(value) || n < min || n > max) throw new InvalidArgumentError(`${name} must be a whole number from ${min} to ${max}.`);
+    if (!/^\d+$/.test(value) || n < min || n > max)
+      throw new InvalidArgumentError(`${name} must be a whole number from ${min} to ${max}.`);
     return n;
   };
 }
@@ -224,7 +313,8 @@ function age(name: string) {
   return (value: string): number => {
     if (value === '0') return 0;
     const [, count, unit] = /^(\d+)([smhdw])$/.exec(value) ?? [];
-    if (count === undefined || unit === undefined) throw new InvalidArgumentError(`${name} takes a number and a unit: 30m, 12h, 7d, 2w (or 0 to ask everything).`);
+    if (count === undefined || unit === undefined)
+      throw new InvalidArgumentError(`${name} takes a number and a unit: 30m, 12h, 7d, 2w (or 0 to ask everything).`);
     return Number(count) * (UNIT_MS[unit] as number);
   };
 }
@@ -233,15 +323,20 @@ function age(name: string) {
 function seconds(name: string, max: number) {
   return (value: string): number => {
     const n = Number(value);
-    if (!/^\d+(\.\d+)?$/.test(value) || n <= 0 || n > max) throw new InvalidArgumentError(`${name} must be a number of seconds above 0 and at most ${max}.`);
+    if (!/^\d+(\.\d+)?$/.test(value) || n <= 0 || n > max)
+      throw new InvalidArgumentError(`${name} must be a number of seconds above 0 and at most ${max}.`);
     return n;
   };
 }
 
-/** The argument of `site new`: "<category>/<Slug>", two parts, or a usage error. What each part may hold is `site new`'s to judge. */
+/**
+ * The argument of `site new`: "<category>/<Slug>", two parts, or a usage error. What each part may
+ * hold is `site new`'s to judge.
+ */
 function articleName(value: string): { category: string; slug: string } {
   const [category, slug, ...rest] = value.split('/');
-  if (!category || !slug || rest.length > 0) throw new InvalidArgumentError('Write it as <category>/<Slug>, for example tech/Kubernetes-Basics.');
+  if (!category || !slug || rest.length > 0)
+    throw new InvalidArgumentError('Write it as <category>/<Slug>, for example tech/Kubernetes-Basics.');
   return { category, slug };
 }
 

@@ -27,7 +27,14 @@ export async function runNew(options: NewOptions): Promise<number> {
   const folder = path.join(root, 'content', 'blog', category);
   // The folder is read only for a known category: the argument names no other path.
   const existing = categories.some((c) => c.key === category) ? await namesIn(folder) : [];
-  const started = startArticle({ category, slug: options.slug, langs: options.langs, categories, existing, today: isoDay(options.now ?? new Date()) });
+  const started = startArticle({
+    category,
+    slug: options.slug,
+    langs: options.langs,
+    categories,
+    existing,
+    today: isoDay(options.now ?? new Date()),
+  });
   if ('refusal' in started) throw new OperationalError(started.refusal.message, started.refusal.hint);
   await writeEditions(root, folder, started.editions);
   for (const edition of started.editions) console.log(`✓ wrote ${edition.file}`);
@@ -36,14 +43,21 @@ export async function runNew(options: NewOptions): Promise<number> {
   return 0;
 }
 
-/** The categories of content/categories. A file that cannot be read counts as a listing: its problem is `site check`'s to report. */
+/**
+ * The categories of content/categories. A file that cannot be read counts as a listing: its problem
+ * is `site check`'s to report.
+ */
 async function readCategories(root: string): Promise<CategoryKind[]> {
   const dir = path.join(root, 'content', 'categories');
   let names: string[];
   try {
     names = await readdir(dir);
   } catch (error) {
-    if (systemCode(error) === 'ENOENT') throw new OperationalError(`${root} has no content/categories folder`, "Run site new in the site's folder, or point --root at it.");
+    if (systemCode(error) === 'ENOENT')
+      throw new OperationalError(
+        `${root} has no content/categories folder`,
+        "Run site new in the site's folder, or point --root at it.",
+      );
     throw operational(error, `cannot read ${dir}`);
   }
   return Promise.all(
@@ -71,7 +85,10 @@ async function namesIn(folder: string): Promise<string[]> {
   }
 }
 
-/** Writes every edition or none: a file that appeared since the folder was read is never overwritten, and what was written is removed again. */
+/**
+ * Writes every edition or none: a file that appeared since the folder was read is never
+ * overwritten, and what was written is removed again.
+ */
 async function writeEditions(root: string, folder: string, editions: readonly StarterEdition[]): Promise<void> {
   let created: string | undefined;
   try {
@@ -88,7 +105,8 @@ async function writeEditions(root: string, folder: string, editions: readonly St
     } catch (error) {
       await Promise.all(written.map((file) => rm(file, { force: true })));
       if (created) await removeEmpty(folder, created);
-      if (systemCode(error) === 'EEXIST') throw new OperationalError(`${edition.file} already exists`, 'Edit it, or choose another slug.');
+      if (systemCode(error) === 'EEXIST')
+        throw new OperationalError(`${edition.file} already exists`, 'Edit it, or choose another slug.');
       throw operational(error, `cannot write ${edition.file}`);
     }
   }

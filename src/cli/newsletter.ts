@@ -28,10 +28,17 @@ export function csvField(value: string): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** The subscribers with their consent: the state, when they signed up and confirmed or left, and the text they were shown. */
+/**
+ * The subscribers with their consent: the state, when they signed up and confirmed or left, and the
+ * text they were shown.
+ */
 export function subscribersCsv(rows: ConsentRecord[]): string {
   const header = 'email,language,state,signed_up_at,confirmed_at,unsubscribed_at,consent_version,consent_text';
-  const lines = rows.map((r) => [r.email, r.lang, r.state, r.signedUpAt, r.confirmedAt ?? '', r.leftAt ?? '', r.consent, r.consentText].map(csvField).join(','));
+  const lines = rows.map((r) =>
+    [r.email, r.lang, r.state, r.signedUpAt, r.confirmedAt ?? '', r.leftAt ?? '', r.consent, r.consentText]
+      .map(csvField)
+      .join(','),
+  );
   return `${[header, ...lines].join('\n')}\n`;
 }
 
@@ -59,7 +66,11 @@ export async function runNewsletterForget(options: StoreOptions & { address: str
   try {
     const secret = await resolveSecret(store.newsletter, process.env.NEWSLETTER_SECRET);
     const found = await store.newsletter.forget(addressKey(address), suppressionHash(address, secret), new Date());
-    console.log(found ? `✓ ${address}: removed; only a suppression hash is kept` : `✓ ${address} was not stored; a suppression hash is kept so it is not added unasked`);
+    console.log(
+      found
+        ? `✓ ${address}: removed; only a suppression hash is kept`
+        : `✓ ${address} was not stored; a suppression hash is kept so it is not added unasked`,
+    );
     return 0;
   } finally {
     await store.close();
@@ -85,7 +96,11 @@ function connectionsFor(rate: number): number {
 }
 
 /** Each reader language's message, with the unsubscribe link left as a slot (send.ts fills it per reader). */
-function messagesOf(article: MailedArticle, words: SiteWords, baseUrl: string): { mail: Record<Lang, MailContent>; edition: Record<Lang, Lang> } {
+function messagesOf(
+  article: MailedArticle,
+  words: SiteWords,
+  baseUrl: string,
+): { mail: Record<Lang, MailContent>; edition: Record<Lang, Lang> } {
   const mail = {} as Record<Lang, MailContent>;
   const edition = {} as Record<Lang, Lang>;
   for (const reader of LANGUAGES) {
@@ -131,14 +146,27 @@ export async function runNewsletterSend(options: SendOptions): Promise<number> {
   try {
     const newsletter = store.newsletter;
     const tokens = new Tokens(await resolveSecret(newsletter, process.env.NEWSLETTER_SECRET));
-    for (const h of article.held) console.log(`note: the ${NAMES[h.lang]} edition is ${h.why}; its readers get the ${NAMES[otherLang(h.lang)]} edition`);
+    for (const h of article.held)
+      console.log(
+        `note: the ${NAMES[h.lang]} edition is ${h.why}; its readers get the ${NAMES[otherLang(h.lang)]} edition`,
+      );
     if (options.dryRun)
-      return await dryRun({ root: options.root, article, mail, edition, from, recipients: await newsletter.recipients(article.route), sample: `${baseUrl}/newsletter/unsubscribe?token=sample` });
+      return await dryRun({
+        root: options.root,
+        article,
+        mail,
+        edition,
+        from,
+        recipients: await newsletter.recipients(article.route),
+        sample: `${baseUrl}/newsletter/unsubscribe?token=sample`,
+      });
     const postman = postmanFor(process.env, options.root, from, connectionsFor(options.rate));
     const stop = new AbortController();
     const interrupt = () => {
       // The first Ctrl-C stops starting messages; those in flight finish and are recorded. A second one ends at once.
-      process.stderr.write('\nstopping: the messages under way finish and are recorded (Ctrl-C again to quit at once)\n');
+      process.stderr.write(
+        '\nstopping: the messages under way finish and are recorded (Ctrl-C again to quit at once)\n',
+      );
       stop.abort();
       process.once('SIGINT', () => process.exit(130));
     };
@@ -153,7 +181,9 @@ export async function runNewsletterSend(options: SendOptions): Promise<number> {
         article: article.route,
         mail,
         unsubscribeUrl: (r) => unsubscribeUrl(tokens, baseUrl, r.id, r.lang),
-        ...(process.env.NEWSLETTER_UNSUBSCRIBE_MAILTO ? { unsubscribeMailto: process.env.NEWSLETTER_UNSUBSCRIBE_MAILTO } : {}),
+        ...(process.env.NEWSLETTER_UNSUBSCRIBE_MAILTO
+          ? { unsubscribeMailto: process.env.NEWSLETTER_UNSUBSCRIBE_MAILTO }
+          : {}),
         host: new URL(baseUrl).hostname,
         rate: options.rate,
         concurrency: connectionsFor(options.rate),
@@ -169,7 +199,9 @@ export async function runNewsletterSend(options: SendOptions): Promise<number> {
     }
     console.log(summaryLine(article.route, result, postman.where));
     if (result.stopped === 'unreachable') {
-      console.error(`✗ the mail server could not be reached (${result.unreachable}); run the same command again to send the rest`);
+      console.error(
+        `✗ the mail server could not be reached (${result.unreachable}); run the same command again to send the rest`,
+      );
       return 1;
     }
     return result.stopped === 'signal' ? 130 : 0;
@@ -190,7 +222,10 @@ export function summaryLine(route: string, r: BatchReport, where: string): strin
 }
 
 /** A bar on a terminal, redrawn at most ten times a second; nothing otherwise (the summary line says it all). */
-function progressBar(route: string, stream: NodeJS.WriteStream = process.stderr): { update: (p: BatchProgress) => void; done: () => void } {
+function progressBar(
+  route: string,
+  stream: NodeJS.WriteStream = process.stderr,
+): { update: (p: BatchProgress) => void; done: () => void } {
   if (!stream.isTTY || process.env.CI) return { update: () => undefined, done: () => undefined };
   let latest: BatchProgress | undefined;
   let drawn = false;
@@ -199,7 +234,9 @@ function progressBar(route: string, stream: NodeJS.WriteStream = process.stderr)
     const doneCount = latest.sent + latest.failed + latest.deferred;
     const width = 24;
     const filled = Math.round((doneCount / latest.total) * width);
-    stream.write(`\r\x1b[2K${route} [${'█'.repeat(filled)}${'░'.repeat(width - filled)}] ${count(doneCount)}/${count(latest.total)} · sent ${count(latest.sent)} · failed ${count(latest.failed)}`);
+    stream.write(
+      `\r\x1b[2K${route} [${'█'.repeat(filled)}${'░'.repeat(width - filled)}] ${count(doneCount)}/${count(latest.total)} · sent ${count(latest.sent)} · failed ${count(latest.failed)}`,
+    );
     drawn = true;
   };
   const timer = setInterval(draw, 100);
@@ -231,7 +268,9 @@ interface DryRun {
 async function dryRun({ root, article, mail, edition, from, recipients, sample }: DryRun): Promise<number> {
   const dir = path.join(outboxDir(root), 'dry-run');
   await mkdir(dir, { recursive: true });
-  console.log(`${article.route}: ${count(recipients.length)} confirmed subscriber${recipients.length === 1 ? '' : 's'} would get it (nothing is sent in a dry run)`);
+  console.log(
+    `${article.route}: ${count(recipients.length)} confirmed subscriber${recipients.length === 1 ? '' : 's'} would get it (nothing is sent in a dry run)`,
+  );
   const slug = article.route.split('/').filter(Boolean).join('-');
   for (const reader of LANGUAGES) {
     const n = recipients.filter((r) => r.lang === reader).length;
@@ -245,7 +284,9 @@ async function dryRun({ root, article, mail, edition, from, recipients, sample }
       messageId: newMessageId('dry-run.invalid'),
       unsubscribe: { url: sample },
     });
-    console.log(`  ${NAMES[reader]} readers: ${count(n)}, the ${NAMES[edition[reader]]} edition${note} → ${path.relative(process.cwd(), file)}`);
+    console.log(
+      `  ${NAMES[reader]} readers: ${count(n)}, the ${NAMES[edition[reader]]} edition${note} → ${path.relative(process.cwd(), file)}`,
+    );
   }
   return 0;
 }

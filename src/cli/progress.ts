@@ -21,11 +21,17 @@ const QUIET_FOR_MS = 1000;
  * a terminal. Nothing is drawn for the first second, under CI, or when the output is not a TTY.
  * `done()` clears the line before the summary is printed.
  */
-export function progressLine(stream: NodeJS.WriteStream = process.stderr): { listener: ProgressListener | undefined; done: () => void } {
+export function progressLine(stream: NodeJS.WriteStream = process.stderr): {
+  listener: ProgressListener | undefined;
+  done: () => void;
+} {
   const line = liveLine(stream);
   if (!line) return { listener: undefined, done: () => {} };
   return {
-    listener: (progress) => line.show(`${LABELS[progress.stage]}${progress.total !== undefined ? ` ${progress.done ?? 0}/${progress.total}` : ''}`),
+    listener: (progress) =>
+      line.show(
+        `${LABELS[progress.stage]}${progress.total !== undefined ? ` ${progress.done ?? 0}/${progress.total}` : ''}`,
+      ),
     done: line.done,
   };
 }
@@ -35,7 +41,9 @@ export function progressLine(stream: NodeJS.WriteStream = process.stderr): { lis
  * rules as the build's: drawn after the first second, at most ten times a second, never under CI
  * or when the output is not a TTY (then undefined). `done()` clears it.
  */
-export function liveLine(stream: NodeJS.WriteStream = process.stderr): { show: (text: string) => void; done: () => void } | undefined {
+export function liveLine(
+  stream: NodeJS.WriteStream = process.stderr,
+): { show: (text: string) => void; done: () => void } | undefined {
   if (!stream.isTTY || process.env.CI) return undefined;
   const started = performance.now();
   let latest: string | undefined;

@@ -21,7 +21,10 @@ async function load(root: string, withLock = true) {
   const lock = withLock ? await readLock(root, diagnostics) : emptyLock();
   if (!loaded.content || !lock || diagnostics.length > 0) {
     report(root, diagnostics, 'human');
-    if (lock === undefined) console.error(`  ${LOCK_FILE} can be written anew, marking every translation as in line: site translations sync --all`);
+    if (lock === undefined)
+      console.error(
+        `  ${LOCK_FILE} can be written anew, marking every translation as in line: site translations sync --all`,
+      );
     return undefined;
   }
   return { content: loaded.content, lock };
@@ -48,7 +51,9 @@ export async function runSync(options: { root: string; files: string[]; all: boo
   if (options.all) {
     const lock = syncAll(loaded.content);
     await writeLock(options.root, lock);
-    console.log(`✓ ${Object.keys(lock.articles).length} bilingual articles and the texts of ${Object.keys(lock.texts).length} JSON files marked as in line in ${LOCK_FILE}`);
+    console.log(
+      `✓ ${Object.keys(lock.articles).length} bilingual articles and the texts of ${Object.keys(lock.texts).length} JSON files marked as in line in ${LOCK_FILE}`,
+    );
     return 0;
   }
   const lock = loaded.lock ?? emptyLock();

@@ -29,7 +29,9 @@ export function enableGallery(root: Document): void {
     const img = item.querySelector('img')!;
     // A photo published as variants: the dialog picks from the format the grid's <picture> chose, at its own width.
     const shown = img.currentSrc ? new URL(img.currentSrc).pathname : '';
-    const variants = [...item.querySelectorAll('source')].find((source) => shown && source.srcset.includes(shown))?.srcset ?? img.srcset;
+    const variants =
+      [...item.querySelectorAll('source')].find((source) => shown && source.srcset.includes(shown))?.srcset ??
+      img.srcset;
     if (variants) {
       image.sizes = DIALOG_SIZES;
       image.srcset = variants;

@@ -37,7 +37,10 @@ export async function hydrateIslands(root: Document): Promise<void> {
   }
 }
 
-/** An island as it is (no element of its own), calling `then` once hydrated: a parent's effects run after its children's. */
+/**
+ * An island as it is (no element of its own), calling `then` once hydrated: a parent's effects run
+ * after its children's.
+ */
 function Hydrated({ children, then }: { children: ReactNode; then: () => void }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the island is first committed
   useEffect(() => then(), []);

@@ -13,7 +13,8 @@ const IDLE_TIMEOUT_MS = 1000;
 export function afterPageLoad(run: () => void): void {
   const whenIdle = () => {
     // Safari before 18.2 has no requestIdleCallback.
-    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => run(), { timeout: IDLE_TIMEOUT_MS });
+    if (typeof window.requestIdleCallback === 'function')
+      window.requestIdleCallback(() => run(), { timeout: IDLE_TIMEOUT_MS });
     else setTimeout(run, 0);
   };
   if (document.readyState === 'complete') whenIdle();
@@ -59,7 +60,8 @@ export function loadIslandsLater(root: Document, load: () => Promise<IslandsModu
       .then(
         () => {
           stopHolding();
-          for (const target of held.splice(0)) target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true }));
+          for (const target of held.splice(0))
+            target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true }));
         },
         (error: unknown) => {
           stopHolding();

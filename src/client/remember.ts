@@ -24,7 +24,8 @@ function rememberLang(lang: Lang): void {
  */
 export function rememberLangChoices(root: Document): void {
   root.addEventListener('click', (event) => {
-    const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('.lang-switch a[hreflang]') : null;
+    const link =
+      event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('.lang-switch a[hreflang]') : null;
     if (link && isLang(link.hreflang)) rememberLang(link.hreflang);
   });
 }

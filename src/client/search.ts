@@ -21,7 +21,9 @@ async function loadLocal(lang: Lang): Promise<(term: string) => SearchResult[]> 
  */
 export async function searchBlog(term: string, lang: Lang): Promise<SearchResult[]> {
   try {
-    const response = await fetch(`/api/blog_posts/search?searchWord=${encodeURIComponent(term)}&language=${lang}`, { credentials: 'same-origin' });
+    const response = await fetch(`/api/blog_posts/search?searchWord=${encodeURIComponent(term)}&language=${lang}`, {
+      credentials: 'same-origin',
+    });
     if (response.ok) return ((await response.json()) as { data: SearchResult[] }).data;
   } catch {
     // No API here (a static host, or the network): search in the browser below.

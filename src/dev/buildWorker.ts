@@ -36,7 +36,10 @@ export interface PagesReply {
 }
 
 /** How a build ended: built, cancelled, or failed. */
-export type BuildOutcome = BuiltReply | { type: 'cancelled'; id: number } | { type: 'failed'; id: number; failure: Failure };
+export type BuildOutcome =
+  | BuiltReply
+  | { type: 'cancelled'; id: number }
+  | { type: 'failed'; id: number; failure: Failure };
 
 /** The warm-up (see `warmUp`) started or ended: it builds the output in place at its end. */
 export interface WarmUpReply {
@@ -97,13 +100,29 @@ async function runBuild(id: number, changes: string[]): Promise<void> {
     // The pages are reloaded as soon as they are in place; a change of stylesheets alone is swapped
     // into the open tabs once the build is done.
     const early = changes.length > 0 && !changes.every((file) => file.endsWith('.css'));
-    const onPages = (pages: ReadonlyMap<string, string>) => postMessage({ type: 'pages', id, changed: announcePages(pages) });
-    const result = await buildSite(session, { root, outDir, drafts: true, signal: controller.signal, commit: 'in-place', ...(early && { onPages }) });
+    const onPages = (pages: ReadonlyMap<string, string>) =>
+      postMessage({ type: 'pages', id, changed: announcePages(pages) });
+    const result = await buildSite(session, {
+      root,
+      outDir,
+      drafts: true,
+      signal: controller.signal,
+      commit: 'in-place',
+      ...(early && { onPages }),
+    });
     const changed = result.ok ? announce(result.output?.write.manifest.files ?? new Map()) : {};
     // Told before the build's end, so that site dev is never idle between the two.
     const warm = first && result.ok;
     if (warm) postMessage({ type: 'warm-up', running: true });
-    postMessage({ type: 'built', id, ok: result.ok, diagnostics: result.diagnostics, milliseconds: result.milliseconds, stages: result.stages, changed });
+    postMessage({
+      type: 'built',
+      id,
+      ok: result.ok,
+      diagnostics: result.diagnostics,
+      milliseconds: result.milliseconds,
+      stages: result.stages,
+      changed,
+    });
     if (warm) warmUp();
     first = false;
   } catch (error) {
@@ -182,7 +201,9 @@ async function rehearse(from: number, to: number): Promise<void> {
       rehearsed.add(file);
       session.rehearse(file, rehearsedEdit(text, run));
       rehearsal = new AbortController();
-      await buildSite(session, { root, outDir, drafts: true, commit: 'none', signal: rehearsal.signal }).catch(() => undefined);
+      await buildSite(session, { root, outDir, drafts: true, commit: 'none', signal: rehearsal.signal }).catch(
+        () => undefined,
+      );
     }
   } finally {
     // Each article is read from its file by the next build: a rehearsal cut short may not have read it yet.
@@ -190,7 +211,9 @@ async function rehearse(from: number, to: number): Promise<void> {
   }
   if (waiting === 0) {
     rehearsal = new AbortController();
-    await buildSite(session, { root, outDir, drafts: true, commit: 'in-place', signal: rehearsal.signal }).catch(() => undefined);
+    await buildSite(session, { root, outDir, drafts: true, commit: 'in-place', signal: rehearsal.signal }).catch(
+      () => undefined,
+    );
   }
   rehearsal = undefined;
 }

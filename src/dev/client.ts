@@ -5,7 +5,9 @@
 import type { DevEvent, OverlayError } from '../shared/devEvents';
 
 const SCROLL_KEY = 'site-dev-scroll';
-const page = (document.currentScript ?? document.querySelector('script[data-dev-page]'))?.getAttribute('data-dev-page') ?? location.pathname;
+const page =
+  (document.currentScript ?? document.querySelector('script[data-dev-page]'))?.getAttribute('data-dev-page') ??
+  location.pathname;
 
 restoreScroll();
 /** The page as the server last sent it, while the tab shows its markdown text as sent; undefined: reload. */
@@ -163,7 +165,9 @@ async function swapStyles(): Promise<void> {
   const old = [...document.head.querySelectorAll(selector)];
   for (const element of fresh.head.querySelectorAll(selector)) document.head.append(document.importNode(element, true));
   // The old styles go once the new linked ones have loaded, so the page never shows unstyled.
-  const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter((l) => !old.includes(l));
+  const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter(
+    (l) => !old.includes(l),
+  );
   await Promise.all(
     links.map(
       (l) =>
@@ -205,7 +209,8 @@ function showOverlay(errors: OverlayError[]): void {
     block.className = 'error';
     const where = document.createElement('div');
     where.innerHTML = '<span class="where"></span> <span class="code"></span>';
-    (where.children[0] as HTMLElement).textContent = error.line > 0 ? `${error.file}:${error.line}:${error.column}` : error.file;
+    (where.children[0] as HTMLElement).textContent =
+      error.line > 0 ? `${error.file}:${error.line}:${error.column}` : error.file;
     (where.children[1] as HTMLElement).textContent = error.code ?? '';
     const message = document.createElement('div');
     message.textContent = error.message;

@@ -18,7 +18,11 @@ export class DevEvents {
   generation = 0;
 
   connect(response: ServerResponse): void {
-    response.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    response.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+    });
     response.write(': connected\n\n');
     if (this.errors.length) response.write(frame({ type: 'errors', errors: this.errors }));
     if (this.warnings.length) response.write(frame({ type: 'warnings', warnings: this.warnings }));

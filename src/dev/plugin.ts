@@ -26,13 +26,22 @@ export interface DevServerOptions {
  * itself rather than in a scope of its own (Fastify's `skip-override`, what fastify-plugin sets),
  * so its hook sees the pages of the app's routes and of its Not Found handler.
  */
-const devServerPlugin: FastifyPluginAsync<DevServerOptions> = async (app, { events, clientScript, busy, lastChange }) => {
-  app.get('/__dev/status', async (_request, reply) => reply.header('cache-control', 'no-store').send({ busy: busy?.() ?? false, generation: events.generation, lastChange: lastChange?.() ?? 0 }));
+const devServerPlugin: FastifyPluginAsync<DevServerOptions> = async (
+  app,
+  { events, clientScript, busy, lastChange },
+) => {
+  app.get('/__dev/status', async (_request, reply) =>
+    reply
+      .header('cache-control', 'no-store')
+      .send({ busy: busy?.() ?? false, generation: events.generation, lastChange: lastChange?.() ?? 0 }),
+  );
   app.get('/__dev/events', (_request, reply) => {
     reply.hijack();
     events.connect(reply.raw);
   });
-  app.get('/__dev/client.js', async (_request, reply) => reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-store').send(clientScript));
+  app.get('/__dev/client.js', async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-store').send(clientScript),
+  );
 
   app.addHook('onSend', async (request, reply, payload) => {
     if (!isPage(reply)) return payload;
@@ -70,7 +79,14 @@ async function textOf(payload: unknown, encoding: string): Promise<string> {
   if (typeof payload === 'string') return payload;
   if (payload === null || payload === undefined) return '';
   const raw = payload instanceof Readable ? await buffer(payload) : Buffer.from(payload as Uint8Array);
-  const decoded = encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : encoding === 'deflate' ? inflateSync(raw) : raw;
+  const decoded =
+    encoding === 'br'
+      ? brotliDecompressSync(raw)
+      : encoding === 'gzip'
+        ? gunzipSync(raw)
+        : encoding === 'deflate'
+          ? inflateSync(raw)
+          : raw;
   return decoded.toString('utf8');
 }
 

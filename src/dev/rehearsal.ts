@@ -6,7 +6,8 @@ export function rehearsedEdit(text: string, run: number): string {
   const end = /^---\r?\n[\s\S]*?\r?\n---\r?\n/.exec(text)?.[0].length ?? 0;
   const [front, body] = [text.slice(0, end), text.slice(end)];
   const mark = `rehearsed by site dev (${run + 1})`;
-  if (run % 2 === 1) return `${front.replace(/^title:[ \t]*(.*?)[ \t]*$/m, (_, title: string) => `title: ${JSON.stringify(`${unquoted(title)}, ${mark}`)}`)}${body}`;
+  if (run % 2 === 1)
+    return `${front.replace(/^title:[ \t]*(.*?)[ \t]*$/m, (_, title: string) => `title: ${JSON.stringify(`${unquoted(title)}, ${mark}`)}`)}${body}`;
   const lead = /^\s*/.exec(body)?.[0] ?? '';
   return `${front}${lead}A paragraph ${mark}.\n\n${body.slice(lead.length)}`;
 }

@@ -75,7 +75,9 @@ export class RootGuard {
           this.events.rescan(root);
           continue;
         }
-        this.events.log(`${name} was replaced (a branch switch, a stash, a sync?): watching it again, every file read anew`);
+        this.events.log(
+          `${name} was replaced (a branch switch, a stash, a sync?): watching it again, every file read anew`,
+        );
         this.events.replaced(root);
         this.events.rescan(root);
         const again = setTimeout(() => {

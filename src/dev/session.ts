@@ -30,7 +30,10 @@ export interface BuildThread {
 }
 
 function startWorker(data: BuildWorkerData): BuildThread {
-  return new Worker(new URL('./buildWorker.mjs', import.meta.url), { workerData: data, resourceLimits: { maxYoungGenerationSizeMb: BUILD_THREAD_YOUNG_MB } });
+  return new Worker(new URL('./buildWorker.mjs', import.meta.url), {
+    workerData: data,
+    resourceLimits: { maxYoungGenerationSizeMb: BUILD_THREAD_YOUNG_MB },
+  });
 }
 
 /**
@@ -64,7 +67,9 @@ export class DevSession {
   private worker: BuildThread | undefined;
   private nextId = 1;
   /** The build under way, and the thread it runs on. */
-  private running: { id: number; worker: BuildThread; resolve: (reply: BuildOutcome) => void; early: string[] } | undefined;
+  private running:
+    | { id: number; worker: BuildThread; resolve: (reply: BuildOutcome) => void; early: string[] }
+    | undefined;
   private pending = new Set<string>();
   /** Builds started and not yet ended (a thread being restarted for one included). */
   private building = 0;
@@ -187,7 +192,9 @@ export class DevSession {
     if (!reply.ok) {
       this.failing = true;
       this.options.events.send({ type: 'errors', errors: errors.map((d) => this.overlayError(d)) });
-      this.options.log(`✗ ${errors.length} error${errors.length === 1 ? '' : 's'}: the last good pages are still served`);
+      this.options.log(
+        `✗ ${errors.length} error${errors.length === 1 ? '' : 's'}: the last good pages are still served`,
+      );
       return { ok: false, milliseconds: reply.milliseconds, pages: [] };
     }
     const previous = this.served;
@@ -220,7 +227,10 @@ export class DevSession {
           .map(([stage, ms]) => `${stage} ${Math.round(ms)} ms`)
           .join(', ')})`
       : '';
-    if (previous || pages.length > 0) this.options.log(`✓ rebuilt in ${Math.round(reply.milliseconds)} ms: ${pages.length} page${pages.length === 1 ? '' : 's'} changed${stages}`);
+    if (previous || pages.length > 0)
+      this.options.log(
+        `✓ rebuilt in ${Math.round(reply.milliseconds)} ms: ${pages.length} page${pages.length === 1 ? '' : 's'} changed${stages}`,
+      );
     return { ok: true, milliseconds: reply.milliseconds, pages };
   }
 
@@ -228,21 +238,44 @@ export class DevSession {
     this.failing = true;
     const file = failure.file ? path.relative(TOOL_ROOT, failure.file) : 'build';
     const frame = failure.file ? codeFrame(readTextSync(failure.file), failure.line, failure.column) : '';
-    this.options.log(`✗ ${file}${failure.line ? `:${failure.line}:${failure.column}` : ''}: ${failure.message}${frame ? `\n${frame}` : ''}`);
+    this.options.log(
+      `✗ ${file}${failure.line ? `:${failure.line}:${failure.column}` : ''}: ${failure.message}${frame ? `\n${frame}` : ''}`,
+    );
     this.options.events.send({
       type: 'errors',
-      errors: [{ file, line: failure.line, column: failure.column, message: failure.message, hint: 'Fix the file; the page updates when the build succeeds.', frame }],
+      errors: [
+        {
+          file,
+          line: failure.line,
+          column: failure.column,
+          message: failure.message,
+          hint: 'Fix the file; the page updates when the build succeeds.',
+          frame,
+        },
+      ],
     });
     return { ok: false, milliseconds: 0, pages: [] };
   }
 
   private overlayError(d: Diagnostic): OverlayError {
-    return { file: d.file, line: d.line, column: d.column, code: d.code, message: d.message, hint: d.hint, frame: codeFrame(readTextSync(path.join(this.options.root, d.file)), d.line, d.column) };
+    return {
+      file: d.file,
+      line: d.line,
+      column: d.column,
+      code: d.code,
+      message: d.message,
+      hint: d.hint,
+      frame: codeFrame(readTextSync(path.join(this.options.root, d.file)), d.line, d.column),
+    };
   }
 
   private ensureWorker(): BuildThread {
     if (!this.worker) {
-      const data: BuildWorkerData = { root: this.options.root, outDir: this.options.outDir, ...(this.served ? { served: this.served } : {}) };
+      const data: BuildWorkerData = {
+        root: this.options.root,
+        outDir: this.options.outDir,
+        ...(this.served ? { served: this.served } : {}),
+      };
       const worker = (this.options.startThread ?? startWorker)(data);
       // A thread's messages and end concern the build running on it only: a thread being replaced
       // may end after the next build has started on its successor.
@@ -259,7 +292,9 @@ export class DevSession {
         else settle(reply);
       });
       // A thread that cannot even load the pipeline (a syntax error in a template) fails here.
-      worker.on('error', (error) => settle({ type: 'failed', id: this.running?.id ?? 0, failure: describeFailure(error) }));
+      worker.on('error', (error) =>
+        settle({ type: 'failed', id: this.running?.id ?? 0, failure: describeFailure(error) }),
+      );
       worker.on('exit', () => {
         if (this.worker === worker) {
           this.worker = undefined;

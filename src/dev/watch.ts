@@ -21,7 +21,11 @@ export class SiteWatcher {
     private readonly changed: (file: string) => void,
     log: (line: string) => void,
   ) {
-    this.guard = new RootGuard(roots, { replaced: (root) => void this.rewatch(root), rescan: (root) => changed(folder(root)), log });
+    this.guard = new RootGuard(roots, {
+      replaced: (root) => void this.rewatch(root),
+      rescan: (root) => changed(folder(root)),
+      log,
+    });
   }
 
   /** Watches every folder; resolves once each watcher is ready and the guard looks on. */

@@ -67,32 +67,39 @@ export type TooDeepArgs =
   | { kind: 'tree'; limit: number };
 
 /** What is wrong with a field (SCHEMA001); `problem` is the schema's own words. */
-export type SchemaProblem = { kind: 'unknown'; keys: readonly string[] } | { kind: 'missing'; expected: string } | { kind: 'invalid'; problem: string };
+export type SchemaProblem =
+  | { kind: 'unknown'; keys: readonly string[] }
+  | { kind: 'missing'; expected: string }
+  | { kind: 'invalid'; problem: string };
 
 export const CODES = {
   FILE001: define({
     severity: 'error',
     title: 'Unreadable content file',
-    message: (a: { file: string; folder: true } | { file: string; folder?: false; errno: string | undefined; error: string }) =>
-      a.folder ? `${a.file} is a folder, not a file` : `${a.file} cannot be read: ${unreadable(a.errno, a.error)}`,
+    message: (
+      a: { file: string; folder: true } | { file: string; folder?: false; errno: string | undefined; error: string },
+    ) => (a.folder ? `${a.file} is a folder, not a file` : `${a.file} cannot be read: ${unreadable(a.errno, a.error)}`),
     hint: 'Check that the file exists, is a file (a link must lead to one) and can be read.',
   }),
   FILE002: define({
     severity: 'error',
     title: 'Content file too large',
-    message: (a: { file: string; bytes: number; limit: number }) => `${a.file} is ${kib(a.bytes)}; a content file may be at most ${kib(a.limit)}`,
+    message: (a: { file: string; bytes: number; limit: number }) =>
+      `${a.file} is ${kib(a.bytes)}; a content file may be at most ${kib(a.limit)}`,
     hint: 'Split the text into several articles, or move data and media out of it (media belong under content/media).',
   }),
   TEXT001: define({
     severity: 'error',
     title: 'Text that is not UTF-8',
-    message: (a: { byte: number; offset: number }) => `byte 0x${a.byte.toString(16).padStart(2, '0').toUpperCase()} at offset ${a.offset} is not valid UTF-8`,
+    message: (a: { byte: number; offset: number }) =>
+      `byte 0x${a.byte.toString(16).padStart(2, '0').toUpperCase()} at offset ${a.offset} is not valid UTF-8`,
     hint: 'Save the file as UTF-8 in your editor; the position shown is the first byte that is not.',
   }),
   TEXT002: define({
     severity: 'error',
     title: 'Control character in the text',
-    message: (a: { codePoint: number }) => `the text holds the control character U+${a.codePoint.toString(16).padStart(4, '0').toUpperCase()}${a.codePoint === 0 ? ' (NUL)' : ''}`,
+    message: (a: { codePoint: number }) =>
+      `the text holds the control character U+${a.codePoint.toString(16).padStart(4, '0').toUpperCase()}${a.codePoint === 0 ? ' (NUL)' : ''}`,
     hint: 'Delete the invisible character at the position shown (often pasted along with text); tabs and line breaks are fine.',
   }),
   DEPTH001: define({
@@ -124,7 +131,8 @@ export const CODES = {
     severity: 'error',
     title: 'Invalid JSON',
     /** `more`: the syntax errors after this one that are not reported. */
-    message: (a: { error: string; more: number }) => `JSON syntax error: ${a.error}${a.more > 0 ? ` (and ${a.more.toLocaleString('en')} more syntax errors after it)` : ''}`,
+    message: (a: { error: string; more: number }) =>
+      `JSON syntax error: ${a.error}${a.more > 0 ? ` (and ${a.more.toLocaleString('en')} more syntax errors after it)` : ''}`,
     hint: 'Fix the syntax at the position shown (a missing comma, quote or bracket is the usual cause).',
   }),
   FM001: define({
@@ -163,19 +171,28 @@ export const CODES = {
     title: 'Unknown category',
     /** `listedBy`: where the category is named, an article's folder or the Blog index. */
     message: (a: { category: string; listedBy: 'folder' | 'blogIndex' }) =>
-      a.listedBy === 'folder' ? `category "${a.category}" has no content/categories/${a.category}.json` : `the Blog index lists "${a.category}", which has no content/categories/${a.category}.json`,
+      a.listedBy === 'folder'
+        ? `category "${a.category}" has no content/categories/${a.category}.json`
+        : `the Blog index lists "${a.category}", which has no content/categories/${a.category}.json`,
     hint: 'Create content/categories/<key>.json or move the file to an existing category folder.',
   }),
   CAT002: define({
     severity: 'error',
     title: 'Category key and file disagree',
-    message: (a: { key: string; blogCategoryName: string; blogcategory: string }) => `category file "${a.key}" declares blogCategoryName "${a.blogCategoryName}" and blogcategory "${a.blogcategory}"`,
+    message: (a: { key: string; blogCategoryName: string; blogcategory: string }) =>
+      `category file "${a.key}" declares blogCategoryName "${a.blogCategoryName}" and blogcategory "${a.blogcategory}"`,
     hint: 'blogCategoryName must equal the file name and blogcategory must be "/blog/<key>".',
   }),
   MD001: define({
     severity: 'error',
     title: 'Malformed figure',
-    message: (a: { kind: 'directive'; name: string } | { kind: 'noSource' } | { kind: 'noCaption' } | { kind: 'width'; width: string }) =>
+    message: (
+      a:
+        | { kind: 'directive'; name: string }
+        | { kind: 'noSource' }
+        | { kind: 'noCaption' }
+        | { kind: 'width'; width: string },
+    ) =>
       a.kind === 'directive'
         ? `unknown directive "::${a.name}"`
         : a.kind === 'noSource'
@@ -188,7 +205,8 @@ export const CODES = {
   MD002: define({
     severity: 'warning',
     title: 'Code block in an unknown language',
-    message: (a: { language: string }) => `code block language "${a.language}" has no grammar: it is shown without colours`,
+    message: (a: { language: string }) =>
+      `code block language "${a.language}" has no grammar: it is shown without colours`,
     hint: 'Write a language the highlighter knows after the fence (bash, http, json, yaml, ts, js, dockerfile, python, csharp, sql, xml, powershell, ...), or none for plain text.',
   }),
   LINK001: define({
@@ -196,31 +214,38 @@ export const CODES = {
     title: 'Link to a page that does not exist',
     /** `near`: the path of the page whose path is closest, if one is close. */
     message: (a: { path: string; near?: string | undefined }) => `"${a.path}" is not a page of the site`,
-    hint: (a) => (a.near ? `Did you mean "${a.near}"?` : 'Link to a route path as docs/product.md lists them (Languages and URLs), or create the page.'),
+    hint: (a) =>
+      a.near
+        ? `Did you mean "${a.near}"?`
+        : 'Link to a route path as docs/product.md lists them (Languages and URLs), or create the page.',
   }),
   LINK002: define({
     severity: 'error',
     title: 'Link differs from a page only in case',
-    message: (a: { path: string; page: string; hash?: string | undefined }) => `"${a.path}" differs only in case from the page "${a.page}"`,
+    message: (a: { path: string; page: string; hash?: string | undefined }) =>
+      `"${a.path}" differs only in case from the page "${a.page}"`,
     hint: (a) => `Write "${a.page}${a.hash !== undefined ? `#${a.hash}` : ''}": paths are case-sensitive.`,
   }),
   LINK003: define({
     severity: 'error',
     title: 'Link to a page not offered in the language of the linking page',
-    message: (a: { path: string; lang: Lang; offered: readonly Lang[] }) => `"${a.path}" is not offered in ${a.lang} (only ${a.offered.join(', ')}), but the ${a.lang} page links to it`,
+    message: (a: { path: string; lang: Lang; offered: readonly Lang[] }) =>
+      `"${a.path}" is not offered in ${a.lang} (only ${a.offered.join(', ')}), but the ${a.lang} page links to it`,
     hint: 'Write the target in this language, or show the link only where the target exists.',
   }),
   LINK004: define({
     severity: 'error',
     title: 'Link text names another article than the one it opens',
     /** `article`: the article the link's text names. */
-    message: (a: { text: string; path: string; article: { title: string; path: string } }) => `the link "${a.text}" opens "${a.path}", but its text names the article "${a.article.title}"`,
+    message: (a: { text: string; path: string; article: { title: string; path: string } }) =>
+      `the link "${a.text}" opens "${a.path}", but its text names the article "${a.article.title}"`,
     hint: (a) => `Point it at "${a.article.path}", or change the text.`,
   }),
   LINK005: define({
     severity: 'error',
     title: 'Link to a category with no article in the language of the linking page',
-    message: (a: { path: string; lang: Lang }) => `"${a.path}" lists no article in ${LANGUAGE[a.lang]}, but the ${a.lang} text links to it: its reader finds an empty category`,
+    message: (a: { path: string; lang: Lang }) =>
+      `"${a.path}" lists no article in ${LANGUAGE[a.lang]}, but the ${a.lang} text links to it: its reader finds an empty category`,
     hint: 'Remove the link, or link to the category only from texts in a language it has articles in.',
   }),
   DRAFT001: define({
@@ -244,27 +269,37 @@ export const CODES = {
       a.date === undefined
         ? `this ${LANGUAGE[a.lang]} edition is a draft: site build leaves it out`
         : `this ${LANGUAGE[a.lang]} edition is scheduled for ${a.date}: a build before that day leaves it out`,
-    hint: (a) => (a.date === undefined ? 'Take "draft: true" out of its front matter to publish it.' : 'The first build on or after that day (UTC) publishes it.'),
+    hint: (a) =>
+      a.date === undefined
+        ? 'Take "draft: true" out of its front matter to publish it.'
+        : 'The first build on or after that day (UTC) publishes it.',
   }),
   ANCHOR001: define({
     severity: 'error',
     title: 'Link to a section that does not exist',
     /** `near`: an id of the page that differs only in case or hyphens; `ids`: the page's own ids. */
-    message: (a: { hash: string; path: string; lang: Lang; near?: string | undefined; ids: readonly string[] }) => `"#${a.hash}" is not an id on ${a.path} (${a.lang})`,
-    hint: (a) => (a.near ? `Did you mean "#${a.near}"?` : `Ids on that page include: ${a.ids.slice(0, 8).join(', ') || 'none'}.`),
+    message: (a: { hash: string; path: string; lang: Lang; near?: string | undefined; ids: readonly string[] }) =>
+      `"#${a.hash}" is not an id on ${a.path} (${a.lang})`,
+    hint: (a) =>
+      a.near ? `Did you mean "#${a.near}"?` : `Ids on that page include: ${a.ids.slice(0, 8).join(', ') || 'none'}.`,
   }),
   ANCHOR002: define({
     severity: 'error',
     title: 'Two elements of a page share an id',
-    message: (a: { kind: 'layout'; heading: string; id: string } | { kind: 'twice'; id: string; path: string; lang: Lang }) =>
-      a.kind === 'layout' ? `the heading "${a.heading}" gets the id "${a.id}", which the page layout already uses` : `the id "${a.id}" appears twice on ${a.path} (${a.lang})`,
+    message: (
+      a: { kind: 'layout'; heading: string; id: string } | { kind: 'twice'; id: string; path: string; lang: Lang },
+    ) =>
+      a.kind === 'layout'
+        ? `the heading "${a.heading}" gets the id "${a.id}", which the page layout already uses`
+        : `the id "${a.id}" appears twice on ${a.path} (${a.lang})`,
     hint: 'Rename the heading so its id is unique on the page.',
   }),
   INDEX001: define({
     severity: 'error',
     title: 'Index entry points to a missing section',
     /** `near`: a section id that differs only in case; `sections`: the article's section ids. */
-    message: (a: { id: string; near?: string | undefined; sections: readonly string[] }) => `index entry "${a.id}" is not a section of this article`,
+    message: (a: { id: string; near?: string | undefined; sections: readonly string[] }) =>
+      `index entry "${a.id}" is not a section of this article`,
     hint: (a) => (a.near ? `Did you mean "${a.near}"?` : `Sections: ${a.sections.join(', ') || 'none'}.`),
   }),
   CRUMB001: define({
@@ -274,7 +309,13 @@ export const CODES = {
      * `want`: the path the route has at this item; `last`: the item is the page itself; `trail`:
      * the route's real trail; `variant`: a page whose path differs only in case.
      */
-    message: (a: { path: string; want: string; last: boolean; trail: readonly string[]; variant?: string | undefined }) => `"${a.path}" is not a page of the site`,
+    message: (a: {
+      path: string;
+      want: string;
+      last: boolean;
+      trail: readonly string[];
+      variant?: string | undefined;
+    }) => `"${a.path}" is not a page of the site`,
     hint: (a) =>
       a.variant
         ? `Write "${a.variant}": paths are case-sensitive.`
@@ -286,7 +327,13 @@ export const CODES = {
     severity: 'error',
     title: 'Breadcrumb trail does not follow the real route',
     /** `trail`: the route's real trail; `item`: 1-based. */
-    message: (a: { trail: readonly string[] } & ({ kind: 'afterPage'; path: string } | { kind: 'wrongItem'; item: number; path: string; want: string } | { kind: 'stops'; items: number })) =>
+    message: (
+      a: { trail: readonly string[] } & (
+        | { kind: 'afterPage'; path: string }
+        | { kind: 'wrongItem'; item: number; path: string; want: string }
+        | { kind: 'stops'; items: number }
+      ),
+    ) =>
       a.kind === 'afterPage'
         ? `the trail has an item "${a.path}" after the page itself`
         : a.kind === 'wrongItem'
@@ -298,7 +345,8 @@ export const CODES = {
     severity: 'error',
     title: "Breadcrumb title differs from its page's title",
     /** `actual`: the title of the page at `path` in `lang`. */
-    message: (a: { lang: Lang; title: string; path: string; actual: string }) => `the ${a.lang} title "${a.title}" of "${a.path}" differs from that page's title "${a.actual}"`,
+    message: (a: { lang: Lang; title: string; path: string; actual: string }) =>
+      `the ${a.lang} title "${a.title}" of "${a.path}" differs from that page's title "${a.actual}"`,
     hint: (a) => `Write "${a.actual}", or leave breadcrumbs out to derive them.`,
   }),
   I18N001: define({
@@ -311,7 +359,12 @@ export const CODES = {
     severity: 'error',
     title: 'Page text missing in a language the page offers',
     /** `category`: the category's path; `edition`: the text is an article edition's, in `lang`. */
-    message: (a: { kind: 'note'; lang: Lang; category: string } | { kind: 'breadcrumb'; lang: Lang; path: string; edition: boolean } | { kind: 'indexEntry'; lang: Lang; id: string }) =>
+    message: (
+      a:
+        | { kind: 'note'; lang: Lang; category: string }
+        | { kind: 'breadcrumb'; lang: Lang; path: string; edition: boolean }
+        | { kind: 'indexEntry'; lang: Lang; id: string },
+    ) =>
       a.kind === 'note'
         ? `the note "msg" has no ${LANGUAGE[a.lang]} text, but ${a.category} is offered in ${a.lang}`
         : a.kind === 'breadcrumb'
@@ -323,7 +376,8 @@ export const CODES = {
     severity: 'error',
     title: 'Listing title in a language the article is not written in',
     /** `title`: the article's own title in `lang`. */
-    message: (a: { path: string; lang: Lang; title: string }) => `"${a.path}" is written in ${LANGUAGE[a.lang]} but has no ${a.lang} title here, so the ${a.lang} Blog index leaves it out`,
+    message: (a: { path: string; lang: Lang; title: string }) =>
+      `"${a.path}" is written in ${LANGUAGE[a.lang]} but has no ${a.lang} title here, so the ${a.lang} Blog index leaves it out`,
     hint: (a) => `Add its ${a.lang} title: "${a.title}".`,
   }),
   I18N004: define({
@@ -344,10 +398,21 @@ export const CODES = {
      * `counterpart`: the file that changed (an article's other edition; absent for a JSON text, whose
      * other language is in the same file); `changed`: its parts changed or added; `removed`: how many went.
      */
-    message: (a: { lang: Lang; since: string; counterpart?: string | undefined; changed?: readonly string[]; removed?: number; sync: string }) => {
+    message: (a: {
+      lang: Lang;
+      since: string;
+      counterpart?: string | undefined;
+      changed?: readonly string[];
+      removed?: number;
+      sync: string;
+    }) => {
       const other = LANGUAGE[a.lang === 'en' ? 'pt' : 'en'];
-      if (a.counterpart === undefined) return `the ${other} text changed on ${a.since} since this ${LANGUAGE[a.lang]} one was last brought in line with it`;
-      const parts = [...(a.changed && a.changed.length > 0 ? [`${listed(a.changed)} changed`] : []), ...(a.removed ? [`${a.removed} section${a.removed === 1 ? '' : 's'} removed`] : [])];
+      if (a.counterpart === undefined)
+        return `the ${other} text changed on ${a.since} since this ${LANGUAGE[a.lang]} one was last brought in line with it`;
+      const parts = [
+        ...(a.changed && a.changed.length > 0 ? [`${listed(a.changed)} changed`] : []),
+        ...(a.removed ? [`${a.removed} section${a.removed === 1 ? '' : 's'} removed`] : []),
+      ];
       return `the ${other} edition (${a.counterpart}) changed on ${a.since} since this one was last brought in line with it${parts.length > 0 ? `: ${parts.join('; ')}` : ''}`;
     },
     hint: (a) => `Bring this translation in line with it, then run \`site translations sync ${a.sync}\`.`,
@@ -361,14 +426,18 @@ export const CODES = {
         : a.kind === 'text'
           ? "this text's English and Portuguese were never marked as saying the same"
           : "this file's English and Portuguese texts were never marked as saying the same",
-    hint: (a) => `Once both languages say the same, run \`site translations sync ${a.sync}\`: a later change to one then marks the other as behind.`,
+    hint: (a) =>
+      `Once both languages say the same, run \`site translations sync ${a.sync}\`: a later change to one then marks the other as behind.`,
   }),
   ASSET001: define({
     severity: 'error',
     title: 'Referenced file does not exist',
     /** `variant`: a file under content/media whose path differs only in case. */
     message: (a: { url: string; variant?: string | undefined }) => `"${a.url}" is not a file under content/media`,
-    hint: (a) => (a.variant ? `Write "/media/${a.variant}": file names are case-sensitive.` : 'Put the file under content/media/ at that path, or fix the path (it is case-sensitive).'),
+    hint: (a) =>
+      a.variant
+        ? `Write "/media/${a.variant}": file names are case-sensitive.`
+        : 'Put the file under content/media/ at that path, or fix the path (it is case-sensitive).',
   }),
   ASSET002: define({
     severity: 'error',
@@ -383,12 +452,14 @@ export const CODES = {
     /** `shown`: the widest it is shown, in CSS pixels; `needed`: that on a screen of twice the density. */
     message: (a: { image: string; width: number; shown: number; needed: number }) =>
       `the image "${a.image}" is ${a.width} px wide, and is shown at most ${a.shown} px wide (${a.needed} px on a high-density screen)`,
-    hint: (a) => `Resize it to ${a.needed} px wide: the published variants stop there anyway, and a smaller source keeps the repository small and the cold build fast.`,
+    hint: (a) =>
+      `Resize it to ${a.needed} px wide: the published variants stop there anyway, and a smaller source keeps the repository small and the cold build fast.`,
   }),
   ASSET004: define({
     severity: 'error',
     title: 'Unreadable image',
-    message: (a: { image: string }) => `"${a.image}" cannot be read as an image: the file is damaged, cut short, or not what its extension says`,
+    message: (a: { image: string }) =>
+      `"${a.image}" cannot be read as an image: the file is damaged, cut short, or not what its extension says`,
     hint: 'Export the image again (JPEG, PNG, WebP or AVIF), or remove it.',
   }),
   ROUTE001: define({
@@ -408,7 +479,9 @@ export const CODES = {
     title: 'Address with a scheme its field does not allow',
     /** In markdown, `href` as written; in a field, `field`'s dotted path and the schema's words. */
     message: (a: { kind: 'markdown'; href: string } | { kind: 'field'; field: string; problem: string }) =>
-      a.kind === 'markdown' ? `"${a.href.length > 60 ? `${a.href.slice(0, 60)}…` : a.href}" is not an address a page may carry` : `${a.field}: ${a.problem}`,
+      a.kind === 'markdown'
+        ? `"${a.href.length > 60 ? `${a.href.slice(0, 60)}…` : a.href}" is not an address a page may carry`
+        : `${a.field}: ${a.problem}`,
     hint: 'Links are site paths ("/blog/...") or https:// addresses (mailto: for e-mail); images and media are "/media/..." paths or https:// addresses.',
   }),
   INTERNAL001: define({
@@ -428,14 +501,17 @@ export const CODES = {
   EXT001: define({
     severity: 'error',
     title: 'External link to a page that is gone',
-    message: (a: { url: string; status: 404 | 410; at?: string | undefined }) => `"${a.url}" answers ${a.status} ${a.status === 404 ? 'Not Found' : 'Gone'}${redirected(a.at)}`,
-    hint: (a) => `Link to where the page went, or to an archived copy of it: look for one at ${wayback(a.url)} (not asked for you).`,
+    message: (a: { url: string; status: 404 | 410; at?: string | undefined }) =>
+      `"${a.url}" answers ${a.status} ${a.status === 404 ? 'Not Found' : 'Gone'}${redirected(a.at)}`,
+    hint: (a) =>
+      `Link to where the page went, or to an archived copy of it: look for one at ${wayback(a.url)} (not asked for you).`,
   }),
   EXT002: define({
     severity: 'warning',
     title: 'External link that moved for good',
     /** `to`: where the permanent redirects lead, with the link's own #fragment when the new address has none. */
-    message: (a: { url: string; to: string; status: number }) => `"${a.url}" has moved for good (${a.status}) to "${a.to}"`,
+    message: (a: { url: string; to: string; status: number }) =>
+      `"${a.url}" has moved for good (${a.status}) to "${a.to}"`,
     hint: (a) => `Write "${a.to}" in the link: the old address works only as long as its site keeps the redirect.`,
   }),
   EXT003: define({

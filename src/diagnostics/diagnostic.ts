@@ -60,5 +60,7 @@ export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
 
 /** Sorted by file, then position, so output is stable between runs. */
 export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
-  return [...diagnostics].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.code.localeCompare(b.code));
+  return [...diagnostics].sort(
+    (a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.code.localeCompare(b.code),
+  );
 }

@@ -22,13 +22,31 @@ const SYSTEM_ERRORS: Record<string, { what: string; hint: string }> = {
   EACCES: { what: 'permission denied', hint: 'Check the permissions of the folder, or choose another one.' },
   EPERM: { what: 'operation not permitted', hint: 'Check the permissions of the folder, or choose another one.' },
   EROFS: { what: 'the file system is read-only', hint: 'Choose a folder on a writable disk.' },
-  ENOTDIR: { what: 'a part of the path is a file, not a folder', hint: 'Choose a path whose every parent is a folder.' },
-  EISDIR: { what: 'a folder stands where a file is expected', hint: 'Remove or rename the folder, or choose another path.' },
+  ENOTDIR: {
+    what: 'a part of the path is a file, not a folder',
+    hint: 'Choose a path whose every parent is a folder.',
+  },
+  EISDIR: {
+    what: 'a folder stands where a file is expected',
+    hint: 'Remove or rename the folder, or choose another path.',
+  },
   ENOENT: { what: 'no such file or folder', hint: 'Check the path.' },
-  EMFILE: { what: 'too many open files', hint: 'Raise the limit of open files (ulimit -n), then run the command again.' },
-  EADDRINUSE: { what: 'the address is already in use', hint: 'Stop the other server, or choose another port with --port.' },
-  EADDRNOTAVAIL: { what: 'the address is not available on this machine', hint: 'Choose an address of this machine with --host (127.0.0.1 by default).' },
-  ECONNREFUSED: { what: 'the connection was refused', hint: 'Check that the server is running and the address and port are right.' },
+  EMFILE: {
+    what: 'too many open files',
+    hint: 'Raise the limit of open files (ulimit -n), then run the command again.',
+  },
+  EADDRINUSE: {
+    what: 'the address is already in use',
+    hint: 'Stop the other server, or choose another port with --port.',
+  },
+  EADDRNOTAVAIL: {
+    what: 'the address is not available on this machine',
+    hint: 'Choose an address of this machine with --host (127.0.0.1 by default).',
+  },
+  ECONNREFUSED: {
+    what: 'the connection was refused',
+    hint: 'Check that the server is running and the address and port are right.',
+  },
   ENOTFOUND: { what: 'the host name was not found', hint: 'Check the host name.' },
   ETIMEDOUT: { what: 'the connection timed out', hint: 'Check that the server is reachable from this machine.' },
 };
@@ -67,10 +85,19 @@ export interface CompileError {
  * "<file>:<line>:<column>: ERROR: <text>".
  */
 export function compileError(error: unknown): CompileError | undefined {
-  const first = (error as { errors?: { text?: string; location?: { file: string; line: number; column: number } | null }[] } | null)?.errors?.[0];
-  if (first?.location) return { file: path.resolve(first.location.file), line: first.location.line, column: first.location.column + 1, message: first.text ?? '' };
+  const first = (
+    error as { errors?: { text?: string; location?: { file: string; line: number; column: number } | null }[] } | null
+  )?.errors?.[0];
+  if (first?.location)
+    return {
+      file: path.resolve(first.location.file),
+      line: first.location.line,
+      column: first.location.column + 1,
+      message: first.text ?? '',
+    };
   const text = /(\/[^\s:]+):(\d+):(\d+): ERROR: (.*)/.exec(error instanceof Error ? error.message : String(error));
-  if (text) return { file: text[1] as string, line: Number(text[2]), column: Number(text[3]) + 1, message: text[4] as string };
+  if (text)
+    return { file: text[1] as string, line: Number(text[2]), column: Number(text[3]) + 1, message: text[4] as string };
   return undefined;
 }
 
@@ -103,5 +130,7 @@ export function describeFailure(error: unknown): { message: string; hint: string
 export function faultText(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   const verbose = Boolean(process.env.SITE_VERBOSE || process.env.DEBUG);
-  return verbose && error instanceof Error && error.stack ? `${message}\n${error.stack.split('\n').slice(1, 6).join('\n')}` : message;
+  return verbose && error instanceof Error && error.stack
+    ? `${message}\n${error.stack.split('\n').slice(1, 6).join('\n')}`
+    : message;
 }

@@ -26,7 +26,8 @@ export function codeFrame(source: string | undefined, line: number, column: numb
   for (let n = first; n <= last; n++) {
     const marker = n === line ? '>' : ' ';
     out.push(`${marker} ${String(n).padStart(width)} | ${shown(lines[n - 1] ?? '')}`);
-    if (n === line && column > 0) out.push(`  ${' '.repeat(width)} | ${' '.repeat(column - 1 - from + (from > 0 ? 1 : 0))}^`);
+    if (n === line && column > 0)
+      out.push(`  ${' '.repeat(width)} | ${' '.repeat(column - 1 - from + (from > 0 ? 1 : 0))}^`);
   }
   return out.join('\n');
 }
@@ -43,7 +44,11 @@ export function formatLocation(d: Diagnostic): string {
  * Human output, grouped by file (diagnostics are expected sorted): per diagnostic its location,
  * severity, code and message, a code frame when the source is at hand, and the hint.
  */
-export function formatHuman(diagnostics: readonly Diagnostic[], readSource: (file: string) => string | undefined, paint: Paint = plain): string {
+export function formatHuman(
+  diagnostics: readonly Diagnostic[],
+  readSource: (file: string) => string | undefined,
+  paint: Paint = plain,
+): string {
   const groups = new Map<string, Diagnostic[]>();
   for (const d of diagnostics) groups.set(d.file, [...(groups.get(d.file) ?? []), d]);
   return [...groups.entries()]
@@ -69,7 +74,14 @@ export function formatGithub(diagnostics: readonly Diagnostic[]): string {
   return diagnostics
     .map((d) => {
       const kind = d.severity === 'error' ? 'error' : 'warning';
-      const props = [`file=${d.file}`, d.line > 0 ? `line=${d.line}` : '', d.column > 0 ? `col=${d.column}` : '', `title=${d.code}`].filter(Boolean).join(',');
+      const props = [
+        `file=${d.file}`,
+        d.line > 0 ? `line=${d.line}` : '',
+        d.column > 0 ? `col=${d.column}` : '',
+        `title=${d.code}`,
+      ]
+        .filter(Boolean)
+        .join(',');
       return `::${kind} ${props}::${escapeGithub(`${d.message} Hint: ${d.hint}`)}`;
     })
     .join('\n');

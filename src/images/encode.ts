@@ -36,7 +36,9 @@ export async function encodeVariants(source: Uint8Array, variants: readonly Vari
   const lane = async () => {
     for (let i = next++; i < variants.length; i = next++) {
       const variant = variants[i] as Variant;
-      encoded[i] = await SETTINGS[variant.format](upright.clone().resize({ width: variant.width, withoutEnlargement: true })).toBuffer();
+      encoded[i] = await SETTINGS[variant.format](
+        upright.clone().resize({ width: variant.width, withoutEnlargement: true }),
+      ).toBuffer();
     }
   };
   await Promise.all(Array.from({ length: Math.min(AT_ONCE, variants.length) }, lane));

@@ -8,7 +8,8 @@ import { fallbackFormat, formatsOf, MIME, type VariantFormat, variantFile, width
  */
 export function pictureOf(image: RasterImage, url: (path: string) => string): Picture {
   const widths = widthsOf(image);
-  const srcset = (format: VariantFormat) => widths.map((width) => `${url(pathOf(image, width, format))} ${width}w`).join(', ');
+  const srcset = (format: VariantFormat) =>
+    widths.map((width) => `${url(pathOf(image, width, format))} ${width}w`).join(', ');
   const fallback = fallbackFormat(image);
   return {
     src: fallbackUrl(image, url),
@@ -32,5 +33,8 @@ export function fallbackUrl(image: RasterImage, url: (path: string) => string): 
  * a quote or a parenthesis would end a CSS `url()` (the Professional hero's background).
  */
 function pathOf(image: RasterImage, width: number, format: VariantFormat): string {
-  return encodeURI(`/${variantFile(image, width, format)}`).replace(/['()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return encodeURI(`/${variantFile(image, width, format)}`).replace(
+    /['()]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
 }

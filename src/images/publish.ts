@@ -73,11 +73,18 @@ export async function encodeMissing(work: ImageWork, explain: Explain, signal?: 
     child.on('message', (reply: EncodeReply) => {
       const job = jobs[done] as EncodeJob['images'][number];
       if (reply.ok) for (const variant of job.variants) explain(variant.file, ['(not in the build cache)']);
-      else problems.push(diagnostic('ASSET004', { file: `content/media/${reply.file}`, line: 0, column: 0 }, { image: reply.file }));
+      else
+        problems.push(
+          diagnostic('ASSET004', { file: `content/media/${reply.file}`, line: 0, column: 0 }, { image: reply.file }),
+        );
       done++;
     });
     child.on('error', reject);
-    child.on('exit', (code) => (done === jobs.length ? resolve() : reject(new Error(`the image encoder stopped (exit code ${code}) after ${done} of ${jobs.length} images`))));
+    child.on('exit', (code) =>
+      done === jobs.length
+        ? resolve()
+        : reject(new Error(`the image encoder stopped (exit code ${code}) after ${done} of ${jobs.length} images`)),
+    );
     child.send({ mediaDir: work.mediaDir, into: work.folder.dir, images: jobs } satisfies EncodeJob);
   });
   await pruned;
@@ -124,8 +131,10 @@ async function prune(work: ImageWork, present: ReadonlySet<string>): Promise<voi
   if (work.folder.temporary) return;
   const root = path.dirname(work.folder.dir);
   const current = path.basename(work.folder.dir);
-  for (const entry of await readdir(root)) if (entry !== current) await rm(path.join(root, entry), { recursive: true, force: true });
+  for (const entry of await readdir(root))
+    if (entry !== current) await rm(path.join(root, entry), { recursive: true, force: true });
   const kept = new Set<string>();
-  for (const image of work.images.values()) for (const variant of variantsOf(image)) kept.add(path.basename(variant.file));
+  for (const image of work.images.values())
+    for (const variant of variantsOf(image)) kept.add(path.basename(variant.file));
   for (const file of present) if (!kept.has(file)) await rm(path.join(work.folder.dir, file), { force: true });
 }

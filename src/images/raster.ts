@@ -22,7 +22,10 @@ export interface RasterImage {
   hash: string;
 }
 
-/** The raster images of content/media by their path below it; a file whose header cannot be read is left out (published as it is). */
+/**
+ * The raster images of content/media by their path below it; a file whose header cannot be read is
+ * left out (published as it is).
+ */
 export type RasterCatalogue = ReadonlyMap<string, RasterImage>;
 
 /**
@@ -40,7 +43,11 @@ export interface KnownRasters {
  * changed photo gets new URLs and the old ones can be cached for ever. An image `known` has under
  * its stat signature is taken from there; sharp is loaded only when one must be read.
  */
-export async function readRasters(mediaDir: string, files: Iterable<string>, known?: KnownRasters): Promise<RasterCatalogue> {
+export async function readRasters(
+  mediaDir: string,
+  files: Iterable<string>,
+  known?: KnownRasters,
+): Promise<RasterCatalogue> {
   const rasters = [...files].filter(isRaster).sort();
   if (rasters.length === 0) return new Map();
   // Loaded once, for the first image to read (a native module, slow to load).
@@ -62,14 +69,23 @@ export async function readRasters(mediaDir: string, files: Iterable<string>, kno
   return new Map(read.filter((image) => image !== undefined).map((image) => [image.file, image]));
 }
 
-async function readRaster(sharp: typeof import('sharp'), mediaDir: string, file: string): Promise<RasterImage | undefined> {
+async function readRaster(
+  sharp: typeof import('sharp'),
+  mediaDir: string,
+  file: string,
+): Promise<RasterImage | undefined> {
   try {
     const bytes = await readFile(path.join(mediaDir, file));
     // sharp reads the header as its encoder will: the size after the rotation the file asks for
     // (an EXIF orientation in a JPEG, a WebP or a PNG; an AVIF's own rotation).
     const { autoOrient } = await sharp(bytes).metadata();
     if (!autoOrient?.width || !autoOrient.height) return undefined;
-    return { file, width: autoOrient.width, height: autoOrient.height, hash: createHash('sha256').update(bytes).digest('hex').slice(0, 10) };
+    return {
+      file,
+      width: autoOrient.width,
+      height: autoOrient.height,
+      hash: createHash('sha256').update(bytes).digest('hex').slice(0, 10),
+    };
   } catch {
     return undefined;
   }

@@ -5,7 +5,10 @@ import type { RasterCatalogue, RasterImage } from './raster';
 
 /** How the site's "/media/..." paths are published: a raster image as its variants, any other file as it is. */
 export interface MediaUrls {
-  /** The URL of a "/media/..." path: a raster image's widest fallback, any other file itself (on the image CDN when one is configured). */
+  /**
+   * The URL of a "/media/..." path: a raster image's widest fallback, any other file itself (on the
+   * image CDN when one is configured).
+   */
   url(path: string): string;
   /** The variants of a "/media/..." raster image; undefined for any other path. */
   picture(path: string): Picture | undefined;

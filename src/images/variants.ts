@@ -17,7 +17,12 @@ export interface Variant {
 const EXTENSION: Record<VariantFormat, string> = { avif: 'avif', webp: 'webp', jpeg: 'jpg', png: 'png' };
 
 /** The MIME type of a format, for `<source type>`. */
-export const MIME: Record<VariantFormat, string> = { avif: 'image/avif', webp: 'image/webp', jpeg: 'image/jpeg', png: 'image/png' };
+export const MIME: Record<VariantFormat, string> = {
+  avif: 'image/avif',
+  webp: 'image/webp',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+};
 
 /**
  * The widths an image is published at: each of `WIDTHS` it exceeds by a tenth (a variant barely
@@ -45,7 +50,10 @@ export function formatsOf(image: Pick<RasterImage, 'file'>): VariantFormat[] {
   return fallback === 'webp' ? ['avif', 'webp'] : ['avif', 'webp', fallback];
 }
 
-/** The path under dist/ of an image's variant: beside the bundle, named by the source's content, so it is cached for ever. */
+/**
+ * The path under dist/ of an image's variant: beside the bundle, named by the source's content, so
+ * it is cached for ever.
+ */
 export function variantFile(image: Pick<RasterImage, 'file' | 'hash'>, width: number, format: VariantFormat): string {
   const stem = image.file.replace(/\.[^./]+$/, '');
   return `assets/media/${stem}-${width}.${image.hash}.${EXTENSION[format]}`;
@@ -54,5 +62,7 @@ export function variantFile(image: Pick<RasterImage, 'file' | 'hash'>, width: nu
 /** Every published file of an image: each format at each width. */
 export function variantsOf(image: RasterImage): Variant[] {
   const widths = widthsOf(image);
-  return formatsOf(image).flatMap((format) => widths.map((width) => ({ file: variantFile(image, width, format), width, format })));
+  return formatsOf(image).flatMap((format) =>
+    widths.map((width) => ({ file: variantFile(image, width, format), width, format })),
+  );
 }

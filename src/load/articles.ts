@@ -125,7 +125,11 @@ export function articleFiles(): ArticleFiles {
 }
 
 /** The articles under content/blog; files not stale since they were last read are not read again. */
-export async function loadArticles(root: string, diagnostics: Diagnostic[], files: ArticleFiles = articleFiles()): Promise<ArticleSource[]> {
+export async function loadArticles(
+  root: string,
+  diagnostics: Diagnostic[],
+  files: ArticleFiles = articleFiles(),
+): Promise<ArticleSource[]> {
   const blogDir = path.join(root, 'content', 'blog');
   const { instead } = files;
   // A file read as another text is stale now and once more after: the next load reads the file.
@@ -189,10 +193,16 @@ function readEntry(folder: BlogFolder, absolute: string, instead: Buffer | undef
  * The last listing, when every stale file under the blog folder is in it and still there (an
  * edit), or is one a listing would not hold either: not an article's name, or not there now (the
  * temporary file of an editor that saves by writing a copy and renaming it over the article, as
- * vim, JetBrains' editors and `sed -i` do, or vim's "4913" probe). Undefined (list the folder again) when a file was added, removed
+ * vim, JetBrains' editors and `sed -i` do, or vim's "4913" probe). Undefined (list the folder
+ * again) when a file was added, removed
  * or renamed: a rename is reported as two changes that may come apart, and a listing sees both at once.
  */
-function listingStillHolds(blogDir: string, listing: readonly string[], places: ReadonlyMap<string, number> | undefined, stale: ReadonlySet<string>): readonly string[] | undefined {
+function listingStillHolds(
+  blogDir: string,
+  listing: readonly string[],
+  places: ReadonlyMap<string, number> | undefined,
+  stale: ReadonlySet<string>,
+): readonly string[] | undefined {
   // The places of the listing's files, kept with it, are looked up rather than a set of thousands made per save.
   const listed = places ?? new Set(listing);
   for (const file of stale) {
@@ -223,7 +233,12 @@ function isFile(absolute: string): boolean {
   }
 }
 
-function readArticle({ root, blogDir, parsed }: BlogFolder, absolute: string, diagnostics: Diagnostic[], instead: Buffer | undefined): ArticleSource | undefined {
+function readArticle(
+  { root, blogDir, parsed }: BlogFolder,
+  absolute: string,
+  diagnostics: Diagnostic[],
+  instead: Buffer | undefined,
+): ArticleSource | undefined {
   const file = relativeFile(root, absolute);
   const parts = relativeBelow(blogDir, absolute).split(path.sep);
   const match = parts.length === 2 ? ARTICLE_FILE.exec(parts[1] ?? '') : null;
@@ -322,7 +337,13 @@ function parseArticle(file: string, source: string, diagnostics: Diagnostic[]): 
     }
     const mark = (error as { mark?: { line?: number; column?: number } }).mark;
     const reason = (error as { reason?: string }).reason ?? 'unreadable YAML';
-    diagnostics.push(diagnostic('FM001', { file, line: (mark?.line ?? 0) + 2, column: (mark?.column ?? 0) + 1 }, { kind: 'invalid', reason }));
+    diagnostics.push(
+      diagnostic(
+        'FM001',
+        { file, line: (mark?.line ?? 0) + 2, column: (mark?.column ?? 0) + 1 },
+        { kind: 'invalid', reason },
+      ),
+    );
     return undefined;
   }
   const result = ArticleFrontMatter.safeParse(parsed.data);

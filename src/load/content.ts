@@ -1,7 +1,18 @@
 import path from 'node:path';
 import type { z } from 'zod';
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic';
-import { AboutMePage, AtelierPage, BlogPage, Category, Navigation, Owner, ProfessionalPage, ProjectsPage, SiteConfig, UiStrings } from '../model/schema';
+import {
+  AboutMePage,
+  AtelierPage,
+  BlogPage,
+  Category,
+  Navigation,
+  Owner,
+  ProfessionalPage,
+  ProjectsPage,
+  SiteConfig,
+  UiStrings,
+} from '../model/schema';
 import { categoryPath } from '../shared/route';
 import { type ArticleFiles, type ArticleSource, loadArticles } from './articles';
 import { listFiles, relativeFile } from './files';
@@ -52,11 +63,23 @@ export interface LoadResult {
  * `articles`: what a build session remembers of the article files (see `loadArticles`).
  * `validated`: the JSON files' values an earlier build validated (see `loadJsonFile`).
  */
-export async function loadContent(root: string, articleMemory?: ArticleFiles, previous?: LoadedContent, validated?: ValidatedJson): Promise<LoadResult> {
+export async function loadContent(
+  root: string,
+  articleMemory?: ArticleFiles,
+  previous?: LoadedContent,
+  validated?: ValidatedJson,
+): Promise<LoadResult> {
   const diagnostics: Diagnostic[] = [];
   const json: JsonFiles = new Map();
-  const reading: JsonReading = { root, diagnostics, loaded: json, ...(previous && { known: previous.json }), ...(validated && { validated }) };
-  const load = <S extends z.ZodType>(relative: string, schema: S) => loadJsonFile(reading, `content/${relative}`, schema);
+  const reading: JsonReading = {
+    root,
+    diagnostics,
+    loaded: json,
+    ...(previous && { known: previous.json }),
+    ...(validated && { validated }),
+  };
+  const load = <S extends z.ZodType>(relative: string, schema: S) =>
+    loadJsonFile(reading, `content/${relative}`, schema);
 
   const [config, owner, navigation, strings, aboutme, professional, projects, atelier, blog] = await Promise.all([
     load('site.json', SiteConfig),
@@ -76,13 +99,30 @@ export async function loadContent(root: string, articleMemory?: ArticleFiles, pr
   for (const article of articles) {
     // A category whose file could not be read has its own diagnostic: its articles are not in error.
     if (!known.has(article.category) && !unreadable.has(article.category)) {
-      diagnostics.push(diagnostic('CAT001', { file: article.file, line: 0, column: 0 }, { category: article.category, listedBy: 'folder' }));
+      diagnostics.push(
+        diagnostic(
+          'CAT001',
+          { file: article.file, line: 0, column: 0 },
+          { category: article.category, listedBy: 'folder' },
+        ),
+      );
     }
   }
 
   // The Blog index and every listing need each category: one that cannot be read stops modelling,
   // as a site-wide file does, rather than leaving each of its pages to be reported as missing.
-  if (!config || !owner || !navigation || !strings || !aboutme || !professional || !projects || !atelier || !blog || unreadable.size > 0) {
+  if (
+    !config ||
+    !owner ||
+    !navigation ||
+    !strings ||
+    !aboutme ||
+    !professional ||
+    !projects ||
+    !atelier ||
+    !blog ||
+    unreadable.size > 0
+  ) {
     return { diagnostics };
   }
   return {
@@ -102,7 +142,10 @@ export async function loadContent(root: string, articleMemory?: ArticleFiles, pr
 }
 
 /** The categories that loaded, and the keys of those whose file could not be read or validated. */
-async function loadCategories(reading: JsonReading, previous: LoadedContent | undefined): Promise<{ categories: CategorySource[]; unreadable: Set<string> }> {
+async function loadCategories(
+  reading: JsonReading,
+  previous: LoadedContent | undefined,
+): Promise<{ categories: CategorySource[]; unreadable: Set<string> }> {
   const { root, diagnostics } = reading;
   const dir = path.join(root, 'content', 'categories');
   const categories: CategorySource[] = [];
@@ -117,7 +160,13 @@ async function loadCategories(reading: JsonReading, previous: LoadedContent | un
       continue;
     }
     if (data.blogCategoryName !== key || data.blogcategory !== categoryPath(key)) {
-      diagnostics.push(diagnostic('CAT002', { file, line: 1, column: 1 }, { key, blogCategoryName: data.blogCategoryName, blogcategory: data.blogcategory }));
+      diagnostics.push(
+        diagnostic(
+          'CAT002',
+          { file, line: 1, column: 1 },
+          { key, blogCategoryName: data.blogCategoryName, blogcategory: data.blogcategory },
+        ),
+      );
       continue;
     }
     const known = previous?.categories.find((category) => category.file === file);

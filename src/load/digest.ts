@@ -30,7 +30,10 @@ export function digestAll(parts: Iterable<string | Uint8Array>): string {
   return flush(hasher, run).digest('base64url');
 }
 
-/** Hashes the strings of `run`, each followed by a NUL, and empties it. (Not a closure: hot code, called for every record.) */
+/**
+ * Hashes the strings of `run`, each followed by a NUL, and empties it. (Not a closure: hot code,
+ * called for every record.)
+ */
 function flush(hasher: Hash | undefined, run: string[]): Hash {
   const into = hasher ?? createHash('sha1');
   if (run.length > 0) into.update(`${run.join('\0')}\0`);

@@ -13,14 +13,26 @@ export function relativeFile(root: string, absolute: string): string {
  */
 export function relativeBelow(dir: string, absolute: string): string {
   const start = dir.endsWith(path.sep) ? dir.length : dir.length + 1;
-  if (absolute.length > start && absolute.startsWith(dir) && absolute[start - 1] === path.sep && isPlain(absolute, start)) return absolute.slice(start);
+  if (
+    absolute.length > start &&
+    absolute.startsWith(dir) &&
+    absolute[start - 1] === path.sep &&
+    isPlain(absolute, start)
+  )
+    return absolute.slice(start);
   return path.relative(dir, absolute);
 }
 
-/** Whether `absolute` from `start` on has no "." or ".." segment and no empty one (nothing `path.relative` would resolve away). */
+/**
+ * Whether `absolute` from `start` on has no "." or ".." segment and no empty one (nothing
+ * `path.relative` would resolve away).
+ */
 function isPlain(absolute: string, start: number): boolean {
   const rest = absolute.slice(start);
-  return !rest.endsWith(path.sep) && rest.split(path.sep).every((segment) => segment !== '' && segment !== '.' && segment !== '..');
+  return (
+    !rest.endsWith(path.sep) &&
+    rest.split(path.sep).every((segment) => segment !== '' && segment !== '.' && segment !== '..')
+  );
 }
 
 export function readTextSync(absolute: string): string | undefined {
@@ -37,7 +49,10 @@ export function readTextSync(absolute: string): string | undefined {
  * a diagnostic, not a file silently skipped. With `foldersNamed`, folders named like the files
  * looked for ("Git.en.md/"), so that one in a file's place is reported rather than passed over.
  */
-export async function listFiles(dir: string, options: { links?: boolean; foldersNamed?: RegExp } = {}): Promise<string[]> {
+export async function listFiles(
+  dir: string,
+  options: { links?: boolean; foldersNamed?: RegExp } = {},
+): Promise<string[]> {
   let entries: Dirent[];
   try {
     entries = await readdir(dir, { withFileTypes: true, recursive: true });
@@ -45,7 +60,12 @@ export async function listFiles(dir: string, options: { links?: boolean; folders
     return [];
   }
   return entries
-    .filter((e) => e.isFile() || (options.links === true && e.isSymbolicLink()) || (e.isDirectory() && options.foldersNamed?.test(e.name) === true))
+    .filter(
+      (e) =>
+        e.isFile() ||
+        (options.links === true && e.isSymbolicLink()) ||
+        (e.isDirectory() && options.foldersNamed?.test(e.name) === true),
+    )
     .map((e) => path.join(e.parentPath, e.name))
     .sort();
 }

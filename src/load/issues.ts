@@ -5,7 +5,12 @@ import type { Position } from '../diagnostics/position';
 import { ADDRESS_RULE } from '../model/schema';
 
 /** One diagnostic per zod issue: "field.path: message", at the line of the failing key. */
-export function schemaDiagnostics(file: string, data: unknown, error: z.ZodError, locate: (path: readonly PropertyKey[]) => Position): Diagnostic[] {
+export function schemaDiagnostics(
+  file: string,
+  data: unknown,
+  error: z.ZodError,
+  locate: (path: readonly PropertyKey[]) => Position,
+): Diagnostic[] {
   return error.issues.map((issue) => {
     const fullPath = issue.path;
     const place = { file, ...locate(fullPath) };
@@ -31,6 +36,7 @@ function isMissing(data: unknown, path: readonly PropertyKey[]): boolean {
 /** What is wrong with the field, for SCHEMA001's message. */
 function describeIssue(issue: z.core.$ZodIssue, data: unknown): SchemaProblem {
   if (issue.code === 'unrecognized_keys') return { kind: 'unknown', keys: issue.keys };
-  if (issue.code === 'invalid_type' && isMissing(data, issue.path)) return { kind: 'missing', expected: issue.expected };
+  if (issue.code === 'invalid_type' && isMissing(data, issue.path))
+    return { kind: 'missing', expected: issue.expected };
   return { kind: 'invalid', problem: issue.message };
 }

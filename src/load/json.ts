@@ -48,7 +48,11 @@ export interface JsonReading {
  * text, through the same schema, gives the same value, and later stages find it by identity. One
  * an earlier build validated (`validated`) is not parsed nor validated again.
  */
-export async function loadJsonFile<S extends z.ZodType>({ root, diagnostics, loaded, known, validated, limit }: JsonReading, relative: string, schema: S): Promise<z.infer<S> | undefined> {
+export async function loadJsonFile<S extends z.ZodType>(
+  { root, diagnostics, loaded, known, validated, limit }: JsonReading,
+  relative: string,
+  schema: S,
+): Promise<z.infer<S> | undefined> {
   const absolute = path.join(root, relative);
   const file = relativeFile(root, absolute);
   const read = readContentText(absolute, file, limit);

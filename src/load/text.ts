@@ -21,11 +21,18 @@ export type ContentBytes = { bytes: Buffer } | { problem: Diagnostic };
 
 type TextProblem = 'FILE001' | 'FILE002' | 'TEXT001' | 'TEXT002';
 
-function problemOf<C extends TextProblem>(code: C, args: DiagnosticArgs<C>, { file, line = 0, column = 0 }: { file: string; line?: number; column?: number }): { problem: Diagnostic } {
+function problemOf<C extends TextProblem>(
+  code: C,
+  args: DiagnosticArgs<C>,
+  { file, line = 0, column = 0 }: { file: string; line?: number; column?: number },
+): { problem: Diagnostic } {
   return { problem: diagnostic(code, { file, line, column }, args) };
 }
 
-/** Reads `absolute` (shown as `file`) synchronously: content files are small, and a thread-pool trip costs more than the read. */
+/**
+ * Reads `absolute` (shown as `file`) synchronously: content files are small, and a thread-pool trip
+ * costs more than the read.
+ */
 export function readContentText(absolute: string, file: string, limit = MAX_FILE_BYTES): ContentText {
   const read = readContentBytes(absolute, file, limit);
   return 'problem' in read ? read : decodeContentText(read.bytes, file);
@@ -46,7 +53,11 @@ export function readContentBytes(absolute: string, file: string, limit = MAX_FIL
       closeSync(fd);
     }
   } catch (error) {
-    return problemOf('FILE001', { file, errno: systemCode(error), error: error instanceof Error ? error.message : String(error) }, { file });
+    return problemOf(
+      'FILE001',
+      { file, errno: systemCode(error), error: error instanceof Error ? error.message : String(error) },
+      { file },
+    );
   }
   // The size may have changed between fstat and read.
   if (bytes.length > limit) return problemOf('FILE002', { file, bytes: bytes.length, limit }, { file });
@@ -81,7 +92,8 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
   let i = 0;
   while (i < bytes.length) {
     const b = bytes[i] as number;
-    const more = b < 0x80 ? 0 : b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : -1;
+    const more =
+      b < 0x80 ? 0 : b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : -1;
     if (more < 0) return i;
     // The second byte's range rules out overlong forms, surrogates and code points past U+10FFFF.
     const low = b === 0xe0 ? 0xa0 : b === 0xf0 ? 0x90 : 0x80;

@@ -47,7 +47,8 @@ export interface Reference {
 
 /**
  * Something in the markdown that could not be compiled as written, for the checker. MD001: a
- * malformed figure; MD002: a code block in a language no grammar colours; URL001: an address with a scheme a page may not carry (left out of the HTML);
+ * malformed figure; MD002: a code block in a language no grammar colours; URL001: an address with a
+ * scheme a page may not carry (left out of the HTML);
  * DEPTH001: nested too deep to compile; INTERNAL001: the compiler failed.
  */
 export type MarkdownProblem = Finding<'MD001' | 'MD002' | 'URL001' | 'DEPTH001' | 'INTERNAL001'> & {
@@ -118,7 +119,15 @@ function processorOf(constructs: number) {
     .use(remarkFigure)
     .use(remarkRehype)
     .use(rehypeSlug)
-    .use(() => (tree: HastRoot, file) => rewriteTree(tree, file.data.options as CompileOptions, file.data.collected as Collected, file.data.figureProblems as MarkdownProblem[]))
+    .use(
+      () => (tree: HastRoot, file) =>
+        rewriteTree(
+          tree,
+          file.data.options as CompileOptions,
+          file.data.collected as Collected,
+          file.data.figureProblems as MarkdownProblem[],
+        ),
+    )
     .use(rehypeStringify)
     .freeze();
 }
@@ -171,7 +180,15 @@ export function compileMarkdown(markdown: string, options: CompileOptions): Comp
     return failed({ code: 'INTERNAL001', args: { kind: 'markdown', fault: faultText(error) }, line: 0, column: 0 });
   }
   const register = options.lang === 'pt' ? registerMarks(proseOf(markdown)) : [];
-  return { html, text, words: text ? text.split(' ').length : 0, hash: contentHash(html, text), ...collected, register, problems };
+  return {
+    html,
+    text,
+    words: text ? text.split(' ').length : 0,
+    hash: contentHash(html, text),
+    ...collected,
+    register,
+    problems,
+  };
 }
 
 function contentHash(html: string, text: string): string {
@@ -191,8 +208,14 @@ export function allowedAddress(href: string, kind: Reference['kind']): boolean {
   return scheme === 'https' || scheme === 'http' || (kind === 'link' && (scheme === 'mailto' || scheme === 'tel'));
 }
 
-function rewriteTree(tree: HastRoot, options: CompileOptions, found: { headings: Heading[]; references: Reference[]; ids: string[] }, problems: MarkdownProblem[]): void {
-  const refuse = (href: string, line: number, column: number) => problems.push({ code: 'URL001', args: { kind: 'markdown', href }, line, column });
+function rewriteTree(
+  tree: HastRoot,
+  options: CompileOptions,
+  found: { headings: Heading[]; references: Reference[]; ids: string[] },
+  problems: MarkdownProblem[],
+): void {
+  const refuse = (href: string, line: number, column: number) =>
+    problems.push({ code: 'URL001', args: { kind: 'markdown', href }, line, column });
   // What is changed after the walk, where changing it during the walk would be walked again.
   const blocks: BlockAt[] = [];
   const sections: Element[] = [];
@@ -256,7 +279,9 @@ function rewriteTree(tree: HastRoot, options: CompileOptions, found: { headings:
       return SKIP;
     }
   });
-  highlightCode(blocks, ({ language, line, column }) => problems.push({ code: 'MD002', args: { language }, line, column }));
+  highlightCode(blocks, ({ language, line, column }) =>
+    problems.push({ code: 'MD002', args: { language }, line, column }),
+  );
   for (const heading of sections) addSectionLink(heading);
 }
 
@@ -267,7 +292,12 @@ function pictureElement(img: Element, picture: Picture, sizes: string): Element 
   img.properties.sizes = sizes;
   img.properties.width = picture.width;
   img.properties.height = picture.height;
-  const sources: Element[] = picture.sources.map((source) => ({ type: 'element', tagName: 'source', properties: { type: source.type, srcSet: source.srcset, sizes }, children: [] }));
+  const sources: Element[] = picture.sources.map((source) => ({
+    type: 'element',
+    tagName: 'source',
+    properties: { type: source.type, srcSet: source.srcset, sizes },
+    children: [],
+  }));
   return { type: 'element', tagName: 'picture', properties: {}, children: [...sources, img], position: img.position };
 }
 
@@ -287,7 +317,14 @@ function figureShare(parent: Element | HastRoot): number {
  */
 function addSectionLink(heading: Element): void {
   if (holdsLink(heading)) return;
-  heading.children = [{ type: 'element', tagName: 'a', properties: { className: ['section-link'], href: `#${heading.properties.id as string}` }, children: heading.children }];
+  heading.children = [
+    {
+      type: 'element',
+      tagName: 'a',
+      properties: { className: ['section-link'], href: `#${heading.properties.id as string}` },
+      children: heading.children,
+    },
+  ];
 }
 
 function holdsLink(node: Element): boolean {

@@ -48,7 +48,11 @@ export function markdownDepthBeyond(markdown: string, limit: number): TooDeep | 
     const run = longRun.exec(line);
     // A line of delimiters alone is a thematic break ("*****"), not emphasis.
     if (run && !/^[\s>]*([*_-])(\s*\1)*\s*$/.test(line)) {
-      return { line: i + 1, column: run.index + 1, args: { kind: 'run', length: run[0].length, delimiter: run[1] ?? '', limit } };
+      return {
+        line: i + 1,
+        column: run.index + 1,
+        args: { kind: 'run', length: run[0].length, delimiter: run[1] ?? '', limit },
+      };
     }
     if (line.trim() === '') {
       paragraph = { line: 0, delimiters: 0 };

@@ -21,10 +21,19 @@ export function remarkFigure() {
         toFigure(node, problems);
         return SKIP;
       }
-      if ((node.type === 'textDirective' || node.type === 'leafDirective' || node.type === 'containerDirective') && parent && index !== undefined) {
+      if (
+        (node.type === 'textDirective' || node.type === 'leafDirective' || node.type === 'containerDirective') &&
+        parent &&
+        index !== undefined
+      ) {
         const directive = node as TextDirective | LeafDirective | ContainerDirective;
         if (directive.type !== 'textDirective') {
-          problems.push({ code: 'MD001', args: { kind: 'directive', name: directive.name }, line: directive.position?.start.line ?? 0, column: directive.position?.start.column ?? 0 });
+          problems.push({
+            code: 'MD001',
+            args: { kind: 'directive', name: directive.name },
+            line: directive.position?.start.line ?? 0,
+            column: directive.position?.start.column ?? 0,
+          });
         }
         const text = { type: 'text' as const, value: `:${directive.name}` };
         const children = directive.type === 'textDirective' ? (directive.children as PhrasingContent[]) : [];

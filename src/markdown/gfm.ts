@@ -3,7 +3,10 @@ import { gfmAutolinkLiteralFromMarkdown } from 'mdast-util-gfm-autolink-literal'
 import remarkGfm from 'remark-gfm';
 import type { Processor } from 'unified';
 
-/** The syntax of a micromark extension: constructs by the character code they may start at, in each of its kinds (flow, text, ...). */
+/**
+ * The syntax of a micromark extension: constructs by the character code they may start at, in each
+ * of its kinds (flow, text, ...).
+ */
 type ConstructRecord = Record<string, { name?: string } | { name?: string }[]>;
 
 /**
@@ -16,14 +19,20 @@ type ConstructRecord = Record<string, { name?: string } | { name?: string }[]>;
 const GFM_CONSTRUCTS: readonly { names: readonly string[]; holds: (markdown: string) => boolean }[] = [
   // A delimiter row needs a "|", or else an alignment colon beside its dashes ("a" over "-:" is a table).
   { names: ['table'], holds: (markdown) => markdown.includes('|') || /:-|-:/.test(markdown) },
-  { names: ['gfmFootnoteDefinition', 'gfmFootnoteCall', 'gfmPotentialFootnoteCall'], holds: (markdown) => markdown.includes('[^') },
+  {
+    names: ['gfmFootnoteDefinition', 'gfmFootnoteCall', 'gfmPotentialFootnoteCall'],
+    holds: (markdown) => markdown.includes('[^'),
+  },
   { names: ['strikethrough'], holds: (markdown) => markdown.includes('~') },
   { names: ['emailAutolink'], holds: (markdown) => markdown.includes('@') },
   { names: ['wwwAutolink'], holds: (markdown) => /www\./i.test(markdown) },
   { names: ['protocolAutolink'], holds: (markdown) => /https?:\/\//i.test(markdown) },
 ];
 
-/** Which of GFM's constructs a text may hold, one bit each (in the order of `GFM_CONSTRUCTS`): what `remarkGfmFor` is given. */
+/**
+ * Which of GFM's constructs a text may hold, one bit each (in the order of `GFM_CONSTRUCTS`): what
+ * `remarkGfmFor` is given.
+ */
 export function gfmConstructsOf(markdown: string): number {
   let bits = 0;
   GFM_CONSTRUCTS.forEach(({ holds }, i) => {
@@ -47,7 +56,10 @@ export function remarkGfmFor(constructs: number) {
   };
 }
 
-/** A micromark extension's syntax without the constructs named `left`: each of its records filtered by the constructs' names. */
+/**
+ * A micromark extension's syntax without the constructs named `left`: each of its records filtered
+ * by the constructs' names.
+ */
 function without(extension: Record<string, unknown>, left: ReadonlySet<string>): Record<string, unknown> {
   const kept: Record<string, unknown> = {};
   for (const [kind, value] of Object.entries(extension)) {
@@ -57,7 +69,9 @@ function without(extension: Record<string, unknown>, left: ReadonlySet<string>):
     }
     const record: ConstructRecord = {};
     for (const [code, constructs] of Object.entries(value as ConstructRecord)) {
-      const others = (Array.isArray(constructs) ? constructs : [constructs]).filter((construct) => !left.has(construct?.name ?? ''));
+      const others = (Array.isArray(constructs) ? constructs : [constructs]).filter(
+        (construct) => !left.has(construct?.name ?? ''),
+      );
       if (others.length > 0) record[code] = others;
     }
     kept[kind] = record;
@@ -70,7 +84,10 @@ interface FromMarkdownExtension {
   transforms?: Transform[];
 }
 
-/** The tree transform of GFM that turns addresses written in plain text into links (one function, shared by every copy of the extension). */
+/**
+ * The tree transform of GFM that turns addresses written in plain text into links (one function,
+ * shared by every copy of the extension).
+ */
 const LITERAL_ADDRESSES = (gfmAutolinkLiteralFromMarkdown() as FromMarkdownExtension).transforms?.[0];
 
 /**
@@ -86,10 +103,16 @@ function literalAddressesWhereAny(extension: unknown): unknown {
   const { transforms } = (extension ?? {}) as FromMarkdownExtension;
   if (!LITERAL_ADDRESSES || !transforms?.includes(LITERAL_ADDRESSES)) return extension;
   const guarded: Transform = (tree) => (anyTextMayHoldAddress(tree) ? LITERAL_ADDRESSES(tree) : undefined);
-  return { ...(extension as object), transforms: transforms.map((transform) => (transform === LITERAL_ADDRESSES ? guarded : transform)) };
+  return {
+    ...(extension as object),
+    transforms: transforms.map((transform) => (transform === LITERAL_ADDRESSES ? guarded : transform)),
+  };
 }
 
-/** Whether a text node of `tree` holds what a literal address starts with (see `literalAddressesWhereAny`); without recursion. */
+/**
+ * Whether a text node of `tree` holds what a literal address starts with (see
+ * `literalAddressesWhereAny`); without recursion.
+ */
 function anyTextMayHoldAddress(tree: Root): boolean {
   const stack: unknown[] = [tree];
   for (let node = stack.pop(); node !== undefined; node = stack.pop()) {

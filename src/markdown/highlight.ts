@@ -83,7 +83,17 @@ export function highlightCode(blocks: readonly BlockAt[], unknown: (block: Unkno
       unknown({ language, line: pre.position?.start.line ?? 0, column: pre.position?.start.column ?? 0 });
     }
     // The name is drawn by the stylesheet from the attribute: no words of it in the search text.
-    const bar: Element = { type: 'element', tagName: 'div', properties: { className: ['code-block__bar'], dataLang: NAMES[language] ?? language }, children: [] };
-    parent.children[index] = { type: 'element', tagName: 'div', properties: { className: ['code-block'] }, children: [bar, pre] };
+    const bar: Element = {
+      type: 'element',
+      tagName: 'div',
+      properties: { className: ['code-block__bar'], dataLang: NAMES[language] ?? language },
+      children: [],
+    };
+    parent.children[index] = {
+      type: 'element',
+      tagName: 'div',
+      properties: { className: ['code-block'] },
+      children: [bar, pre],
+    };
   }
 }

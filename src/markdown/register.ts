@@ -26,7 +26,16 @@ const TU =
 const VOCE_WORD = /(?<![\p{L}-])(você)(?![\p{L}])/giu;
 const OBJECT = '(?= (?:um|uma|o|a|os|as)\\b)';
 const ON = '(?= (?:no|na|para)\\b)';
-const TU_ORDERS = ['lê', 'vê', 'clica', 'subscreve', `toca${ON}`, `escolhe${OBJECT}`, `pesquisa${OBJECT}`, 'pergunta(?=-me)'];
+const TU_ORDERS = [
+  'lê',
+  'vê',
+  'clica',
+  'subscreve',
+  `toca${ON}`,
+  `escolhe${OBJECT}`,
+  `pesquisa${OBJECT}`,
+  'pergunta(?=-me)',
+];
 const VOCE_ORDERS = [
   `toque${ON}`,
   'leia',

@@ -15,7 +15,10 @@ export function localizeHref(href: string, lang: Lang, routes: ReadonlyMap<strin
   return editionUrl(route, offers(route, lang) ? lang : firstLang(route)) + hash;
 }
 
-/** Rewrites a "/media/..." path, or an image variant's ("/assets/media/..."), to the image CDN when one is configured. */
+/**
+ * Rewrites a "/media/..." path, or an image variant's ("/assets/media/..."), to the image CDN when
+ * one is configured.
+ */
 export function mediaUrl(path: string, imageCdn: string | undefined): string {
   if (!imageCdn || !(path.startsWith('/media/') || path.startsWith('/assets/media/'))) return path;
   return imageCdn.replace(/\/$/, '') + path;

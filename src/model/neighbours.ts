@@ -45,7 +45,12 @@ export function neighbourMap(newest: Newest, last?: NeighbourMap): NeighbourMap 
   // Drops the walk's own field: a page reads only `previous` and `next`.
   for (const [url, { previous, next }] of map) {
     const before = last?.get(url);
-    map.set(url, before && sameNeighbour(before.previous, previous) && sameNeighbour(before.next, next) ? before : { ...(previous && { previous }), ...(next && { next }) });
+    map.set(
+      url,
+      before && sameNeighbour(before.previous, previous) && sameNeighbour(before.next, next)
+        ? before
+        : { ...(previous && { previous }), ...(next && { next }) },
+    );
   }
   return map;
 }
@@ -83,7 +88,8 @@ export function retitledNeighbours(now: Newest, before: Newest, last: NeighbourM
       const older = nearestInCategory(x, i, 1, category);
       if (newer) map.set(newer.url, { ...map.get(newer.url), previous: self });
       if (older) map.set(older.url, { ...map.get(older.url), next: self });
-      for (const neighbour of [newer, older]) if (neighbour) moved.push(articlePath(neighbour.source.category, neighbour.source.slug));
+      for (const neighbour of [newer, older])
+        if (neighbour) moved.push(articlePath(neighbour.source.category, neighbour.source.slug));
     }
   }
   if (!map) return last;
@@ -103,7 +109,12 @@ export function neighboursMovedSince(now: NeighbourMap, before: NeighbourMap): r
   return moved?.from === before ? moved.paths : undefined;
 }
 
-function nearestInCategory(editions: readonly ArticleEdition[], from: number, step: 1 | -1, category: string): ArticleEdition | undefined {
+function nearestInCategory(
+  editions: readonly ArticleEdition[],
+  from: number,
+  step: 1 | -1,
+  category: string,
+): ArticleEdition | undefined {
   for (let i = from + step; i >= 0 && i < editions.length; i += step) {
     const edition = editions[i] as ArticleEdition;
     if (edition.source.category === category) return edition;

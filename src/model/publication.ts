@@ -39,7 +39,10 @@ export interface HeldEdition {
  * `today` with the rest held back. A held edition is absent from everything made from the content
  * (pages, listings, search, sitemap, feeds, neighbours), since none of it ever sees it.
  */
-export function publishable(content: LoadedContent, publication: Publication): { content: LoadedContent; held: HeldEdition[] } {
+export function publishable(
+  content: LoadedContent,
+  publication: Publication,
+): { content: LoadedContent; held: HeldEdition[] } {
   if (publication.drafts) return { content, held: [] };
   const held: HeldEdition[] = [];
   const articles = content.articles.filter((source) => {
@@ -60,7 +63,10 @@ export const waitingKey = (lang: Lang, path: string) => `${lang} ${path}`;
 
 /** What `waitingEditions` reads of a model. */
 interface Shown {
-  articles: readonly { route: { path: string }; editions: Partial<Record<Lang, { lang: Lang; source: ArticleSource }>> }[];
+  articles: readonly {
+    route: { path: string };
+    editions: Partial<Record<Lang, { lang: Lang; source: ArticleSource }>>;
+  }[];
   held: readonly HeldEdition[];
   publication: Publication;
 }
@@ -73,14 +79,27 @@ interface Shown {
  * of `previous` in the same place waits as the one it replaces did: the two lists are compared,
  * and an edit that drafts or schedules nothing reads one article.
  */
-export function waitingEditions(shown: Shown, previous?: Shown & { waiting: ReadonlyMap<string, Waiting> }): ReadonlyMap<string, Waiting> {
+export function waitingEditions(
+  shown: Shown,
+  previous?: Shown & { waiting: ReadonlyMap<string, Waiting> },
+): ReadonlyMap<string, Waiting> {
   const { articles, held, publication } = shown;
-  if (previous && sameHeld(held, previous.held) && previous.publication.drafts === publication.drafts && previous.publication.today === publication.today) {
+  if (
+    previous &&
+    sameHeld(held, previous.held) &&
+    previous.publication.drafts === publication.drafts &&
+    previous.publication.today === publication.today
+  ) {
     let same = previous.articles.length === articles.length;
     if (same && publication.drafts) {
       for (let i = 0; i < articles.length && same; i++) {
         const [now, before] = [articles[i], previous.articles[i]];
-        if (now !== before) same = now !== undefined && before !== undefined && now.route.path === before.route.path && waitsAs(now, before, publication.today);
+        if (now !== before)
+          same =
+            now !== undefined &&
+            before !== undefined &&
+            now.route.path === before.route.path &&
+            waitsAs(now, before, publication.today);
       }
     }
     if (same) return previous.waiting;
@@ -92,14 +111,18 @@ export function waitingEditions(shown: Shown, previous?: Shown & { waiting: Read
   for (const { source, state } of held) add(source.lang, articlePath(source.category, source.slug), state);
   if (publication.drafts) {
     for (const article of articles) {
-      for (const edition of Object.values(article.editions)) if (edition) add(edition.lang, article.route.path, unpublished(edition.source, publication.today));
+      for (const edition of Object.values(article.editions))
+        if (edition) add(edition.lang, article.route.path, unpublished(edition.source, publication.today));
     }
   }
   return map;
 }
 
 function sameHeld(a: readonly HeldEdition[], b: readonly HeldEdition[]): boolean {
-  return a.length === b.length && a.every((edition, i) => edition.source === b[i]?.source && sameState(edition.state, b[i]?.state));
+  return (
+    a.length === b.length &&
+    a.every((edition, i) => edition.source === b[i]?.source && sameState(edition.state, b[i]?.state))
+  );
 }
 
 function sameState(a: Unpublished | undefined, b: Unpublished | undefined): boolean {
@@ -111,7 +134,8 @@ function waitsAs(now: Shown['articles'][number], before: Shown['articles'][numbe
   for (const lang of LANGUAGES) {
     const [a, b] = [now.editions[lang], before.editions[lang]];
     if ((a === undefined) !== (b === undefined)) return false;
-    if (a && b && a.source !== b.source && !sameState(unpublished(a.source, today), unpublished(b.source, today))) return false;
+    if (a && b && a.source !== b.source && !sameState(unpublished(a.source, today), unpublished(b.source, today)))
+      return false;
   }
   return true;
 }

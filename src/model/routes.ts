@@ -19,7 +19,8 @@ const PAGES: { name: string; component: PageKind }[] = [
  * `previous` is that same array (see `createSite` on why).
  */
 export function deriveRoutes(content: LoadedContent, previous?: { content: LoadedContent; routes: Route[] }): Route[] {
-  // The same article files (each the same object, or of the same category, slug and language) and categories: the same table.
+  // The same article files (each the same object, or of the same category, slug and language) and
+  // categories: the same table.
   if (previous && sameFiles(previous.content, content)) return previous.routes;
   const before = new Map(previous?.routes.map((route) => [route.path, route]));
   const routes: Route[] = [];
@@ -27,7 +28,8 @@ export function deriveRoutes(content: LoadedContent, previous?: { content: Loade
     const known = before.get(route.path);
     routes.push(known && sameRoute(known, route) ? known : route);
   };
-  for (const { name, component } of PAGES) add({ path: `/${name}`, name, component, meta: { availableLangs: [...LANGUAGES] } });
+  for (const { name, component } of PAGES)
+    add({ path: `/${name}`, name, component, meta: { availableLangs: [...LANGUAGES] } });
   for (const category of content.categories) {
     add({
       path: category.data.blogcategory,
@@ -39,7 +41,10 @@ export function deriveRoutes(content: LoadedContent, previous?: { content: Loade
   const articleLangs = new Map<string, { path: string; langs: Set<Lang> }>();
   for (const article of content.articles) {
     const name = `${article.category}/${article.slug}`;
-    const entry = articleLangs.get(name) ?? { path: articlePath(article.category, article.slug), langs: new Set<Lang>() };
+    const entry = articleLangs.get(name) ?? {
+      path: articlePath(article.category, article.slug),
+      langs: new Set<Lang>(),
+    };
     entry.langs.add(article.lang);
     articleLangs.set(name, entry);
   }
@@ -51,7 +56,11 @@ export function deriveRoutes(content: LoadedContent, previous?: { content: Loade
       meta: { availableLangs: LANGUAGES.filter((l) => langs.has(l)) },
     });
   }
-  return previous && routes.length === previous.routes.length && routes.every((route, i) => route === previous.routes[i]) ? previous.routes : routes;
+  return previous &&
+    routes.length === previous.routes.length &&
+    routes.every((route, i) => route === previous.routes[i])
+    ? previous.routes
+    : routes;
 }
 
 /** Whether two loads have the same article files and categories, as far as routes are made of them. */
@@ -62,13 +71,25 @@ function sameFiles(a: LoadedContent, b: LoadedContent): boolean {
   };
   const sameCategory = (x: CategorySource, i: number) => {
     const y = b.categories[i];
-    return y !== undefined && x.key === y.key && x.data.blogcategory === y.data.blogcategory && (x.data.kind === 'gallery') === (y.data.kind === 'gallery');
+    return (
+      y !== undefined &&
+      x.key === y.key &&
+      x.data.blogcategory === y.data.blogcategory &&
+      (x.data.kind === 'gallery') === (y.data.kind === 'gallery')
+    );
   };
-  return a.articles.length === b.articles.length && a.categories.length === b.categories.length && a.articles.every(sameArticle) && a.categories.every(sameCategory);
+  return (
+    a.articles.length === b.articles.length &&
+    a.categories.length === b.categories.length &&
+    a.articles.every(sameArticle) &&
+    a.categories.every(sameCategory)
+  );
 }
 function sameRoute(a: Route, b: Route): boolean {
   const [x, y] = [a.meta.availableLangs, b.meta.availableLangs];
-  return a.name === b.name && a.component === b.component && x.length === y.length && x.every((lang, i) => lang === y[i]);
+  return (
+    a.name === b.name && a.component === b.component && x.length === y.length && x.every((lang, i) => lang === y[i])
+  );
 }
 
 /** The route table as text, a line per route (path, page kind, languages): equal texts, equal tables. */

@@ -22,16 +22,20 @@ function refuseAddress(ctx: z.RefinementCtx, message: string): void {
 }
 
 function checkSitePath(value: string, ctx: z.RefinementCtx): void {
-  if (!/^\/[^\s]*$/.test(value)) ctx.addIssue({ code: 'custom', message: 'must be a site path starting with "/" (for example "/blog/tech")' });
+  if (!/^\/[^\s]*$/.test(value))
+    ctx.addIssue({ code: 'custom', message: 'must be a site path starting with "/" (for example "/blog/tech")' });
   // Browsers read "//host/x" (and "/\\host/x") as another site's address.
-  else if (/^\/[/\\]/.test(value)) refuseAddress(ctx, `"${value}" leaves the site: a site path starts with a single "/"`);
+  else if (/^\/[/\\]/.test(value))
+    refuseAddress(ctx, `"${value}" leaves the site: a site path starts with a single "/"`);
 }
 
 function checkWebAddress(value: string, ctx: z.RefinementCtx): void {
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value)?.[1]?.toLowerCase();
-  if (scheme !== undefined && scheme !== 'https' && scheme !== 'http') refuseAddress(ctx, `a ${scheme}: address; this field takes an https:// address`);
+  if (scheme !== undefined && scheme !== 'https' && scheme !== 'http')
+    refuseAddress(ctx, `a ${scheme}: address; this field takes an https:// address`);
   // http: is accepted here and reported by the checker as HTTP001, a warning.
-  else if (!/^https?:\/\/[^/?#\s]+[^\s]*$/i.test(value) || !URL.canParse(value)) ctx.addIssue({ code: 'custom', message: 'must be an absolute https:// address' });
+  else if (!/^https?:\/\/[^/?#\s]+[^\s]*$/i.test(value) || !URL.canParse(value))
+    ctx.addIssue({ code: 'custom', message: 'must be an absolute https:// address' });
 }
 
 /** An absolute site path: starts with a single '/', no spaces. May carry a `#fragment`. */
@@ -192,7 +196,11 @@ export const Navigation = z.array(NavigationItem).length(4);
  * content/strings.json: every UI string the templates use. A key missing a language is a
  * translation diagnostic (I18N001) of the checker rather than a schema error.
  */
-export const UiStrings = z.object(Object.fromEntries(UI_STRING_KEYS.map((key) => [key, LocalizedText])) as Record<StringKey, typeof LocalizedText>).strict();
+export const UiStrings = z
+  .object(
+    Object.fromEntries(UI_STRING_KEYS.map((key) => [key, LocalizedText])) as Record<StringKey, typeof LocalizedText>,
+  )
+  .strict();
 
 /** Head metadata every page file carries. */
 const PageMeta = {
@@ -263,7 +271,9 @@ export const Project = z
 /** content/pages/projects.json */
 export const ProjectsPage = z.object({ ...PageMeta, intro: BilingualText, projects: z.array(Project).min(1) }).strict();
 
-export const Playlist = z.object({ title: BilingualText, description: BilingualText, img: MediaPath, url: HttpsUrl }).strict();
+export const Playlist = z
+  .object({ title: BilingualText, description: BilingualText, img: MediaPath, url: HttpsUrl })
+  .strict();
 
 /** content/pages/atelier.json */
 export const AtelierPage = z
@@ -334,12 +344,15 @@ export const ArticleFrontMatter = z
     title: z.string().min(1),
     /**
      * Shown under the title in listings, and the meta description. Optional for a page with nothing
-     * to describe yet (the ORM article is its heading alone, docs/product.md, Pages): its title stands in where one is needed.
+     * to describe yet (the ORM article is its heading alone, docs/product.md, Pages): its title
+     * stands in where one is needed.
      */
     description: z.string().min(1).optional(),
     /** Publication date, YYYY-MM-DD. */
     date: z
-      .union([z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD'), z.date()], { error: 'must be a date written YYYY-MM-DD' })
+      .union([z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD'), z.date()], {
+        error: 'must be a date written YYYY-MM-DD',
+      })
       .transform((d) => (typeof d === 'string' ? d : isoDay(d))),
     /** Image shown in listings and link previews. */
     cover: MediaPath.optional(),

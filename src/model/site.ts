@@ -67,7 +67,10 @@ export interface Site {
   publication: Publication;
   /** The article editions this build leaves out (drafts, scheduled ones): absent from everything above. */
   held: readonly HeldEdition[];
-  /** Every article edition the published site does not have, held out or shown as a draft, by `waitingKey` (publication.ts). */
+  /**
+   * Every article edition the published site does not have, held out or shown as a draft, by
+   * `waitingKey` (publication.ts).
+   */
   waiting: ReadonlyMap<string, Waiting>;
   /** Which translations fell behind their counterparts (src/translations), drafts included. */
   translations: Translations;
@@ -80,7 +83,10 @@ export interface SiteResult {
 
 const PROFESSIONAL_FILE = 'content/pages/professional.json';
 
-/** Every markdown text of the content compiled for its language's pages (links, media URLs), in the order of `markdownTexts`. */
+/**
+ * Every markdown text of the content compiled for its language's pages (links, media URLs), in the
+ * order of `markdownTexts`.
+ */
 export type Compiled = readonly CompiledMarkdown[];
 
 /** A markdown text of the content: what it is called as an output, its text and a hash of its source. */
@@ -112,12 +118,22 @@ class ArticleText implements MarkdownText {
   }
 }
 
-/** Every markdown text of the content, with its language, in the order `createSite` takes them compiled: the articles in the order of their files, then each experience card in each language. */
+/**
+ * Every markdown text of the content, with its language, in the order `createSite` takes them
+ * compiled: the articles in the order of their files, then each experience card in each language.
+ */
 export function markdownTexts(content: LoadedContent): MarkdownText[] {
   return [
     ...content.articles.map((a) => new ArticleText(a)),
     ...content.pages.professional.experiences.flatMap((card) =>
-      LANGUAGES.map((lang): MarkdownText => ({ output: experienceOutput(card.id, lang), markdown: card.modal_text[lang], lang, hash: digest(card.modal_text[lang]) })),
+      LANGUAGES.map(
+        (lang): MarkdownText => ({
+          output: experienceOutput(card.id, lang),
+          markdown: card.modal_text[lang],
+          lang,
+          hash: digest(card.modal_text[lang]),
+        }),
+      ),
     ),
   ];
 }
@@ -142,9 +158,21 @@ export function createSite(
   content: LoadedContent,
   compiled: Compiled,
   routes: Route[] = deriveRoutes(content),
-  around: { previous?: Site; images?: RasterCatalogue; publication?: Publication; held?: readonly HeldEdition[]; translations?: Translations } = {},
+  around: {
+    previous?: Site;
+    images?: RasterCatalogue;
+    publication?: Publication;
+    held?: readonly HeldEdition[];
+    translations?: Translations;
+  } = {},
 ): SiteResult {
-  const { previous, images = new Map(), publication = publishedToday(), held = [], translations = { editions: new Map(), texts: [] } } = around;
+  const {
+    previous,
+    images = new Map(),
+    publication = publishedToday(),
+    held = [],
+    translations = { editions: new Map(), texts: [] },
+  } = around;
   const diagnostics: Diagnostic[] = [];
   const sameRoutes = previous?.routes === routes;
   const routeByPath = sameRoutes ? previous.routeByPath : new Map(routes.map((r) => [r.path, r]));
@@ -163,10 +191,22 @@ export function createSite(
     problems[i] =
       body.problems.length === 0
         ? undefined
-        : body.problems.map((problem) => diagnostic(problem.code, { file: source.file, line: problem.line ? problem.line + source.bodyLine - 1 : 0, column: problem.column }, problem.args));
+        : body.problems.map((problem) =>
+            diagnostic(
+              problem.code,
+              {
+                file: source.file,
+                line: problem.line ? problem.line + source.bodyLine - 1 : 0,
+                column: problem.column,
+              },
+              problem.args,
+            ),
+          );
   }
   for (const found of problems) if (found) diagnostics.push(...found);
-  const model = (sameRoutes && editedArticles(content, bodies, previous, same ? last.bodies : undefined)) || modelArticles(content, bodies, routeByPath, previous);
+  const model =
+    (sameRoutes && editedArticles(content, bodies, previous, same ? last.bodies : undefined)) ||
+    modelArticles(content, bodies, routeByPath, previous);
   const experienceHtml = new Map<string, Record<Lang, string>>();
   const professional = content.json.get(PROFESSIONAL_FILE)?.text ?? '';
   let next = content.articles.length;
@@ -190,7 +230,9 @@ export function createSite(
     routeByPath,
     categories: new Map(content.categories.map((c) => [c.key, c])),
     ...model,
-    neighbours: (previous && retitledNeighbours(model.newest, previous.newest, previous.neighbours)) ?? neighbourMap(model.newest, previous?.neighbours),
+    neighbours:
+      (previous && retitledNeighbours(model.newest, previous.newest, previous.neighbours)) ??
+      neighbourMap(model.newest, previous?.neighbours),
     experienceHtml,
     images,
     ...mediaFunctions(previous, images, content.config.imageCdn),
@@ -204,8 +246,14 @@ export function createSite(
   return { site, diagnostics };
 }
 
-/** Each model's article bodies, in the order of its files, and the diagnostics of their problems by the same order (see createSite). */
-const lastBodies = new WeakMap<Site, { bodies: readonly CompiledMarkdown[]; problems: readonly (readonly Diagnostic[] | undefined)[] }>();
+/**
+ * Each model's article bodies, in the order of its files, and the diagnostics of their problems by
+ * the same order (see createSite).
+ */
+const lastBodies = new WeakMap<
+  Site,
+  { bodies: readonly CompiledMarkdown[]; problems: readonly (readonly Diagnostic[] | undefined)[] }
+>();
 
 type ModelledArticles = Pick<Site, 'articles' | 'articleByPath' | 'editions' | 'newest'>;
 
@@ -215,7 +263,12 @@ type ModelledArticles = Pick<Site, 'articles' | 'articleByPath' | 'editions' | '
  * keeps its edition, and only the articles of the others are new. Undefined when more changed
  * (a file added, removed or renamed, or one no route takes): the articles are modelled afresh.
  */
-function editedArticles(content: LoadedContent, bodies: readonly CompiledMarkdown[], previous: Site, bodiesBefore: readonly CompiledMarkdown[] | undefined): ModelledArticles | undefined {
+function editedArticles(
+  content: LoadedContent,
+  bodies: readonly CompiledMarkdown[],
+  previous: Site,
+  bodiesBefore: readonly CompiledMarkdown[] | undefined,
+): ModelledArticles | undefined {
   const before = previous.content.articles;
   if (before.length !== content.articles.length || previous.editions.length !== before.length) return undefined;
   const edited: number[] = [];
@@ -223,13 +276,25 @@ function editedArticles(content: LoadedContent, bodies: readonly CompiledMarkdow
     const source = content.articles[i] as ArticleSource;
     const was = before[i] as ArticleSource;
     // The very source and body of last time (compared in the two lists, not read): its edition holds.
-    if (source === was && bodiesBefore !== undefined && bodies[i] === bodiesBefore[i] && previous.editions[i] !== undefined) continue;
+    if (
+      source === was &&
+      bodiesBefore !== undefined &&
+      bodies[i] === bodiesBefore[i] &&
+      previous.editions[i] !== undefined
+    )
+      continue;
     if (source.file !== was.file) return undefined;
     const edition = previous.editions[i];
     if (!edition) return undefined;
     if (source !== was || edition.body !== bodies[i]) edited.push(i);
   }
-  if (edited.length === 0) return { articles: previous.articles, articleByPath: previous.articleByPath, editions: previous.editions, newest: previous.newest };
+  if (edited.length === 0)
+    return {
+      articles: previous.articles,
+      articleByPath: previous.articleByPath,
+      editions: previous.editions,
+      newest: previous.newest,
+    };
   const editions = [...previous.editions];
   const renewed = new Map<string, Article>();
   for (const i of edited) {
@@ -237,7 +302,12 @@ function editedArticles(content: LoadedContent, bodies: readonly CompiledMarkdow
     const path = articlePath(source.category, source.slug);
     const article = renewed.get(path) ?? previous.articleByPath.get(path);
     if (!article) return undefined;
-    const edition: ArticleEdition = { lang: source.lang, url: editionUrl(article.route, source.lang), source, body: bodies[i] as CompiledMarkdown };
+    const edition: ArticleEdition = {
+      lang: source.lang,
+      url: editionUrl(article.route, source.lang),
+      source,
+      body: bodies[i] as CompiledMarkdown,
+    };
     editions[i] = edition;
     renewed.set(path, { ...article, editions: { ...article.editions, [source.lang]: edition } });
   }
@@ -256,11 +326,22 @@ function editedArticles(content: LoadedContent, bodies: readonly CompiledMarkdow
  * The last build's order of the editions with the edited ones in the places of those they
  * replace, when none of them moved (the same date and URL); undefined otherwise.
  */
-function reordered(previous: Site, edited: readonly number[], editions: readonly (ArticleEdition | undefined)[]): Site['newest'] | undefined {
+function reordered(
+  previous: Site,
+  edited: readonly number[],
+  editions: readonly (ArticleEdition | undefined)[],
+): Site['newest'] | undefined {
   const newest = { en: [...previous.newest.en], pt: [...previous.newest.pt] };
   for (const i of edited) {
     const [was, now] = [previous.editions[i], editions[i]];
-    if (!was || !now || was.lang !== now.lang || was.url !== now.url || was.source.frontMatter.date !== now.source.frontMatter.date) return undefined;
+    if (
+      !was ||
+      !now ||
+      was.lang !== now.lang ||
+      was.url !== now.url ||
+      was.source.frontMatter.date !== now.source.frontMatter.date
+    )
+      return undefined;
     const list = newest[now.lang];
     const at = list.indexOf(was);
     if (at === -1) return undefined;
@@ -272,7 +353,8 @@ function reordered(previous: Site, edited: readonly number[], editions: readonly
 /** Each language's editions of `articles`, newest first. */
 function newestOf(articles: readonly Article[]): Site['newest'] {
   const newest = { en: [] as ArticleEdition[], pt: [] as ArticleEdition[] };
-  for (const article of articles) for (const lang of LANGUAGES) if (article.editions[lang]) newest[lang].push(article.editions[lang]);
+  for (const article of articles)
+    for (const lang of LANGUAGES) if (article.editions[lang]) newest[lang].push(article.editions[lang]);
   for (const lang of LANGUAGES) newest[lang].sort(newestFirst);
   return newest;
 }
@@ -281,11 +363,18 @@ function newestOf(articles: readonly Article[]): Site['newest'] {
  * Every article, grouped from its files by route. An article or edition made of the same parts
  * (source, compiled body, route) as one of `previous` is that same object.
  */
-function modelArticles(content: LoadedContent, bodies: readonly CompiledMarkdown[], routeByPath: ReadonlyMap<string, Route>, previous: Site | undefined): ModelledArticles {
+function modelArticles(
+  content: LoadedContent,
+  bodies: readonly CompiledMarkdown[],
+  routeByPath: ReadonlyMap<string, Route>,
+  previous: Site | undefined,
+): ModelledArticles {
   const sameRoutes = previous?.routeByPath === routeByPath;
   // Last build's editions by their source (a file unchanged since is the same source object).
   const before = new Map<ArticleSource, { edition: ArticleEdition; route: Route }>();
-  for (const article of previous?.articles ?? []) for (const edition of Object.values(article.editions)) before.set(edition.source, { edition, route: article.route });
+  for (const article of previous?.articles ?? [])
+    for (const edition of Object.values(article.editions))
+      before.set(edition.source, { edition, route: article.route });
 
   const articles = new Map<Route, Article>();
   const editions: (ArticleEdition | undefined)[] = [];
@@ -316,9 +405,15 @@ function modelArticles(content: LoadedContent, bodies: readonly CompiledMarkdown
     if (articles.get(route) !== previous?.articles[position++]) shared = false;
   }
   // Every article as it was: the same list and index as last time.
-  if (shared && previous) return { articles: previous.articles, articleByPath: previous.articleByPath, editions, newest: previous.newest };
+  if (shared && previous)
+    return { articles: previous.articles, articleByPath: previous.articleByPath, editions, newest: previous.newest };
   const list = [...articles.values()];
-  return { articles: list, articleByPath: new Map(list.map((a) => [a.route.path, a])), editions, newest: newestOf(list) };
+  return {
+    articles: list,
+    articleByPath: new Map(list.map((a) => [a.route.path, a])),
+    editions,
+    newest: newestOf(list),
+  };
 }
 
 function sameArticle(a: Article, b: Article): boolean {
@@ -331,13 +426,21 @@ function sameArticle(a: Article, b: Article): boolean {
 function uiStrings(all: LoadedContent['strings']): Record<Lang, Strings> {
   const byLang = {} as Record<Lang, Strings>;
   // The checker reports a missing translation (I18N001); the page shows nothing in its place.
-  for (const lang of LANGUAGES) byLang[lang] = Object.freeze(Object.fromEntries(UI_STRING_KEYS.map((key) => [key, all[key][lang] ?? '']))) as Strings;
+  for (const lang of LANGUAGES)
+    byLang[lang] = Object.freeze(
+      Object.fromEntries(UI_STRING_KEYS.map((key) => [key, all[key][lang] ?? ''])),
+    ) as Strings;
   return byLang;
 }
 
 /** `Site.media` and `Site.picture`: the last build's while the images and the CDN are the same. */
-function mediaFunctions(previous: Site | undefined, images: RasterCatalogue, imageCdn: string | undefined): Pick<Site, 'media' | 'picture'> {
-  if (previous && previous.images === images && previous.content.config.imageCdn === imageCdn) return { media: previous.media, picture: previous.picture };
+function mediaFunctions(
+  previous: Site | undefined,
+  images: RasterCatalogue,
+  imageCdn: string | undefined,
+): Pick<Site, 'media' | 'picture'> {
+  if (previous && previous.images === images && previous.content.config.imageCdn === imageCdn)
+    return { media: previous.media, picture: previous.picture };
   const urls = mediaUrls(images, imageCdn);
   return { media: urls.url, picture: urls.picture };
 }

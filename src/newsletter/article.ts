@@ -35,7 +35,10 @@ function textOf(html: string): string {
   return html
     .replace(/<[^>]*>/g, '')
     .replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, name: string) => {
-      if (name[0] === '#') return String.fromCodePoint(name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1)));
+      if (name[0] === '#')
+        return String.fromCodePoint(
+          name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1)),
+        );
       return ENTITIES[name] ?? whole;
     })
     .replace(/\s+/g, ' ')
@@ -80,7 +83,10 @@ export function mailedArticle(site: Site, given: string, baseUrl: string): Maile
         'Publish it first (remove "draft: true", or wait for its date), then build and send it.',
       );
     }
-    throw new OperationalError(`there is no article at ${path}`, 'Give the route of a published article, as its URL reads: /blog/tech/Git.');
+    throw new OperationalError(
+      `there is no article at ${path}`,
+      'Give the route of a published article, as its URL reads: /blog/tech/Git.',
+    );
   }
   const editions: MailedArticle['editions'] = {};
   for (const lang of LANGUAGES) {

@@ -11,7 +11,10 @@ export function webManifest(site: Site): string {
       display: 'browser',
       background_color: '#faf7f2',
       theme_color: '#0b2545',
-      icons: [{ src: site.media(config.favicon), sizes: 'any', type: 'image/svg+xml' }, ...config.icons.map((icon) => ({ src: site.media(icon.src), sizes: icon.sizes, type: 'image/png' }))],
+      icons: [
+        { src: site.media(config.favicon), sizes: 'any', type: 'image/svg+xml' },
+        ...config.icons.map((icon) => ({ src: site.media(icon.src), sizes: icon.sizes, type: 'image/png' })),
+      ],
     },
     null,
     2,

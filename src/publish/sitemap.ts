@@ -2,7 +2,12 @@ import type { Site } from '../model/site';
 import { editionUrl, firstLang, type Route } from '../shared/route';
 
 function escapeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
 }
 
 /**
@@ -27,7 +32,8 @@ function lastModified(site: Site): (route: Route) => string | undefined {
       if (!own || date > own) byArticle.set(article.route.path, date);
     }
   }
-  return (route) => byArticle.get(route.path) ?? (route.component === 'category' ? byCategory.get(route.name) : undefined) ?? newest;
+  return (route) =>
+    byArticle.get(route.path) ?? (route.component === 'category' ? byCategory.get(route.name) : undefined) ?? newest;
 }
 
 /** sitemap.xml: every edition once, with its hreflang alternates (and x-default) and last change. */
@@ -37,11 +43,16 @@ export function sitemapXml(site: Site, baseUrl: string): string {
   for (const route of site.routes) {
     const modified = modifiedOf(route);
     const alternates = [
-      ...route.meta.availableLangs.map((lang) => `<xhtml:link rel="alternate" hreflang="${lang}" href="${escapeXml(baseUrl + editionUrl(route, lang))}"/>`),
+      ...route.meta.availableLangs.map(
+        (lang) =>
+          `<xhtml:link rel="alternate" hreflang="${lang}" href="${escapeXml(baseUrl + editionUrl(route, lang))}"/>`,
+      ),
       `<xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(baseUrl + editionUrl(route, firstLang(route)))}"/>`,
     ].join('');
     for (const lang of route.meta.availableLangs) {
-      urls.push(`<url><loc>${escapeXml(baseUrl + editionUrl(route, lang))}</loc>${modified ? `<lastmod>${modified}</lastmod>` : ''}${alternates}</url>`);
+      urls.push(
+        `<url><loc>${escapeXml(baseUrl + editionUrl(route, lang))}</loc>${modified ? `<lastmod>${modified}</lastmod>` : ''}${alternates}</url>`,
+      );
     }
   }
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;

@@ -14,11 +14,17 @@ export function plainTitle(title: string): string {
  * The trail of a category or article page, derived from the route's real parents:
  * Blog > category (> article). The title of each item is its target's title in `lang`.
  */
-export function derivedTrail(site: Site, lang: Lang, categoryKey: string, article?: { title: string; path: string }): BreadcrumbItem[] {
+export function derivedTrail(
+  site: Site,
+  lang: Lang,
+  categoryKey: string,
+  article?: { title: string; path: string },
+): BreadcrumbItem[] {
   const blog = site.content.pages.blog;
   const category = site.categories.get(categoryKey);
   const trail: BreadcrumbItem[] = [{ title: { [lang]: blog.title[lang] }, path: BLOG_PATH }];
-  if (category) trail.push({ title: { [lang]: plainTitle(category.data.title[lang]) }, path: category.data.blogcategory });
+  if (category)
+    trail.push({ title: { [lang]: plainTitle(category.data.title[lang]) }, path: category.data.blogcategory });
   if (article) trail.push({ title: { [lang]: article.title }, path: article.path });
   return trail;
 }

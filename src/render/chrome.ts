@@ -5,8 +5,13 @@ import { LANGUAGES, type Lang } from '../shared/lang';
 import type { Chrome, LanguageLabels } from '../shared/props';
 import { BLOG_PATH, editionUrl, homeUrl, type PageKind, type Route } from '../shared/route';
 
-/** What the chrome reads of the site: its site-wide content, never the articles (the server's newsletter pages have no model). */
-export type ChromeSite = Pick<Site, 'strings' | 'media' | 'picture' | 'routeByPath'> & { content: Pick<LoadedContent, 'owner' | 'navigation' | 'config' | 'strings'> };
+/**
+ * What the chrome reads of the site: its site-wide content, never the articles (the server's
+ * newsletter pages have no model).
+ */
+export type ChromeSite = Pick<Site, 'strings' | 'media' | 'picture' | 'routeByPath'> & {
+  content: Pick<LoadedContent, 'owner' | 'navigation' | 'config' | 'strings'>;
+};
 
 function languageLabels(site: ChromeSite): Record<Lang, LanguageLabels> {
   const s = site.content.strings;

@@ -79,7 +79,12 @@ function headFor(ctx: RenderContext, input: HeadInput): HeadProps {
 }
 
 /** schema.org data: a Person on About Me, a BlogPosting on articles. */
-function structuredData(ctx: RenderContext, route: Route, lang: Lang, url: string): Record<string, unknown> | undefined {
+function structuredData(
+  ctx: RenderContext,
+  route: Route,
+  lang: Lang,
+  url: string,
+): Record<string, unknown> | undefined {
   const { site } = ctx;
   const base = baseUrlOf(ctx);
   const { owner } = site.content;
@@ -125,7 +130,16 @@ export function editionInputs(ctx: RenderContext, route: Route, lang: Lang, card
   const content = pageContent(ctx.site, route, lang);
   const url = editionUrl(route, lang);
   const jsonLd = structuredData(ctx, route, lang, url);
-  const head = headFor(ctx, { title: content.title, description: content.description, lang, url, route, kind: content.props.kind, card, ...(jsonLd ? { jsonLd } : {}) });
+  const head = headFor(ctx, {
+    title: content.title,
+    description: content.description,
+    lang,
+    url,
+    route,
+    kind: content.props.kind,
+    card,
+    ...(jsonLd ? { jsonLd } : {}),
+  });
   const chrome = buildChrome({ site: ctx.site, lang, route, year: ctx.year });
   return { head, chrome, page: content.props };
 }
@@ -133,7 +147,15 @@ export function editionInputs(ctx: RenderContext, route: Route, lang: Lang, card
 /** The inputs of the Not Found page in one language (served with status 404). */
 export function notFoundInputs(ctx: RenderContext, lang: Lang, card: PageCard): DocumentInputs {
   const strings = ctx.site.strings[lang];
-  const head = headFor(ctx, { title: strings['notFound.title'], description: strings['notFound.message'], lang, url: notFoundUrl(lang), route: undefined, kind: 'notfound', card });
+  const head = headFor(ctx, {
+    title: strings['notFound.title'],
+    description: strings['notFound.message'],
+    lang,
+    url: notFoundUrl(lang),
+    route: undefined,
+    kind: 'notfound',
+    card,
+  });
   const chrome = buildChrome({ site: ctx.site, lang, route: undefined, year: ctx.year });
   return { head, chrome, page: { kind: 'notfound', title: strings['notFound.title'] } };
 }
@@ -145,7 +167,10 @@ export function notFoundInputs(ctx: RenderContext, lang: Lang, card: PageCard): 
  */
 export function renderRedirect(lang: Lang): string {
   const target = homeUrl(lang);
-  const script = lang === 'en' ? `<script>try{if(localStorage.getItem('lang')==='pt')location.replace('${homeUrl('pt')}')}catch(e){}</script>` : '';
+  const script =
+    lang === 'en'
+      ? `<script>try{if(localStorage.getItem('lang')==='pt')location.replace('${homeUrl('pt')}')}catch(e){}</script>`
+      : '';
   return [
     '<!DOCTYPE html>',
     `<html lang="${lang}"><head><meta charset="utf-8">`,

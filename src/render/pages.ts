@@ -35,7 +35,10 @@ export function pageContent(site: Site, route: Route, lang: Lang): PageContent {
           kind: 'aboutme',
           title: p.title[lang],
           banner: {
-            videos: p.banner.videos.map((src) => ({ src: m(src), type: VIDEO_TYPES[src.split('.').pop() ?? ''] ?? 'video/mp4' })),
+            videos: p.banner.videos.map((src) => ({
+              src: m(src),
+              type: VIDEO_TYPES[src.split('.').pop() ?? ''] ?? 'video/mp4',
+            })),
             poster: m(p.banner.poster),
           },
           greeting: p.greeting[lang],
@@ -92,7 +95,12 @@ export function pageContent(site: Site, route: Route, lang: Lang): PageContent {
         props: {
           kind: 'professional',
           title: p.title[lang],
-          hero: { tagline: p.hero.tagline[lang], image: m(p.hero.image), picture: pic(p.hero.image), contactUrl: p.hero.contactUrl },
+          hero: {
+            tagline: p.hero.tagline[lang],
+            image: m(p.hero.image),
+            picture: pic(p.hero.image),
+            contactUrl: p.hero.contactUrl,
+          },
           experienceTitle: p.experienceTitle[lang],
           experiences: p.experiences.map((card) => ({
             id: card.id,
@@ -106,7 +114,10 @@ export function pageContent(site: Site, route: Route, lang: Lang): PageContent {
             url: card.url,
           })),
           skillsTitle: p.skillsTitle[lang],
-          skills: p.skills.map((g) => ({ title: g.title[lang], items: g.items.map((i) => ({ img: m(i.img_url), title: i.title })) })),
+          skills: p.skills.map((g) => ({
+            title: g.title[lang],
+            items: g.items.map((i) => ({ img: m(i.img_url), title: i.title })),
+          })),
           valuesTitle: p.valuesTitle[lang],
           values: p.values.map((v) => ({ img: m(v.img_url), title: v.title[lang], description: v.description[lang] })),
         },
@@ -139,7 +150,13 @@ export function pageContent(site: Site, route: Route, lang: Lang): PageContent {
     }
     case 'atelier': {
       const p = pages.atelier;
-      const card = (c: typeof p.articlesCard) => ({ title: c.title[lang], description: c.description[lang], img: m(c.img), picture: pic(c.img), url: c.url });
+      const card = (c: typeof p.articlesCard) => ({
+        title: c.title[lang],
+        description: c.description[lang],
+        img: m(c.img),
+        picture: pic(c.img),
+        url: c.url,
+      });
       return {
         title: p.title[lang],
         description: p.description[lang],
@@ -199,7 +216,11 @@ function blogProps(site: Site, lang: Lang): BlogProps {
           url: localizeHref(category.data.blogcategory, lang, site.routeByPath),
           gallery: category.data.kind === 'gallery',
           articles: blog.highlights?.[key]
-            ? blog.highlights[key].flatMap((entry) => (entry.title[lang] ? [{ title: entry.title[lang]!, url: localizeHref(entry.path, lang, site.routeByPath) }] : []))
+            ? blog.highlights[key].flatMap((entry) =>
+                entry.title[lang]
+                  ? [{ title: entry.title[lang]!, url: localizeHref(entry.path, lang, site.routeByPath) }]
+                  : [],
+              )
             : (listed.get(key) ?? []),
         },
       ];
@@ -250,7 +271,12 @@ function galleryContent(site: Site, route: Route, lang: Lang): PageContent {
     title: category.title[lang],
     description: category.description[lang],
     breadcrumbs: resolveTrail(site, lang, category.breadcrumbs ?? derivedTrail(site, lang, route.name)),
-    photos: (category.photos ?? []).map((p) => ({ src: site.media(p.img_url), picture: site.picture(p.img_url), title: p.title[lang], description: p.description[lang] })),
+    photos: (category.photos ?? []).map((p) => ({
+      src: site.media(p.img_url),
+      picture: site.picture(p.img_url),
+      title: p.title[lang],
+      description: p.description[lang],
+    })),
   };
   return { title: plainTitle(category.title[lang]), description: category.description[lang], props };
 }
@@ -265,7 +291,10 @@ function articleContent(site: Site, route: Route, lang: Lang): PageContent {
   const edition = findArticle(site, route).editions[lang];
   if (!edition) throw new Error(`route ${route.path} has no ${lang} edition`);
   const fm = edition.source.frontMatter;
-  const index = fm.index === true ? edition.body.headings.filter((h) => h.depth === 2).map((h) => ({ id: h.id, text: h.text })) : fm.index?.map((i) => ({ id: i.id, text: i.text[lang] ?? i.id }));
+  const index =
+    fm.index === true
+      ? edition.body.headings.filter((h) => h.depth === 2).map((h) => ({ id: h.id, text: h.text }))
+      : fm.index?.map((i) => ({ id: i.id, text: i.text[lang] ?? i.id }));
   const props: ArticleProps = {
     kind: 'article',
     title: fm.title,
@@ -273,7 +302,11 @@ function articleContent(site: Site, route: Route, lang: Lang): PageContent {
     date: fm.date,
     dateLabel: readableDate(fm.date, lang),
     readingTime: readingTime(site, edition.body.words, lang),
-    breadcrumbs: resolveTrail(site, lang, fm.breadcrumbs ?? derivedTrail(site, lang, edition.source.category, { title: fm.title, path: route.path })),
+    breadcrumbs: resolveTrail(
+      site,
+      lang,
+      fm.breadcrumbs ?? derivedTrail(site, lang, edition.source.category, { title: fm.title, path: route.path }),
+    ),
     ...(index ? { index } : {}),
     html: edition.body.html,
     ...status(site, edition.source, lang),
@@ -289,21 +322,34 @@ function status(site: Site, source: ArticleSource, lang: Lang): { status?: strin
   const state = unpublished(source, site.publication.today);
   if (!state) return {};
   const strings = site.strings[lang];
-  return { status: state.kind === 'draft' ? strings['article.draft'] : strings['article.scheduled'].replace('{date}', readableDate(state.date, lang)) };
+  return {
+    status:
+      state.kind === 'draft'
+        ? strings['article.draft']
+        : strings['article.scheduled'].replace('{date}', readableDate(state.date, lang)),
+  };
 }
 
 /**
  * The notice of an edition whose counterpart changed since the two were last brought in line,
  * when this build shows the counterpart (a reader can follow the link).
  */
-export function outdatedNotice(site: Site, route: Route, lang: Lang): { outdated?: NonNullable<ArticleProps['outdated']> } {
+export function outdatedNotice(
+  site: Site,
+  route: Route,
+  lang: Lang,
+): { outdated?: NonNullable<ArticleProps['outdated']> } {
   const article = site.articleByPath.get(route.path);
   const state = site.translations.editions.get(article?.editions[lang]?.source.file ?? '');
   const counterpart = state?.kind === 'outdated' ? article?.editions[state.counterpart.lang] : undefined;
   if (state?.kind !== 'outdated' || !counterpart) return {};
   const strings = site.strings[lang];
-  const [before = '', after = ''] = strings['article.outdated'].replace('{date}', readableDate(state.since, lang)).split('{other}');
-  return { outdated: { before, link: strings['article.outdated.other'], after, url: counterpart.url, lang: counterpart.lang } };
+  const [before = '', after = ''] = strings['article.outdated']
+    .replace('{date}', readableDate(state.since, lang))
+    .split('{other}');
+  return {
+    outdated: { before, link: strings['article.outdated.other'], after, url: counterpart.url, lang: counterpart.lang },
+  };
 }
 
 /** "6 min read", as the page's language writes it. */

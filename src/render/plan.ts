@@ -71,7 +71,10 @@ export interface SiteHashes {
   /** Each listing's hash and what it was worked out from, by `listingKey`; the dates' likewise. */
   listed: ReadonlyMap<string, Hashed>;
   dated: Hashed;
-  /** Where each edition's strings start in what its two listings were worked out from (see `listedAt`); -1 where an article has no edition. */
+  /**
+   * Where each edition's strings start in what its two listings were worked out from (see
+   * `listedAt`); -1 where an article has no edition.
+   */
   places: Int32Array;
 }
 
@@ -103,18 +106,27 @@ function hashed(shown: readonly string[], before: Hashed | undefined): Hashed {
 
 export function siteHashes(site: Site, previous?: PlannedSite): SiteHashes {
   const before = previous?.site;
-  const routes = before && before.routes === site.routes ? (previous as PlannedSite).hashes.routes : digest(routeTable(site.routes));
+  const routes =
+    before && before.routes === site.routes ? (previous as PlannedSite).hashes.routes : digest(routeTable(site.routes));
   const whole =
-    previous && before && routes === previous.hashes.routes && sameValues(site.content.json, before.content.json) && sameExperiences(site, before) && site.images === before.images
+    previous &&
+    before &&
+    routes === previous.hashes.routes &&
+    sameValues(site.content.json, before.content.json) &&
+    sameExperiences(site, before) &&
+    site.images === before.images
       ? previous.hashes.site
       : digest(
           routes,
           JSON.stringify([...site.experienceHtml]),
           // A page shows the content's images by their variants' URLs, named by each image's hash.
           ...[...site.images.values()].map((image) => `${image.file} ${image.hash}`),
-          ...[...site.content.json].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).flatMap(([file, { text }]) => [file, text]),
+          ...[...site.content.json]
+            .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+            .flatMap(([file, { text }]) => [file, text]),
         );
-  const { listed, dated, places } = (previous && before && relisted(site, before, previous.hashes)) || listingHashes(site, previous);
+  const { listed, dated, places } =
+    (previous && before && relisted(site, before, previous.hashes)) || listingHashes(site, previous);
   return {
     site: whole,
     routes,
@@ -130,10 +142,16 @@ export function siteHashes(site: Site, previous?: PlannedSite): SiteHashes {
 
 type Listings = Pick<SiteHashes, 'listed' | 'dated' | 'places'>;
 
-/** The place in `SiteHashes.places` of an article's edition in a language (by their places) in a listing: all the articles' (k 0) or its category's (k 1). */
+/**
+ * The place in `SiteHashes.places` of an article's edition in a language (by their places) in a
+ * listing: all the articles' (k 0) or its category's (k 1).
+ */
 const listedAt = (article: number, lang: number, k: 0 | 1) => (article * LANGUAGES.length + lang) * 2 + k;
 
-/** Each listing's hash, and the dates', from each listed edition's URL, the hash of its front matter (worked out when its file was parsed) and its reading time. */
+/**
+ * Each listing's hash, and the dates', from each listed edition's URL, the hash of its front matter
+ * (worked out when its file was parsed) and its reading time.
+ */
 function listingHashes(site: Site, previous: PlannedSite | undefined): Listings {
   const listed = new Map<string, string[]>();
   const places = new Int32Array(site.articles.length * LANGUAGES.length * 2).fill(-1);
@@ -170,7 +188,11 @@ function listingHashes(site: Site, previous: PlannedSite | undefined): Listings 
  * (`createSite`).
  */
 function relisted(site: Site, before: Site, hashes: SiteHashes): Listings | undefined {
-  if (site.articles.length !== before.articles.length || hashes.places.length !== site.articles.length * LANGUAGES.length * 2) return undefined;
+  if (
+    site.articles.length !== before.articles.length ||
+    hashes.places.length !== site.articles.length * LANGUAGES.length * 2
+  )
+    return undefined;
   const patched = new Map<string, string[]>();
   for (let i = 0; i < site.articles.length; i++) {
     const a = site.articles[i] as Site['articles'][number];
@@ -183,7 +205,8 @@ function relisted(site: Site, before: Site, hashes: SiteHashes): Listings | unde
       if (x === y) continue;
       if (!x || !y || x.url !== y.url || x.source.frontMatter.date !== y.source.frontMatter.date) return undefined;
       const minutes = String(readingMinutes(x.body.words));
-      if (x.source.frontMatterHash === y.source.frontMatterHash && minutes === String(readingMinutes(y.body.words))) continue;
+      if (x.source.frontMatterHash === y.source.frontMatterHash && minutes === String(readingMinutes(y.body.words)))
+        continue;
       for (const [k, key] of [listingKey(undefined, lang), listingKey(a.category, lang)].entries()) {
         const at = hashes.places[listedAt(i, l, k as 0 | 1)] as number;
         if (at < 0) return undefined;
@@ -242,14 +265,24 @@ export function planPages(site: Site, hashes: SiteHashes, basis: PageBasis, last
   // article page holds when its route is not among theirs (no lookup by path for each page).
   const renewed =
     sameOrder && site.articles.length === previous.site.articles.length
-      ? new Set(site.articles.filter((article, i) => article !== previous.site.articles[i]).map((article) => article.route))
+      ? new Set(
+          site.articles.filter((article, i) => article !== previous.site.articles[i]).map((article) => article.route),
+        )
       : undefined;
   // No closure made per page: thousands of them per build, each named by the loader.
-  const prior = (route: Route | undefined, lang: Lang) => (sameOrder ? previous.plans[at++] : byFile?.get(planFile(route, lang)));
+  const prior = (route: Route | undefined, lang: Lang) =>
+    sameOrder ? previous.plans[at++] : byFile?.get(planFile(route, lang));
   // The same plan as last time when its route, its article and each of its inputs are unchanged.
   const holds = (plan: PagePlan, route: Route, lang: Lang): boolean => {
     const { inputs } = plan;
-    if (plan.route !== route || plan.lang !== lang || inputs.code !== shared.code || inputs.look !== shared.look || inputs.site !== shared.site) return false;
+    if (
+      plan.route !== route ||
+      plan.lang !== lang ||
+      inputs.code !== shared.code ||
+      inputs.look !== shared.look ||
+      inputs.site !== shared.site
+    )
+      return false;
     switch (route.component) {
       case 'article': {
         const article = site.articleByPath.get(route.path);
@@ -261,7 +294,10 @@ export function planPages(site: Site, hashes: SiteHashes, basis: PageBasis, last
         // added), and compared only when they are not the very ones of last time (see neighbourMap).
         if (site.neighbours === previous?.site.neighbours) return true;
         const url = editionUrl(route, lang);
-        return site.neighbours.get(url) === previous?.site.neighbours.get(url) || inputs.around === aroundInput(site, route, lang);
+        return (
+          site.neighbours.get(url) === previous?.site.neighbours.get(url) ||
+          inputs.around === aroundInput(site, route, lang)
+        );
       }
       case 'category':
         return inputs.listing === hashes.listing(route.name, lang);
@@ -271,7 +307,8 @@ export function planPages(site: Site, hashes: SiteHashes, basis: PageBasis, last
         return true;
     }
   };
-  const planned = (route: Route, lang: Lang, plan: PagePlan | undefined): PagePlan => (plan && holds(plan, route, lang) ? plan : newPlan(site, hashes, shared, route, lang));
+  const planned = (route: Route, lang: Lang, plan: PagePlan | undefined): PagePlan =>
+    plan && holds(plan, route, lang) ? plan : newPlan(site, hashes, shared, route, lang);
   // Under the same table, articles and shared inputs, only the pages of what may have changed are
   // looked at: a save plans its own pages, not all of the site's.
   const lastPlan = previous?.plans.at(-1);
@@ -294,7 +331,11 @@ export function planPages(site: Site, hashes: SiteHashes, basis: PageBasis, last
   for (const lang of LANGUAGES) {
     const plan = prior(undefined, lang);
     // Its card shows what the site's content says (`site`), drawn as the cards' basis says.
-    plans.push(plan && plan.kind === 'notfound' && plan.lang === lang && sameInputs(plan.inputs, shared) ? plan : newPlan(site, hashes, shared, undefined, lang));
+    plans.push(
+      plan && plan.kind === 'notfound' && plan.lang === lang && sameInputs(plan.inputs, shared)
+        ? plan
+        : newPlan(site, hashes, shared, undefined, lang),
+    );
   }
   checkPlans(site, hashes, basis, plans);
   return plans;
@@ -343,7 +384,8 @@ function checkPlans(site: Site, hashes: SiteHashes, basis: PageBasis, plans: rea
   if (!CHECK_SHORTCUTS) return;
   const shared = sharedInputs(basis, hashes);
   const fresh: PagePlan[] = [];
-  for (const route of site.routes) for (const lang of route.meta.availableLangs) fresh.push(newPlan(site, hashes, shared, route, lang));
+  for (const route of site.routes)
+    for (const lang of route.meta.availableLangs) fresh.push(newPlan(site, hashes, shared, route, lang));
   for (const lang of LANGUAGES) fresh.push(newPlan(site, hashes, shared, undefined, lang));
   agrees('the pages planned', plans.length, () => fresh.length);
   for (const [i, plan] of plans.entries()) {
@@ -380,7 +422,11 @@ function routesToLookAt(site: Site, before: Site, renewed: ReadonlySet<Route>): 
   }
   for (const article of site.articles) {
     for (const edition of Object.values(article.editions)) {
-      if (states.get(edition.source.file) !== statesBefore.get(edition.source.file) || around.get(edition.url) !== aroundBefore.get(edition.url)) routes.add(article.route);
+      if (
+        states.get(edition.source.file) !== statesBefore.get(edition.source.file) ||
+        around.get(edition.url) !== aroundBefore.get(edition.url)
+      )
+        routes.add(article.route);
     }
   }
   return routes;
@@ -413,7 +459,8 @@ function ownInputs(site: Site, hashes: SiteHashes, route: Route, lang: Lang): Re
   switch (route.component) {
     case 'article': {
       const own: Record<string, string> = {};
-      for (const edition of Object.values(site.articleByPath.get(route.path)?.editions ?? {})) own[`edition ${edition.lang}`] = hashes.edition(edition);
+      for (const edition of Object.values(site.articleByPath.get(route.path)?.editions ?? {}))
+        own[`edition ${edition.lang}`] = hashes.edition(edition);
       own.around = aroundInput(site, route, lang);
       own.outdated = outdatedInput(site, route, lang);
       return own;

@@ -8,7 +8,13 @@ export function searchDocument(site: Site, article: Article, lang: Lang): Search
   const edition = article.editions[lang];
   if (!edition) return undefined;
   const fm = edition.source.frontMatter;
-  return { id: edition.url, title: fm.title, category: categoryTitle(site, article, lang), endpoint: edition.url, text: `${fm.description ?? ''} ${edition.body.text}` };
+  return {
+    id: edition.url,
+    title: fm.title,
+    category: categoryTitle(site, article, lang),
+    endpoint: edition.url,
+    text: `${fm.description ?? ''} ${edition.body.text}`,
+  };
 }
 
 /** Every article edition in `lang`, as a search document. */

@@ -73,10 +73,15 @@ export interface IndexedDocument {
 const tokenizeDefault = MiniSearch.getDefault('tokenize') as (text: string, field: string) => string[];
 
 /** A document's terms, counted as `MiniSearch#add` counts them with these options, numbered in `table`. */
-export function indexDocument(options: Options<SearchDocument>, document: SearchDocument, table: TermTable): IndexedDocument {
+export function indexDocument(
+  options: Options<SearchDocument>,
+  document: SearchDocument,
+  table: TermTable,
+): IndexedDocument {
   const fields = options.fields as Field[];
   const tokenize = options.tokenize ?? tokenizeDefault;
-  const processTerm = options.processTerm ?? (MiniSearch.getDefault('processTerm') as NonNullable<Options['processTerm']>);
+  const processTerm =
+    options.processTerm ?? (MiniSearch.getDefault('processTerm') as NonNullable<Options['processTerm']>);
   const stored: Record<string, string> = {};
   for (const field of (options.storeFields ?? []) as Field[]) stored[field] = document[field];
   const lengths: number[] = [];
@@ -129,12 +134,14 @@ export function shardJson(options: Options<SearchDocument>, documents: readonly 
   const postedCounts = new Uint32Array(total);
   let posted = 0;
   sorted.forEach((document, short) => {
-    if (document.table !== table) throw new Error(`${document.id} is numbered in another table of terms than the rest of its shard`);
+    if (document.table !== table)
+      throw new Error(`${document.id} is numbered in another table of terms than the rest of its shard`);
     documentIds[short] = document.id;
     fieldLength[short] = document.lengths;
     storedFields[short] = document.stored;
     // The running average MiniSearch keeps, to the same last bit.
-    for (let at = 0; at < width; at++) averageFieldLength[at] = ((averageFieldLength[at] ?? 0) * short + (document.lengths[at] ?? 0)) / (short + 1);
+    for (let at = 0; at < width; at++)
+      averageFieldLength[at] = ((averageFieldLength[at] ?? 0) * short + (document.lengths[at] ?? 0)) / (short + 1);
     for (let at = 0; at < document.terms.length; at++) {
       const ids = document.terms[at] as Uint32Array;
       const counts = document.counts[at] as Uint32Array;
@@ -155,10 +162,12 @@ export function shardJson(options: Options<SearchDocument>, documents: readonly 
   // The postings grouped by term and field, in document order within each (a stable counting sort).
   const starts = new Uint32Array(met.length * width + 1);
   for (const slot of slots) (starts[slot + 1] as number)++;
-  for (let slot = 1; slot < starts.length; slot++) starts[slot] = (starts[slot] as number) + (starts[slot - 1] as number);
+  for (let slot = 1; slot < starts.length; slot++)
+    starts[slot] = (starts[slot] as number) + (starts[slot - 1] as number);
   const next = starts.slice(0, -1);
   const order = new Uint32Array(slots.length);
-  for (let posting = 0; posting < slots.length; posting++) order[(next[slots[posting] as number] as number)++] = posting;
+  for (let posting = 0; posting < slots.length; posting++)
+    order[(next[slots[posting] as number] as number)++] = posting;
   // Written as bytes: a shard is tens of thousands of small pieces, which as strings were as many
   // objects for the collector.
   const out = new ByteWriter(slots.length * 8 + met.length * 16);
@@ -189,8 +198,21 @@ export function shardJson(options: Options<SearchDocument>, documents: readonly 
     out.byte(CLOSE_LIST);
   }
   const fieldIds = Object.fromEntries(fields.map((field, at) => [field, at]));
-  const head = JSON.stringify({ documentCount: sorted.length, nextId: sorted.length, documentIds, fieldIds, fieldLength, averageFieldLength, storedFields, dirtCount: 0 });
-  return Buffer.concat([Buffer.from(`${head.slice(0, -1)},"index":[`), out.written(), Buffer.from('],"serializationVersion":2}')]);
+  const head = JSON.stringify({
+    documentCount: sorted.length,
+    nextId: sorted.length,
+    documentIds,
+    fieldIds,
+    fieldLength,
+    averageFieldLength,
+    storedFields,
+    dirtCount: 0,
+  });
+  return Buffer.concat([
+    Buffer.from(`${head.slice(0, -1)},"index":[`),
+    out.written(),
+    Buffer.from('],"serializationVersion":2}'),
+  ]);
 }
 
 const [COMMA, OPEN_LIST, CLOSE_LIST, OPEN_OBJECT, CLOSE_OBJECT, ZERO] = [0x2c, 0x5b, 0x5d, 0x7b, 0x7d, 0x30];

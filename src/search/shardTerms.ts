@@ -36,7 +36,8 @@ export class ShardTerms {
   read(lang: Lang, count: number, shard: number): Map<string, KeptDocument> {
     const kept = new Map<string, KeptDocument>();
     try {
-      for (const document of deserialize(readFileSync(this.file(lang, count, shard))) as KeptDocument[]) kept.set(document.url, document);
+      for (const document of deserialize(readFileSync(this.file(lang, count, shard))) as KeptDocument[])
+        kept.set(document.url, document);
     } catch {
       // No file yet, or a damaged one: the shard's documents are counted.
     }
@@ -44,7 +45,12 @@ export class ShardTerms {
   }
 
   /** Writes a shard's documents anew, whole or not at all. */
-  write(lang: Lang, count: number, shard: number, documents: readonly { url: string; inputs: string; document: IndexedDocument }[]): void {
+  write(
+    lang: Lang,
+    count: number,
+    shard: number,
+    documents: readonly { url: string; inputs: string; document: IndexedDocument }[],
+  ): void {
     mkdirSync(this.dir, { recursive: true });
     this.sweep(lang, count);
     const file = this.file(lang, count, shard);
@@ -58,7 +64,8 @@ export class ShardTerms {
     if (this.swept.has(lang)) return;
     this.swept.add(lang);
     const own = `${lang}-${count}-`;
-    for (const name of readdirSync(this.dir)) if (name.startsWith(`${lang}-`) && !name.startsWith(own)) rmSync(path.join(this.dir, name), { force: true });
+    for (const name of readdirSync(this.dir))
+      if (name.startsWith(`${lang}-`) && !name.startsWith(own)) rmSync(path.join(this.dir, name), { force: true });
   }
 
   private file(lang: Lang, count: number, shard: number): string {
@@ -66,7 +73,10 @@ export class ShardTerms {
   }
 }
 
-/** A document as its shard's file keeps it; undefined for one with a term the file could not tell apart (a newline in it), which is counted again. */
+/**
+ * A document as its shard's file keeps it; undefined for one with a term the file could not tell
+ * apart (a newline in it), which is counted again.
+ */
 function keptDocument(url: string, inputs: string, document: IndexedDocument): KeptDocument | undefined {
   const { id, stored, lengths, table } = document;
   const terms: string[] = [];
@@ -78,14 +88,19 @@ function keptDocument(url: string, inputs: string, document: IndexedDocument): K
   return { url, inputs, id, stored, lengths, terms, counts: document.counts.map((counts) => Array.from(counts)) };
 }
 
-/** A kept document counted again into `table`: its terms numbered there in the order they were first met, as counting its text would number them. */
+/**
+ * A kept document counted again into `table`: its terms numbered there in the order they were first
+ * met, as counting its text would number them.
+ */
 export function keptIndexed(kept: KeptDocument, table: TermTable): IndexedDocument {
   return {
     id: kept.id,
     stored: kept.stored,
     lengths: kept.lengths,
     table,
-    terms: kept.terms.map((terms) => (terms === '' ? new Uint32Array(0) : Uint32Array.from(terms.split('\n'), (term) => table.id(term)))),
+    terms: kept.terms.map((terms) =>
+      terms === '' ? new Uint32Array(0) : Uint32Array.from(terms.split('\n'), (term) => table.id(term)),
+    ),
     counts: kept.counts.map((counts) => Uint32Array.from(counts)),
   };
 }

@@ -79,7 +79,8 @@ export interface ShardWork {
  * holds the shards planned by the session's last build, and is brought up to date.
  */
 export function searchFiles({ site, lang, code, indexed, store, last }: ShardWork): PlannedFile[] {
-  const { shards, shardAt } = (last?.[lang] && sameShards(site.articles, lang, last[lang])) ?? placed(site.articles, lang);
+  const { shards, shardAt } =
+    (last?.[lang] && sameShards(site.articles, lang, last[lang])) ?? placed(site.articles, lang);
   const count = shards.length;
   // One set of options for the language's shards: it keeps the stemmed form of each word it met.
   const options = searchOptions(lang);
@@ -96,7 +97,10 @@ export function searchFiles({ site, lang, code, indexed, store, last }: ShardWor
       made ??= held.map((article) => documentFields(site, article, lang));
       return made;
     };
-    const inputs = known && sameArticles(known.held, held) ? known.inputs : { code, documents: digestAll(fields().flatMap((each) => [...each, ''])) };
+    const inputs =
+      known && sameArticles(known.held, held)
+        ? known.inputs
+        : { code, documents: digestAll(fields().flatMap((each) => [...each, ''])) };
     return {
       file: searchShardUrl(lang, shard).slice(1),
       inputs,
@@ -123,7 +127,10 @@ export function searchFiles({ site, lang, code, indexed, store, last }: ShardWor
       shardAt,
     };
   const list: SearchShards = { shards: files.map((_, shard) => searchShardUrl(lang, shard)) };
-  return [...files, { file: searchIndexUrl(lang).slice(1), inputs: { code, shards: String(count) }, make: () => JSON.stringify(list) }];
+  return [
+    ...files,
+    { file: searchIndexUrl(lang).slice(1), inputs: { code, shards: String(count) }, make: () => JSON.stringify(list) },
+  ];
 }
 
 /** How a language's documents are counted: the options, and the table and memo they are kept in. */
@@ -141,7 +148,12 @@ interface Counting {
  * An article's document in `lang` with its terms counted, found in the memo, or else in its
  * shard's file, while its fields (`each`) are unchanged.
  */
-function counted(site: Site, article: Article, each: readonly string[], { lang, code, options, table, indexed, fromFile }: Counting): { url: string; inputs: string; document: IndexedDocument } {
+function counted(
+  site: Site,
+  article: Article,
+  each: readonly string[],
+  { lang, code, options, table, indexed, fromFile }: Counting,
+): { url: string; inputs: string; document: IndexedDocument } {
   const url = article.editions[lang]?.url ?? '';
   const inputs = { code, fields: JSON.stringify(each) };
   // The same inputs as one string, for the shard's file: the code's fingerprint holds no newline.
@@ -149,7 +161,10 @@ function counted(site: Site, article: Article, each: readonly string[], { lang, 
   let document = indexed?.get(url, inputs);
   if (document?.table !== table) {
     const found = fromFile?.get(url);
-    document = found?.inputs === key ? keptIndexed(found, table) : indexDocument(options, searchDocument(site, article, lang) as SearchDocument, table);
+    document =
+      found?.inputs === key
+        ? keptIndexed(found, table)
+        : indexDocument(options, searchDocument(site, article, lang) as SearchDocument, table);
     indexed?.set(url, inputs, document);
   }
   return { url, inputs: key, document };
@@ -161,7 +176,13 @@ function counted(site: Site, article: Article, each: readonly string[], { lang, 
  * while the owner reads). Gives the number of articles the shard holds; -1 when there is no such shard.
  */
 export function countAhead(
-  { site, lang, code, indexed, last }: Pick<ShardWork, 'site' | 'lang' | 'code'> & { indexed: Memo<IndexedDocument>; last: PlannedShards | undefined },
+  {
+    site,
+    lang,
+    code,
+    indexed,
+    last,
+  }: Pick<ShardWork, 'site' | 'lang' | 'code'> & { indexed: Memo<IndexedDocument>; last: PlannedShards | undefined },
   shard: number,
   from: number,
   to: number,
@@ -193,7 +214,11 @@ function placed(articles: readonly Article[], lang: Lang): { shards: Article[][]
  * place it was, with an edition in the language at the same URL (or none again): an edit moves no
  * article between shards, and the shards it did not touch are the very lists they were.
  */
-function sameShards(articles: readonly Article[], lang: Lang, last: PlannedShards): { shards: (readonly Article[])[]; shardAt: Int32Array } | undefined {
+function sameShards(
+  articles: readonly Article[],
+  lang: Lang,
+  last: PlannedShards,
+): { shards: (readonly Article[])[]; shardAt: Int32Array } | undefined {
   if (articles.length !== last.articles.length) return undefined;
   const shards = last.shards.map((shard) => shard.held);
   const copied = new Set<number>();

@@ -30,7 +30,14 @@ export interface Chrome {
   /** Edition URLs of this page by language; a missing language is not offered. */
   alternates: Partial<Record<Lang, string>>;
   strings: Strings;
-  owner: { name: string; subtitle: string; avatar: string; avatarPicture?: Picture; cvUrl: string; socials: SocialLink[] };
+  owner: {
+    name: string;
+    subtitle: string;
+    avatar: string;
+    avatarPicture?: Picture;
+    cvUrl: string;
+    socials: SocialLink[];
+  };
   nav: NavLink[];
   flags: Record<Lang, string>;
   /**
@@ -100,7 +107,17 @@ export interface AboutMeProps {
   quotes: { text: string; author: string }[];
   sections: { id: string; heading: string; url: string; paragraphs: string[]; card: CardView }[];
   mediaTitle: string;
-  media: { where: string; title: string; description: string; img: string; picture?: Picture; logo: string; link: string; imgWidth?: string; imgMarginBottom?: string }[];
+  media: {
+    where: string;
+    title: string;
+    description: string;
+    img: string;
+    picture?: Picture;
+    logo: string;
+    link: string;
+    imgWidth?: string;
+    imgMarginBottom?: string;
+  }[];
   hobbies: { title: string; paragraphs: string[] };
 }
 
@@ -133,7 +150,16 @@ export interface ProjectsProps {
   kind: 'projects';
   title: string;
   intro: string;
-  projects: { id: string; title: string; description: string; img: string; picture?: Picture; href: string; external: boolean; tags: string[] }[];
+  projects: {
+    id: string;
+    title: string;
+    description: string;
+    img: string;
+    picture?: Picture;
+    href: string;
+    external: boolean;
+    tags: string[];
+  }[];
 }
 
 export interface LinkCardView {
@@ -172,7 +198,14 @@ export interface BlogProps {
   kind: 'blog';
   title: string;
   intro: string;
-  categories: { key: string; title: string; description: string; url: string; gallery: boolean; articles: ArticleLink[] }[];
+  categories: {
+    key: string;
+    title: string;
+    description: string;
+    url: string;
+    gallery: boolean;
+    articles: ArticleLink[];
+  }[];
 }
 
 export interface CategoryProps {
@@ -225,7 +258,16 @@ export interface NotFoundProps {
   title: string;
 }
 
-export type PageProps = AboutMeProps | ProfessionalProps | ProjectsProps | AtelierProps | BlogProps | CategoryProps | GalleryProps | ArticleProps | NotFoundProps;
+export type PageProps =
+  | AboutMeProps
+  | ProfessionalProps
+  | ProjectsProps
+  | AtelierProps
+  | BlogProps
+  | CategoryProps
+  | GalleryProps
+  | ArticleProps
+  | NotFoundProps;
 
 /**
  * The CSS of one page kind: its minified text, inlined in a <style> when small, or the site URLs
@@ -250,8 +292,17 @@ export interface HeadProps {
   manifest: string;
   /** The RSS feed of the page's language. */
   feed: { href: string; title: string };
-  /** Open Graph and Twitter card data; the image is the page's share card (an absolute URL, its size in pixels and its alternative text). */
-  share: { type: 'website' | 'article'; image: { url: string; width: number; height: number; alt: string }; siteName: string; locale: string; localeAlternates: string[] };
+  /**
+   * Open Graph and Twitter card data; the image is the page's share card (an absolute URL, its size
+   * in pixels and its alternative text).
+   */
+  share: {
+    type: 'website' | 'article';
+    image: { url: string; width: number; height: number; alt: string };
+    siteName: string;
+    locale: string;
+    localeAlternates: string[];
+  };
   /** Structured data (schema.org), written as JSON-LD. */
   jsonLd?: Record<string, unknown>;
 }

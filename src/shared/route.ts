@@ -1,7 +1,15 @@
 import type { Lang } from './lang';
 
 /** The kinds of page the site renders; each is one template in templates/pages. */
-export type PageKind = 'aboutme' | 'professional' | 'projects' | 'atelier' | 'blog' | 'category' | 'gallery' | 'article';
+export type PageKind =
+  | 'aboutme'
+  | 'professional'
+  | 'projects'
+  | 'atelier'
+  | 'blog'
+  | 'category'
+  | 'gallery'
+  | 'article';
 
 /** One page of the site (docs/product.md, Languages and URLs), offered in one or both languages. */
 export interface Route {

@@ -87,7 +87,10 @@ export function searchIndexFromShards(lang: Lang, shards: readonly AsPlainObject
 }
 
 /** A language's index as published: its list of shards, then every shard, read by URL. */
-export async function loadSearchIndex(lang: Lang, read: (url: string) => Promise<string>): Promise<MiniSearch<SearchDocument>> {
+export async function loadSearchIndex(
+  lang: Lang,
+  read: (url: string) => Promise<string>,
+): Promise<MiniSearch<SearchDocument>> {
   const { shards } = JSON.parse(await read(searchIndexUrl(lang))) as SearchShards;
   const parts = await Promise.all(shards.map(async (url) => JSON.parse(await read(url)) as AsPlainObject));
   return searchIndexFromShards(lang, parts);
@@ -101,5 +104,10 @@ export async function loadSearchIndex(lang: Lang, read: (url: string) => Promise
 export function searchIn(index: MiniSearch<SearchDocument>, term: string): SearchResult[] {
   const asTyped = topMatches(index, term, MAX_RESULTS, { fuzzy: false });
   const { matches } = asTyped.total >= MAX_RESULTS ? asTyped : topMatches(index, term, MAX_RESULTS);
-  return matches.map(({ id, stored }) => ({ id: String(id), title: String(stored.title), category: String(stored.category), endpoint: String(stored.endpoint) }));
+  return matches.map(({ id, stored }) => ({
+    id: String(id),
+    title: String(stored.title),
+    category: String(stored.category),
+    endpoint: String(stored.endpoint),
+  }));
 }

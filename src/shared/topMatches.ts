@@ -118,10 +118,16 @@ function clear(scratch: Scratch): void {
  * options laid over the index's own, as `MiniSearch#search` takes them; only `prefix`, `fuzzy`,
  * `maxFuzzy`, `boost`, `weights` and `bm25` are supported, with AND combination.
  */
-export function topMatches<T>(index: MiniSearch<T>, query: string, limit: number, options: SearchOptions = {}): { matches: Match[]; total: number } {
+export function topMatches<T>(
+  index: MiniSearch<T>,
+  query: string,
+  limit: number,
+  options: SearchOptions = {},
+): { matches: Match[]; total: number } {
   const data = index as unknown as IndexData;
   const settings = { ...data._options.searchOptions, ...options };
-  if (settings.combineWith !== undefined && settings.combineWith.toUpperCase() !== 'AND') throw new Error('topMatches combines words with AND only');
+  if (settings.combineWith !== undefined && settings.combineWith.toUpperCase() !== 'AND')
+    throw new Error('topMatches combines words with AND only');
   const { tokenize, processTerm, fields } = data._options;
   const words = tokenize(query)
     .flatMap((token) => processTerm(token) ?? [])
@@ -131,7 +137,10 @@ export function topMatches<T>(index: MiniSearch<T>, query: string, limit: number
   const weights = { ...DEFAULT_WEIGHTS, ...settings.weights };
   const bm25 = { ...DEFAULT_BM25, ...settings.bm25 };
   const maxFuzzy = settings.maxFuzzy ?? DEFAULT_MAX_FUZZY;
-  const fieldBoosts = (settings.fields ?? fields).map((field) => ({ id: data._fieldIds[field] as number, boost: settings.boost?.[field] || 1 }));
+  const fieldBoosts = (settings.fields ?? fields).map((field) => ({
+    id: data._fieldIds[field] as number,
+    boost: settings.boost?.[field] || 1,
+  }));
   const scratch = scratchFor(data);
   const { lengths, fields: stride } = scratch;
   let sequence = 0;
@@ -147,7 +156,9 @@ export function topMatches<T>(index: MiniSearch<T>, query: string, limit: number
       postings.forEach((frequency, doc) => {
         const length = lengths[doc * stride + fieldId] as number;
         if (length < 0) return;
-        const bm = idf * (bm25.d + (frequency * (bm25.k + 1)) / (frequency + bm25.k * (1 - bm25.b + (bm25.b * length) / avgLength)));
+        const bm =
+          idf *
+          (bm25.d + (frequency * (bm25.k + 1)) / (frequency + bm25.k * (1 - bm25.b + (bm25.b * length) / avgLength)));
         if (scratch.lastWord[doc] !== word) {
           if (scratch.lastWord[doc] === 0) scratch.touched[scratch.touchedCount++] = doc;
           scratch.lastWord[doc] = word;
@@ -195,7 +206,8 @@ export function topMatches<T>(index: MiniSearch<T>, query: string, limit: number
     const best: number[] = [];
     let total = 0;
     const ranksAbove = (a: number, b: number) =>
-      (scratch.score[a] as number) > (scratch.score[b] as number) || (scratch.score[a] === scratch.score[b] && (scratch.order[a] as number) < (scratch.order[b] as number));
+      (scratch.score[a] as number) > (scratch.score[b] as number) ||
+      (scratch.score[a] === scratch.score[b] && (scratch.order[a] as number) < (scratch.order[b] as number));
     for (let i = 0; i < scratch.touchedCount; i++) {
       const doc = scratch.touched[i] as number;
       if (scratch.words[doc] !== words.length) continue;
@@ -209,7 +221,10 @@ export function topMatches<T>(index: MiniSearch<T>, query: string, limit: number
       }
       best[at] = doc;
     }
-    return { matches: best.map((doc) => ({ id: data._documentIds.get(doc), stored: data._storedFields.get(doc) ?? {} })), total };
+    return {
+      matches: best.map((doc) => ({ id: data._documentIds.get(doc), stored: data._storedFields.get(doc) ?? {} })),
+      total,
+    };
   } finally {
     clear(scratch);
   }

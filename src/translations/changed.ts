@@ -18,7 +18,8 @@ export async function changeDay(root: string, file: string, edited = false): Pro
   if (edited) return written();
   try {
     // The file is a path, never a pattern (a category file named "[ab].json").
-    const git = (args: string[]) => run('git', ['--literal-pathspecs', '-C', root, ...args], { timeout: 10_000 }).then((r) => r.stdout.trim());
+    const git = (args: string[]) =>
+      run('git', ['--literal-pathspecs', '-C', root, ...args], { timeout: 10_000 }).then((r) => r.stdout.trim());
     if ((await git(['status', '--porcelain', '--', file])) !== '') return await written();
     const day = await git(['log', '-1', '--format=%cs', '--', file]);
     return /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : await written();
@@ -31,7 +32,10 @@ export async function changeDay(root: string, file: string, edited = false): Pro
  * `changeDay`, asked once per file and content: a session asks again only for a file that
  * changed, and asks no git of a file it saw written (`edited`, by absolute path).
  */
-export function changeDays(root: string, edited: (absolute: string) => boolean = () => false): (file: string, hash: string) => Promise<string> {
+export function changeDays(
+  root: string,
+  edited: (absolute: string) => boolean = () => false,
+): (file: string, hash: string) => Promise<string> {
   const known = new Map<string, Promise<string>>();
   return (file, hash) => {
     const key = `${file} ${hash}`;

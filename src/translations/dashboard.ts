@@ -35,7 +35,9 @@ const SITE_WIDE = ['content/strings.json', 'content/navigation.json', 'content/s
 /** The dashboard of `content` (drafts included) given its translations' states, on `today`. */
 export function dashboard(content: LoadedContent, translations: Translations, today: string): Dashboard {
   const rows: DashboardRow[] = [];
-  const editions = new Map(content.articles.map((source) => [`${source.lang} ${articlePath(source.category, source.slug)}`, source]));
+  const editions = new Map(
+    content.articles.map((source) => [`${source.lang} ${articlePath(source.category, source.slug)}`, source]),
+  );
   const fileRow = (route: string, file: string, lang: Lang): DashboardRow => {
     const texts = translations.texts.filter((text) => text.file === file);
     const behind = texts.filter((text) => text.kind === 'outdated' && text.lang === lang);
@@ -53,7 +55,10 @@ export function dashboard(content: LoadedContent, translations: Translations, to
     return { route, lang, state: texts.some((text) => text.kind === 'untracked') ? 'not tracked' : 'up to date', file };
   };
   const pageFile = new Map<string, string>([
-    ...(['aboutme', 'professional', 'projects', 'atelier', 'blog'] as const).map((name): [string, string] => [`/${name}`, `content/pages/${name}.json`]),
+    ...(['aboutme', 'professional', 'projects', 'atelier', 'blog'] as const).map((name): [string, string] => [
+      `/${name}`,
+      `content/pages/${name}.json`,
+    ]),
     ...content.categories.map((category): [string, string] => [category.data.blogcategory, category.file]),
   ]);
   for (const route of deriveRoutes(content)) {
@@ -74,12 +79,15 @@ export function dashboard(content: LoadedContent, translations: Translations, to
         route: route.path,
         lang,
         file: source.file,
-        ...(state?.kind === 'outdated' ? { state: 'outdated', since: state.since } : { state: state?.kind === 'untracked' ? 'not tracked' : 'up to date' }),
+        ...(state?.kind === 'outdated'
+          ? { state: 'outdated', since: state.since }
+          : { state: state?.kind === 'untracked' ? 'not tracked' : 'up to date' }),
         ...(waiting ? { waiting: waiting.kind === 'draft' ? 'draft' : `scheduled for ${waiting.date}` } : {}),
       });
     }
   }
-  for (const file of SITE_WIDE) if (content.json.has(file)) for (const lang of LANGUAGES) rows.push(fileRow('(every page)', file, lang));
+  for (const file of SITE_WIDE)
+    if (content.json.has(file)) for (const lang of LANGUAGES) rows.push(fileRow('(every page)', file, lang));
   const counts: Record<RowState, number> = { 'up to date': 0, outdated: 0, missing: 0, 'not tracked': 0 };
   for (const row of rows) counts[row.state]++;
   return { rows, counts };
@@ -95,7 +103,10 @@ export function dashboardText(board: Dashboard): string {
   const byRoute = new Map<string, Partial<Record<Lang, DashboardRow>>>();
   const label = (row: DashboardRow) => (row.route === '(every page)' ? `(every page) ${row.file}` : row.route);
   for (const row of board.rows) byRoute.set(label(row), { ...byRoute.get(label(row)), [row.lang]: row });
-  const lines = [['route', ...LANGUAGES], ...[...byRoute].map(([route, langs]) => [route, ...LANGUAGES.map((lang) => cell(langs[lang]))])];
+  const lines = [
+    ['route', ...LANGUAGES],
+    ...[...byRoute].map(([route, langs]) => [route, ...LANGUAGES.map((lang) => cell(langs[lang]))]),
+  ];
   const widths = lines[0]!.map((_, i) => Math.max(...lines.map((line) => (line[i] ?? '').length)));
   const table = lines.map((line) =>
     line

@@ -19,7 +19,9 @@ export const LOCK_FILE = 'content/translations.json';
 /** It grows with the site (some 500 bytes an article): far above a content file's limit, still bounded. */
 export const LOCK_LIMIT = 64 * 1024 * 1024;
 
-const Print = z.object({ title: z.string(), description: z.string(), sections: z.array(z.string()).readonly() }).strict();
+const Print = z
+  .object({ title: z.string(), description: z.string(), sections: z.array(z.string()).readonly() })
+  .strict();
 
 const Lock = z
   .object({
@@ -33,14 +35,18 @@ const Lock = z
 
 export type TranslationLock = z.infer<typeof Lock>;
 
-const COMMENT = 'Written by `site translations sync`: what each bilingual text said in both languages when the two were last brought in line. Not edited by hand.';
+const COMMENT =
+  'Written by `site translations sync`: what each bilingual text said in both languages when the two were last brought in line. Not edited by hand.';
 
 /** An empty lock: nothing brought in line yet. */
 export function emptyLock(): TranslationLock {
   return { articles: {}, texts: {} };
 }
 
-/** The lock as last read, and the stat of the file it was read from: a session reads it again only when that changed. */
+/**
+ * The lock as last read, and the stat of the file it was read from: a session reads it again only
+ * when that changed.
+ */
 export interface ReadLock {
   signature: string;
   lock: TranslationLock;
@@ -51,17 +57,27 @@ export interface ReadLock {
  * it is broken. `last`: the same file, read before with this stat, is not read again.
  * `validated`: a text an earlier build validated (the build cache) is neither parsed nor validated.
  */
-export async function readLock(root: string, diagnostics: Diagnostic[], last?: { read?: ReadLock }, validated?: ValidatedJson): Promise<TranslationLock | undefined> {
+export async function readLock(
+  root: string,
+  diagnostics: Diagnostic[],
+  last?: { read?: ReadLock },
+  validated?: ValidatedJson,
+): Promise<TranslationLock | undefined> {
   const absolute = path.join(root, LOCK_FILE);
   const info = await stat(absolute).catch(() => undefined);
   if (!info) {
-    // No lock: nothing brought in line yet. A link to nothing where it should be is a mistake the content's reader names.
+    // No lock: nothing brought in line yet. A link to nothing where it should be is a mistake the
+    // content's reader names.
     const link = await lstat(absolute).catch(() => undefined);
-    return link ? loadJsonFile({ root, diagnostics, limit: LOCK_LIMIT, ...(validated && { validated }) }, LOCK_FILE, Lock) : emptyLock();
+    return link
+      ? loadJsonFile({ root, diagnostics, limit: LOCK_LIMIT, ...(validated && { validated }) }, LOCK_FILE, Lock)
+      : emptyLock();
   }
   const signature = `${info.size} ${info.mtimeMs} ${info.ctimeMs} ${info.ino}`;
   if (last?.read?.signature === signature) return last.read.lock;
-  const lock = quickly(absolute, validated) ?? (await loadJsonFile({ root, diagnostics, limit: LOCK_LIMIT, ...(validated && { validated }) }, LOCK_FILE, Lock));
+  const lock =
+    quickly(absolute, validated) ??
+    (await loadJsonFile({ root, diagnostics, limit: LOCK_LIMIT, ...(validated && { validated }) }, LOCK_FILE, Lock));
   if (last && lock) last.read = { signature, lock };
   return lock;
 }
@@ -92,8 +108,10 @@ function quickly(absolute: string, validated: ValidatedJson | undefined): Transl
  * sync changes only the lines of what it synced, and a merge conflict is one article's.
  */
 export async function writeLock(root: string, lock: TranslationLock): Promise<void> {
-  const sortedKeys = (record: Record<string, unknown>) => Object.keys(record).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const entries = (record: Record<string, unknown>, line: (key: string) => string) => sortedKeys(record).map(line).join(',\n');
+  const sortedKeys = (record: Record<string, unknown>) =>
+    Object.keys(record).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const entries = (record: Record<string, unknown>, line: (key: string) => string) =>
+    sortedKeys(record).map(line).join(',\n');
   const articles = entries(lock.articles, (key) => {
     const pair = lock.articles[key] as LockedPair;
     return `    ${JSON.stringify(key)}: ${JSON.stringify(Object.fromEntries(LANGUAGES.map((lang) => [lang, pair[lang]])))}`;

@@ -37,12 +37,14 @@ export function bodySections(body: string): PrintedPart[] {
   let fence: string | undefined;
   const close = () => {
     // The heading is part of its section: renaming it changes the section.
-    if (name !== '' || lines.some((line) => line.trim() !== '')) parts.push({ name, hash: textHash(`${name}\n${lines.join('\n')}`) });
+    if (name !== '' || lines.some((line) => line.trim() !== ''))
+      parts.push({ name, hash: textHash(`${name}\n${lines.join('\n')}`) });
   };
   for (const line of body.split(/\r?\n/)) {
     const opening = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
     if (fence !== undefined) {
-      if (opening && opening[0] === fence[0] && opening.length >= fence.length && line.trim() === opening) fence = undefined;
+      if (opening && opening[0] === fence[0] && opening.length >= fence.length && line.trim() === opening)
+        fence = undefined;
     } else if (opening) {
       fence = opening;
     } else {
@@ -78,7 +80,10 @@ function ownCopy(text: string): string {
   return Buffer.from(text, 'utf8').toString('utf8');
 }
 
-/** The parts of a print, named as a reader would: "the title", "the description", "the opening", or a section's heading. */
+/**
+ * The parts of a print, named as a reader would: "the title", "the description", "the opening", or
+ * a section's heading.
+ */
 export function printedParts(print: EditionPrint): PrintedPart[] {
   return [
     { name: 'the title', hash: print.title },
@@ -91,7 +96,10 @@ export function printedParts(print: EditionPrint): PrintedPart[] {
   ];
 }
 
-/** What changed from the print `was` to `now`: parts changed or added (by name, in order), and how many were removed. */
+/**
+ * What changed from the print `was` to `now`: parts changed or added (by name, in order), and how
+ * many were removed.
+ */
 export function printChanges(was: EditionPrint, now: EditionPrint): { changed: string[]; removed: number } {
   const before = printedParts(was);
   const after = printedParts(now);
@@ -107,5 +115,10 @@ export function printChanges(was: EditionPrint, now: EditionPrint): { changed: s
 
 /** Whether two prints record the same text. */
 export function samePrint(a: EditionPrint, b: EditionPrint): boolean {
-  return a.title === b.title && a.description === b.description && a.sections.length === b.sections.length && a.sections.every((s, i) => s === b.sections[i]);
+  return (
+    a.title === b.title &&
+    a.description === b.description &&
+    a.sections.length === b.sections.length &&
+    a.sections.every((s, i) => s === b.sections[i])
+  );
 }

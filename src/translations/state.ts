@@ -17,7 +17,10 @@ export type EditionState =
   | { kind: 'current' }
   /** Never brought in line: no lock entry for the article. */
   | { kind: 'untracked' }
-  /** `counterpart` changed (on `since`) since the two were last brought in line: `changed` names its parts changed or added. */
+  /**
+   * `counterpart` changed (on `since`) since the two were last brought in line: `changed` names its
+   * parts changed or added.
+   */
   | { kind: 'outdated'; counterpart: { file: string; lang: Lang }; since: string; changed: string[]; removed: number };
 
 /** A bilingual text of a JSON content file that fell behind, or was never brought in line. */
@@ -52,14 +55,19 @@ export interface BilingualText {
 export const textKey = (at: readonly (string | number)[]) => `/${at.join('/')}`;
 
 /** Every text of a JSON value written in both languages ({ "en": ..., "pt": ... }), in document order. */
-export function bilingualTexts(value: unknown, at: (string | number)[] = [], out: BilingualText[] = []): BilingualText[] {
+export function bilingualTexts(
+  value: unknown,
+  at: (string | number)[] = [],
+  out: BilingualText[] = [],
+): BilingualText[] {
   if (Array.isArray(value)) {
     value.forEach((item, i) => {
       bilingualTexts(item, [...at, i], out);
     });
   } else if (value !== null && typeof value === 'object') {
     const record = value as Record<string, unknown>;
-    if (typeof record.en === 'string' && typeof record.pt === 'string') out.push({ path: at, en: record.en, pt: record.pt });
+    if (typeof record.en === 'string' && typeof record.pt === 'string')
+      out.push({ path: at, en: record.en, pt: record.pt });
     else for (const [key, item] of Object.entries(record)) bilingualTexts(item, [...at, key], out);
   }
   return out;
@@ -79,8 +87,14 @@ export function bilingualPairs(articles: readonly ArticleSource[]): Map<string, 
   return pairs;
 }
 
-/** Each pair's states as last worked out, by its English source: found again while both sources and the lock entry are the same objects. */
-export type PairStates = WeakMap<ArticleSource, { pt: ArticleSource; locked: LockedPair | undefined; states: Record<Lang, EditionState> }>;
+/**
+ * Each pair's states as last worked out, by its English source: found again while both sources and
+ * the lock entry are the same objects.
+ */
+export type PairStates = WeakMap<
+  ArticleSource,
+  { pt: ArticleSource; locked: LockedPair | undefined; states: Record<Lang, EditionState> }
+>;
 
 /** What a session remembers of the last states it worked out (see `translationStates`). */
 export interface KnownStates {
@@ -97,15 +111,26 @@ export function knownStates(): KnownStates {
 
 /** The lock's record of a JSON file's texts as they are now. */
 export function lockedTexts(value: unknown): Record<string, string> {
-  return Object.fromEntries(bilingualTexts(value).map((text) => [textKey(text.path), `${textHash(text.en)} ${textHash(text.pt)}`]));
+  return Object.fromEntries(
+    bilingualTexts(value).map((text) => [textKey(text.path), `${textHash(text.en)} ${textHash(text.pt)}`]),
+  );
 }
 
 /** The state of an edition whose counterpart is `counterpart`, against the pair's lock entry. */
-async function pairState(counterpart: ArticleSource, locked: LockedPair | undefined, changed: (file: string, hash: string) => Promise<string>): Promise<EditionState> {
+async function pairState(
+  counterpart: ArticleSource,
+  locked: LockedPair | undefined,
+  changed: (file: string, hash: string) => Promise<string>,
+): Promise<EditionState> {
   if (!locked) return { kind: 'untracked' };
   const was = locked[counterpart.lang];
   if (samePrint(was, counterpart.print)) return { kind: 'current' };
-  return { kind: 'outdated', counterpart: { file: counterpart.file, lang: counterpart.lang }, since: await changed(counterpart.file, counterpart.hash), ...printChanges(was, counterpart.print) };
+  return {
+    kind: 'outdated',
+    counterpart: { file: counterpart.file, lang: counterpart.lang },
+    since: await changed(counterpart.file, counterpart.hash),
+    ...printChanges(was, counterpart.print),
+  };
 }
 
 /**
@@ -176,7 +201,9 @@ async function editedSince(
   // as outdated as it was).
   let editions: Map<string, EditionState> | undefined;
   for (const source of edited) {
-    const counterpart = articles.find((other) => other.lang !== source.lang && other.category === source.category && other.slug === source.slug);
+    const counterpart = articles.find(
+      (other) => other.lang !== source.lang && other.category === source.category && other.slug === source.slug,
+    );
     if (!counterpart) continue;
     const pair = source.lang === 'en' ? { en: source, pt: counterpart } : { en: counterpart, pt: source };
     const states = await statesOf(articlePath(source.category, source.slug), pair);
@@ -194,7 +221,13 @@ function sameState(a: EditionState | undefined, b: EditionState): boolean {
   if (a === b) return true;
   if (a?.kind !== b.kind) return false;
   if (a.kind !== 'outdated' || b.kind !== 'outdated') return true;
-  return a.counterpart.file === b.counterpart.file && a.since === b.since && a.removed === b.removed && a.changed.length === b.changed.length && a.changed.every((part, i) => part === b.changed[i]);
+  return (
+    a.counterpart.file === b.counterpart.file &&
+    a.since === b.since &&
+    a.removed === b.removed &&
+    a.changed.length === b.changed.length &&
+    a.changed.every((part, i) => part === b.changed[i])
+  );
 }
 
 /** Edited articles past which every pair is looked at again: each edited one is paired by a walk of all. */
@@ -219,7 +252,8 @@ async function fileStates(
     const [en, pt] = record.split(' ');
     for (const lang of LANGUAGES) {
       const other = otherLang(lang);
-      if ((other === 'en' ? en : pt) !== textHash(one[other])) states.push({ file, path: one.path, kind: 'outdated', lang, since: await changed(file, digest(text)) });
+      if ((other === 'en' ? en : pt) !== textHash(one[other]))
+        states.push({ file, path: one.path, kind: 'outdated', lang, since: await changed(file, digest(text)) });
     }
   }
   return states;

@@ -18,13 +18,18 @@ export function syncFile(content: LoadedContent, lock: TranslationLock, file: st
   if (source) {
     const key = articlePath(source.category, source.slug);
     const pair = bilingualPairs(content.articles).get(key);
-    if (!pair) return { file: relative, problem: `${relative} has no ${source.lang === 'en' ? 'Portuguese' : 'English'} edition to be in line with` };
+    if (!pair)
+      return {
+        file: relative,
+        problem: `${relative} has no ${source.lang === 'en' ? 'Portuguese' : 'English'} edition to be in line with`,
+      };
     lock.articles[key] = { en: pair.en.print, pt: pair.pt.print };
     return { file: relative, marked: LANGUAGES.map((lang) => pair[lang].file) };
   }
   const json = content.json.get(relative);
   if (json) {
-    if (bilingualTexts(json.value).length === 0) return { file: relative, problem: `${relative} holds no text in both languages` };
+    if (bilingualTexts(json.value).length === 0)
+      return { file: relative, problem: `${relative} holds no text in both languages` };
     lock.texts[relative] = lockedTexts(json.value);
     return { file: relative, marked: [relative] };
   }
@@ -34,7 +39,9 @@ export function syncFile(content: LoadedContent, lock: TranslationLock, file: st
 /** Marks every bilingual article and JSON text as in line, and forgets what no longer exists. */
 export function syncAll(content: LoadedContent): TranslationLock {
   const lock: TranslationLock = { articles: {}, texts: {} };
-  for (const [key, pair] of bilingualPairs(content.articles)) lock.articles[key] = { en: pair.en.print, pt: pair.pt.print };
-  for (const [file, { value }] of content.json) if (bilingualTexts(value).length > 0) lock.texts[file] = lockedTexts(value);
+  for (const [key, pair] of bilingualPairs(content.articles))
+    lock.articles[key] = { en: pair.en.print, pt: pair.pt.print };
+  for (const [file, { value }] of content.json)
+    if (bilingualTexts(value).length > 0) lock.texts[file] = lockedTexts(value);
   return lock;
 }

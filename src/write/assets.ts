@@ -57,7 +57,12 @@ const STYLES_DIR = path.join(TOOL_ROOT, 'templates/styles');
  */
 export async function stylesheetsHash(): Promise<string> {
   const names = [...new Set(Object.values(PAGE_SHEETS).flat())].sort();
-  const contents = await Promise.all(names.map(async (name) => [name, await readFile(path.join(STYLES_DIR, name)).catch(() => Buffer.from('(missing)'))] as const));
+  const contents = await Promise.all(
+    names.map(
+      async (name) =>
+        [name, await readFile(path.join(STYLES_DIR, name)).catch(() => Buffer.from('(missing)'))] as const,
+    ),
+  );
   return digest(JSON.stringify(PAGE_SHEETS), ...contents.flat());
 }
 
@@ -69,7 +74,12 @@ export async function buildAssets(): Promise<BuiltAssets> {
   const [bundle, css] = await Promise.all([bundleClient(), buildStyles({ dir: STYLES_DIR, sheets: PAGE_SHEETS })]);
   const scripts = bundle.outputFiles.map((f) => ({ path: `assets/${path.basename(f.path)}`, contents: f.contents }));
   const script = scripts.find((f) => path.basename(f.path).startsWith('client.'))?.path ?? 'assets/client.js';
-  return { files: [...scripts, ...css.files], styles: css.styles, script: `/${script}`, scriptImports: scriptImports(bundle.metafile) };
+  return {
+    files: [...scripts, ...css.files],
+    styles: css.styles,
+    script: `/${script}`,
+    scriptImports: scriptImports(bundle.metafile),
+  };
 }
 
 /**
@@ -107,9 +117,16 @@ async function bundleClient() {
 function scriptImports(metafile: Metafile): ScriptImports {
   const asset = (output: string) => `assets/${path.basename(output)}`;
   const outputs = Object.entries(metafile.outputs);
-  const ofKind = (imports: Metafile['outputs'][string]['imports'], kind: 'import-statement' | 'dynamic-import') => imports.filter((i) => i.kind === kind && !i.external).map((i) => asset(i.path));
+  const ofKind = (imports: Metafile['outputs'][string]['imports'], kind: 'import-statement' | 'dynamic-import') =>
+    imports.filter((i) => i.kind === kind && !i.external).map((i) => asset(i.path));
   return {
-    static: Object.fromEntries(outputs.map(([output, { imports }]) => [asset(output), ofKind(imports, 'import-statement')])),
-    afterLoad: Object.fromEntries(outputs.filter(([, { entryPoint }]) => entryPoint !== undefined).map(([output, { imports }]) => [asset(output), ofKind(imports, 'dynamic-import')])),
+    static: Object.fromEntries(
+      outputs.map(([output, { imports }]) => [asset(output), ofKind(imports, 'import-statement')]),
+    ),
+    afterLoad: Object.fromEntries(
+      outputs
+        .filter(([, { entryPoint }]) => entryPoint !== undefined)
+        .map(([output, { imports }]) => [asset(output), ofKind(imports, 'dynamic-import')]),
+    ),
   };
 }

@@ -1,4 +1,14 @@
-import { copyFileSync, linkSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, type Stats, statSync } from 'node:fs';
+import {
+  copyFileSync,
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  type Stats,
+  statSync,
+} from 'node:fs';
 import { cp, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { operational } from '../diagnostics/failure';
@@ -58,7 +68,12 @@ export class StaleOutputError extends Error {}
  * and copied folder is as before, nothing is touched. `none` drops the staged files once they are
  * written, and leaves the output as it was. `spare` reads the spare's manifest, asked for by a swap alone.
  */
-export async function commitOutput(output: Output, copies: readonly Copy[], how: Commit, spare?: () => Promise<OutputManifest | undefined>): Promise<WriteReport> {
+export async function commitOutput(
+  output: Output,
+  copies: readonly Copy[],
+  how: Commit,
+  spare?: () => Promise<OutputManifest | undefined>,
+): Promise<WriteReport> {
   try {
     await output.settle();
     output.finish();
@@ -68,18 +83,37 @@ export async function commitOutput(output: Output, copies: readonly Copy[], how:
     const written = output.made.size;
     if (how === 'none') {
       await output.abort();
-      return { written, unchanged: output.files.size - written, made: output.made, manifest: { outDir: output.outDir, inode: previous?.inode ?? 0, files: output.files, copies: signatures } };
+      return {
+        written,
+        unchanged: output.files.size - written,
+        made: output.made,
+        manifest: { outDir: output.outDir, inode: previous?.inode ?? 0, files: output.files, copies: signatures },
+      };
     }
-    const unchanged = !output.staging && previous && previous.files.size === output.files.size && output.made.size === 0 && sameRecords(previous.copies, signatures);
+    const unchanged =
+      !output.staging &&
+      previous &&
+      previous.files.size === output.files.size &&
+      output.made.size === 0 &&
+      sameRecords(previous.copies, signatures);
     let kept: OutputManifest | undefined;
     if (!unchanged) {
       if (how === 'in-place' && previous) await replaceInPlace(output, previous, copies, signatures);
       else kept = await swapFolder(output, copies, signatures, await spare?.());
     }
-    // Every file carried over with its very entry (not one made again, found identical, under new inputs): the manifest is the previous one.
+    // Every file carried over with its very entry (not one made again, found identical, under new
+    // inputs): the manifest is the previous one.
     const same = unchanged && everyEntry(output.files, (file, entry) => previous.files.get(file) === entry);
-    const manifest: OutputManifest = same ? previous : { outDir: output.outDir, inode: (await stat(output.outDir)).ino, files: output.files, copies: signatures };
-    return { written, unchanged: output.files.size - written, made: output.made, manifest, ...(kept && { spare: kept }) };
+    const manifest: OutputManifest = same
+      ? previous
+      : { outDir: output.outDir, inode: (await stat(output.outDir)).ino, files: output.files, copies: signatures };
+    return {
+      written,
+      unchanged: output.files.size - written,
+      made: output.made,
+      manifest,
+      ...(kept && { spare: kept }),
+    };
   } catch (error) {
     await output.abort();
     if (error instanceof StaleOutputError) throw error;
@@ -93,7 +127,12 @@ export async function commitOutput(output: Output, copies: readonly Copy[], how:
  * files were written into. The previous output, when it is ours, is then kept as the spare;
  * resolves with its manifest.
  */
-async function swapFolder(output: Output, copies: readonly Copy[], signatures: Record<string, string>, spare: OutputManifest | undefined): Promise<OutputManifest | undefined> {
+async function swapFolder(
+  output: Output,
+  copies: readonly Copy[],
+  signatures: Record<string, string>,
+  spare: OutputManifest | undefined,
+): Promise<OutputManifest | undefined> {
   const { previous, outDir, restoredFrom } = output;
   // A previous output taken from the store has no folder, and no spare beside one.
   const base = spare && previous && !restoredFrom ? takeSpare(outDir, spare) : undefined;
@@ -111,13 +150,15 @@ async function swapFolder(output: Output, copies: readonly Copy[], signatures: R
     output.staging = staging;
     for (const copy of copies) {
       const target = path.join(staging, copy.to);
-      if (previous && !restoredFrom && previous.copies[copy.to] === signatures[copy.to]) await linkTree(path.join(outDir, copy.to), target);
+      if (previous && !restoredFrom && previous.copies[copy.to] === signatures[copy.to])
+        await linkTree(path.join(outDir, copy.to), target);
       else await copyTree(copy, target);
     }
     // Synchronous: a link is a short system call, and tens of thousands of them in a tight loop
     // take far less time than a round trip through the thread pool for each.
     const carried = [...output.files.keys()].filter((file) => !output.made.has(file));
-    for (const dir of new Set(carried.map((file) => path.dirname(path.join(staging, file))))) mkdirSync(dir, { recursive: true });
+    for (const dir of new Set(carried.map((file) => path.dirname(path.join(staging, file)))))
+      mkdirSync(dir, { recursive: true });
     for (const file of carried) carryOver(output.carriedFrom(file), path.join(staging, file), file);
   }
   output.staging = staging;
@@ -156,7 +197,10 @@ function takeSpare(outDir: string, spare: OutputManifest): string | undefined {
   return work;
 }
 
-/** The spare brought to a new output: the output being made, the spare's folder taken as its base, and the two manifests. */
+/**
+ * The spare brought to a new output: the output being made, the spare's folder taken as its base,
+ * and the two manifests.
+ */
 interface SpareUpdate {
   output: Output;
   /** The spare's folder, taken (renamed) to become the new output. */
@@ -174,7 +218,11 @@ interface SpareUpdate {
  * spare lacks, or holds with another content, size or set of compressed copies, is linked from the
  * previous output. A copied folder that changed is copied again, and folders left empty are removed.
  */
-async function updateSpare({ output, base, spare, previous }: SpareUpdate, copies: readonly Copy[], signatures: Record<string, string>): Promise<void> {
+async function updateSpare(
+  { output, base, spare, previous }: SpareUpdate,
+  copies: readonly Copy[],
+  signatures: Record<string, string>,
+): Promise<void> {
   const { outDir, files, made, staging } = output;
   const listed = listFolder(base, new Set(copies.map((copy) => copy.to)));
   // What the spare holds of each file the new output keeps: the file itself and its copies, as `HELD` bits.
@@ -195,7 +243,8 @@ async function updateSpare({ output, base, spare, previous }: SpareUpdate, copie
       continue;
     }
     const kept = spare.files.get(file);
-    if (kept?.hash === entry.hash && kept.bytes === entry.bytes && sameCopies(outDir, file, entry, held.get(file) ?? 0)) continue;
+    if (kept?.hash === entry.hash && kept.bytes === entry.bytes && sameCopies(outDir, file, entry, held.get(file) ?? 0))
+      continue;
     const target = path.join(base, file);
     removeWithCopies(base, file);
     mkdirSync(path.dirname(target), { recursive: true });
@@ -253,12 +302,21 @@ function sameCopies(outDir: string, file: string, entry: ManifestEntry, held: nu
   if ((held & HELD.file) === 0) return false;
   const recorded = entry.copies;
   return (['br', 'gz'] as const).every(
-    (suffix) => ((held & HELD[suffix]) !== 0) === (recorded ? recorded[suffix] !== undefined : statOrUndefined(path.join(outDir, `${file}.${suffix}`)) !== undefined),
+    (suffix) =>
+      ((held & HELD[suffix]) !== 0) ===
+      (recorded
+        ? recorded[suffix] !== undefined
+        : statOrUndefined(path.join(outDir, `${file}.${suffix}`)) !== undefined),
   );
 }
 
 /** Moves each new or changed file over its old version, removes what is gone, refreshes copies. */
-async function replaceInPlace(output: Output, previous: OutputManifest, copies: readonly Copy[], signatures: Record<string, string>): Promise<void> {
+async function replaceInPlace(
+  output: Output,
+  previous: OutputManifest,
+  copies: readonly Copy[],
+  signatures: Record<string, string>,
+): Promise<void> {
   const { staging, outDir, files } = output;
   // Synchronous: an edit moves a few files, each a system call far shorter than a round trip
   // through the thread pool.
@@ -345,7 +403,10 @@ function sameRecords(a: Record<string, string>, b: Record<string, string>): bool
   return Object.keys(a).length === keys.length && keys.every((k) => a[k] === b[k]);
 }
 
-/** Links an unchanged file (`file` of the output), and its compressed copies, from where the previous output has it into the new one. */
+/**
+ * Links an unchanged file (`file` of the output), and its compressed copies, from where the
+ * previous output has it into the new one.
+ */
 function carryOver(from: string, to: string, file: string): void {
   try {
     linkOrCopy(from, to);

@@ -30,14 +30,21 @@ export interface CopySizes {
  * answers by negotiation without compressing on each request. A copy that would not be smaller is
  * skipped. Returns the size of each copy written. The file's folder must exist.
  */
-export async function writeWithCopies(dir: string, file: string, contents: string | Uint8Array, compress: boolean): Promise<CopySizes> {
+export async function writeWithCopies(
+  dir: string,
+  file: string,
+  contents: string | Uint8Array,
+  compress: boolean,
+): Promise<CopySizes> {
   const target = path.join(dir, file);
   await writeFile(target, contents);
   if (!compress || !COMPRESSIBLE.test(file)) return {};
   const raw = typeof contents === 'string' ? Buffer.from(contents) : contents;
   const level = settings(file);
   const [br, gzipped] = await Promise.all([
-    brotli(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: level.brotli, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+    brotli(raw, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: level.brotli, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+    }),
     gz(raw, { level: level.gzip }),
   ]);
   const sizes: CopySizes = {};

@@ -12,14 +12,21 @@ export async function prepareOutputFolder(outDir: string): Promise<void> {
   const target = path.resolve(outDir);
   const existing = await statIfAny(target);
   if (existing && !existing.isDirectory()) {
-    throw new OperationalError(`cannot build into ${target}: it is a file, not a folder`, 'Choose another output folder with --out, or remove the file.');
+    throw new OperationalError(
+      `cannot build into ${target}: it is a file, not a folder`,
+      'Choose another output folder with --out, or remove the file.',
+    );
   }
   const missing: string[] = [];
   let at = path.dirname(target);
   for (;;) {
     const info = await statIfAny(at);
     if (info) {
-      if (!info.isDirectory()) throw new OperationalError(`cannot build into ${target}: ${at} is a file, not a folder`, 'Choose an output folder whose every parent is a folder (--out).');
+      if (!info.isDirectory())
+        throw new OperationalError(
+          `cannot build into ${target}: ${at} is a file, not a folder`,
+          'Choose an output folder whose every parent is a folder (--out).',
+        );
       break;
     }
     missing.unshift(at);
@@ -29,7 +36,8 @@ export async function prepareOutputFolder(outDir: string): Promise<void> {
   }
   for (const folder of missing) {
     await mkdir(folder).catch((error: unknown) => {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw operational(error, `cannot create the folder ${folder}`);
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST')
+        throw operational(error, `cannot create the folder ${folder}`);
     });
   }
 }

@@ -82,10 +82,17 @@ export async function stillDescribes(manifest: OutputManifest, outDir: string): 
  * Keeps `manifest` in `file`, where `previous` (when given) is what the file holds: the records of
  * what changed since are appended, and the log is written anew once a quarter of it is superseded.
  */
-export async function writeManifest(file: string, manifest: OutputManifest, previous: ManifestLog | undefined): Promise<ManifestLog> {
+export async function writeManifest(
+  file: string,
+  manifest: OutputManifest,
+  previous: ManifestLog | undefined,
+): Promise<ManifestLog> {
   await mkdir(path.dirname(file), { recursive: true });
   const { files, ...head } = manifest;
-  const whole = (): ManifestRecord[] => [['head', head], ...Array.from(files, ([name, entry]): ManifestRecord => ['file', name, entry])];
+  const whole = (): ManifestRecord[] => [
+    ['head', head],
+    ...Array.from(files, ([name, entry]): ManifestRecord => ['file', name, entry]),
+  ];
   const live = files.size + 1;
   if (!previous) {
     await rewriteLog(file, whole());
@@ -93,15 +100,22 @@ export async function writeManifest(file: string, manifest: OutputManifest, prev
   }
   const before = previous.manifest;
   const changed: ManifestRecord[] = [];
-  if (before.outDir !== head.outDir || before.inode !== head.inode || JSON.stringify(before.copies) !== JSON.stringify(head.copies)) changed.push(['head', head]);
-  // Every file of before is still there when none is new and there are as many: the usual build has no file to look for.
+  if (
+    before.outDir !== head.outDir ||
+    before.inode !== head.inode ||
+    JSON.stringify(before.copies) !== JSON.stringify(head.copies)
+  )
+    changed.push(['head', head]);
+  // Every file of before is still there when none is new and there are as many: the usual build has
+  // no file to look for.
   let added = 0;
   for (const [name, entry] of files) {
     const was = before.files.get(name);
     if (was === undefined) added++;
     if (was !== entry) changed.push(['file', name, entry]);
   }
-  if (files.size !== before.files.size + added) for (const name of before.files.keys()) if (!files.has(name)) changed.push(['gone', name]);
+  if (files.size !== before.files.size + added)
+    for (const name of before.files.keys()) if (!files.has(name)) changed.push(['gone', name]);
   // Written anew once its superseded records would outnumber a quarter of the live ones: every
   // build reads them all. A build that makes many entries again (the first after a change of code
   // makes every page again, and carries their share cards, half of the entries) writes it anew at

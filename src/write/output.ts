@@ -56,7 +56,11 @@ export class Output {
     this.files = new Map(previous?.files);
   }
 
-  static async open(outDir: string, previous: OutputManifest | undefined, options: { compress: boolean; restoredFrom?: OutputStore | undefined }): Promise<Output> {
+  static async open(
+    outDir: string,
+    previous: OutputManifest | undefined,
+    options: { compress: boolean; restoredFrom?: OutputStore | undefined },
+  ): Promise<Output> {
     await prepareOutputFolder(outDir);
     await removeAbandonedStaging(outDir);
     return new Output(path.resolve(outDir), previous, options.compress, previous && options.restoredFrom);
@@ -93,7 +97,10 @@ export class Output {
     return true;
   }
 
-  /** Carries over a file the caller knows the previous output made from the very inputs it has now (see `BuildSession.madeFrom`). */
+  /**
+   * Carries over a file the caller knows the previous output made from the very inputs it has now
+   * (see `BuildSession.madeFrom`).
+   */
   carryMade(file: string): void {
     this.reached.push(file);
   }
@@ -132,15 +139,32 @@ export class Output {
   }
 
   private addBytes(file: string, contents: Uint8Array, inputs: Inputs | undefined, card?: string): Promise<void> {
-    return this.addEntry(file, { hash: digest(contents), bytes: contents.byteLength }, inputs, (_to, staging) => writeWithCopies(staging, file, contents, this.compress), card);
+    return this.addEntry(
+      file,
+      { hash: digest(contents), bytes: contents.byteLength },
+      inputs,
+      (_to, staging) => writeWithCopies(staging, file, contents, this.compress),
+      card,
+    );
   }
 
-  private async addEntry(file: string, { hash, bytes }: FileFacts, inputs: Inputs | undefined, write: (to: string, staging: string) => Promise<CopySizes>, card?: string): Promise<void> {
+  private async addEntry(
+    file: string,
+    { hash, bytes }: FileFacts,
+    inputs: Inputs | undefined,
+    write: (to: string, staging: string) => Promise<CopySizes>,
+    card?: string,
+  ): Promise<void> {
     const before = this.previous?.files.get(file);
     // Counted once: a file whose entry this build already replaced was reached before.
     if (before && this.files.get(file) === before) this.reached.push(file);
     if (before && before.hash === hash) {
-      this.files.set(file, (!inputs || sameInputs(before.inputs, inputs)) && before.card === card ? before : { ...before, inputs, ...(card && { card }) });
+      this.files.set(
+        file,
+        (!inputs || sameInputs(before.inputs, inputs)) && before.card === card
+          ? before
+          : { ...before, inputs, ...(card && { card }) },
+      );
       return;
     }
     const entry: ManifestEntry = { hash, bytes, ...(inputs ? { inputs } : {}), ...(card && { card }) };

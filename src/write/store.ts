@@ -58,13 +58,17 @@ export class OutputStore {
       }
     }
     const known = this.namesKnown();
-    // Each output file has up to three names here (the file, .br, .gz): past that many and 64 more, the dead outnumber the live.
+    // Each output file has up to three names here (the file, .br, .gz): past that many and 64 more,
+    // the dead outnumber the live.
     const most = 3 * manifest.files.size + 64;
     if (known !== undefined && known + linked <= most) this.countNames(known + linked);
     else this.countNames(this.sweep(manifest, most));
   }
 
-  /** The file that counts the names in the store: as many as the last listing found, and every link made since by a build of this store. */
+  /**
+   * The file that counts the names in the store: as many as the last listing found, and every link
+   * made since by a build of this store.
+   */
   private get countFile(): string {
     return `${this.dir}.names`;
   }

@@ -38,12 +38,19 @@ export interface BuiltStyles<K extends string> {
  * A kind too large to inline links two content-hashed files: its first sheet, shared by every
  * kind and so cached once for the whole site, and the rest of its sheets in one file.
  */
-export async function buildStyles<K extends string>({ dir, sheets, inlineLimit = INLINE_CSS_LIMIT }: StylesOptions<K>): Promise<BuiltStyles<K>> {
+export async function buildStyles<K extends string>({
+  dir,
+  sheets,
+  inlineLimit = INLINE_CSS_LIMIT,
+}: StylesOptions<K>): Promise<BuiltStyles<K>> {
   const kinds = Object.keys(sheets) as K[];
   const names = [...new Set(kinds.flatMap((kind) => sheets[kind]))];
-  const sources = new Map(await Promise.all(names.map(async (name) => [name, await readFile(path.join(dir, name), 'utf8')] as const)));
+  const sources = new Map(
+    await Promise.all(names.map(async (name) => [name, await readFile(path.join(dir, name), 'utf8')] as const)),
+  );
   const { transform } = await import('esbuild');
-  const minify = async (list: readonly string[]) => (await transform(list.map((name) => sources.get(name)).join('\n'), { loader: 'css', minify: true })).code;
+  const minify = async (list: readonly string[]) =>
+    (await transform(list.map((name) => sources.get(name)).join('\n'), { loader: 'css', minify: true })).code;
   const files = new Map<string, OutputFile>();
   const link = (name: string, css: string) => {
     const file = `assets/${name}.${contentHash(css)}.css`;

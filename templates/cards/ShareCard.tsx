@@ -69,16 +69,46 @@ export function CardFrame({ text, colours, avatar, children }: ShareCardProps & 
   const { article } = text;
   const box = wordsBox(Boolean(article));
   return (
-    <div style={{ width: CARD_WIDTH, height: CARD_HEIGHT, display: 'flex', flexDirection: 'column', background: colours.paper, color: colours.ink, fontFamily: 'Inter' }}>
+    <div
+      style={{
+        width: CARD_WIDTH,
+        height: CARD_HEIGHT,
+        display: 'flex',
+        flexDirection: 'column',
+        background: colours.paper,
+        color: colours.ink,
+        fontFamily: 'Inter',
+      }}
+    >
       <div style={{ display: 'flex', height: BAR, flexShrink: 0 }}>
         <div style={{ width: 240, background: colours.terracotta }} />
         <div style={{ flexGrow: 1, background: colours.sand }} />
       </div>
-      <div style={{ display: 'flex', flexDirection: 'column', flexGrow: 1, padding: `${PAD.top}px ${PAD.side}px ${PAD.bottom}px` }}>
-        {article && <div style={{ display: 'flex', height: CATEGORY, fontSize: 32, fontWeight: 700, color: colours.terracotta }}>{article.category}</div>}
+      <div
+        style={{
+          display: 'flex',
+          flexDirection: 'column',
+          flexGrow: 1,
+          padding: `${PAD.top}px ${PAD.side}px ${PAD.bottom}px`,
+        }}
+      >
+        {article && (
+          <div style={{ display: 'flex', height: CATEGORY, fontSize: 32, fontWeight: 700, color: colours.terracotta }}>
+            {article.category}
+          </div>
+        )}
         <div style={{ display: 'flex', width: box.width, height: box.height }}>{children}</div>
       </div>
-      <div style={{ display: 'flex', alignItems: 'center', height: FOOT, flexShrink: 0, padding: `0 ${PAD.side}px`, background: colours.navy }}>
+      <div
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          height: FOOT,
+          flexShrink: 0,
+          padding: `0 ${PAD.side}px`,
+          background: colours.navy,
+        }}
+      >
         {avatar && <img src={avatar} width={100} height={100} style={{ marginRight: 28 }} alt="" />}
         <div style={{ display: 'flex', flexDirection: 'column', flexGrow: 1 }}>
           <div style={{ display: 'flex', fontSize: 36, fontWeight: 700, color: colours.card }}>{text.siteName}</div>
@@ -100,7 +130,15 @@ export function CardWords({ text, colours }: { text: CardText; colours: ShareCar
   const box = wordsBox(Boolean(article));
   return (
     <div
-      style={{ display: 'flex', flexDirection: 'column', width: box.width, height: box.height, justifyContent: article ? 'space-between' : 'center', background: colours.paper, fontFamily: 'Inter' }}
+      style={{
+        display: 'flex',
+        flexDirection: 'column',
+        width: box.width,
+        height: box.height,
+        justifyContent: article ? 'space-between' : 'center',
+        background: colours.paper,
+        fontFamily: 'Inter',
+      }}
     >
       {article && <div style={{ display: 'flex' }} />}
       <div
@@ -130,7 +168,13 @@ export function CardWords({ text, colours }: { text: CardText; colours: ShareCar
  * The words of several cards with the same kind of box, one box under the other: satori lays them
  * out in one drawing (src/cards/draw.ts) as it would each box alone, at less cost than one each.
  */
-export function CardWordsColumn({ texts, colours }: { texts: readonly CardText[]; colours: ShareCardProps['colours'] }) {
+export function CardWordsColumn({
+  texts,
+  colours,
+}: {
+  texts: readonly CardText[];
+  colours: ShareCardProps['colours'];
+}) {
   const box = wordsBox(Boolean(texts[0]?.article));
   return (
     <div style={{ display: 'flex', flexDirection: 'column', width: box.width, height: box.height * texts.length }}>

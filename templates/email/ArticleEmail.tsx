@@ -17,7 +17,17 @@ export function ArticleEmail({ description, date, paragraphs, url, read, otherLa
   return (
     <EmailFrame {...frame}>
       {otherLanguage && (
-        <p className="mail-note" style={{ margin: '0 0 16px', padding: '8px 12px', borderLeft: `4px solid ${MAIL.link}`, background: '#dbe6ff', color: MAIL.ink, fontSize: '14px' }}>
+        <p
+          className="mail-note"
+          style={{
+            margin: '0 0 16px',
+            padding: '8px 12px',
+            borderLeft: `4px solid ${MAIL.link}`,
+            background: '#dbe6ff',
+            color: MAIL.ink,
+            fontSize: '14px',
+          }}
+        >
           {otherLanguage}
         </p>
       )}

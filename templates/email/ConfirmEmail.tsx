@@ -11,7 +11,9 @@ export interface ConfirmEmailProps extends Omit<EmailFrameProps, 'children' | 'u
 export function ConfirmEmail({ text, action, confirmUrl, ...frame }: ConfirmEmailProps) {
   return (
     <EmailFrame {...frame}>
-      <h1 style={{ margin: '0 0 12px', fontFamily: MAIL.serif, fontSize: '24px', lineHeight: 1.25, color: MAIL.navy }}>{frame.title}</h1>
+      <h1 style={{ margin: '0 0 12px', fontFamily: MAIL.serif, fontSize: '24px', lineHeight: 1.25, color: MAIL.navy }}>
+        {frame.title}
+      </h1>
       <p style={{ margin: 0 }}>{text}</p>
       <EmailButton href={confirmUrl}>{action}</EmailButton>
       <p className="mail-muted" style={{ margin: 0, fontSize: '13px', color: MAIL.muted, wordBreak: 'break-all' }}>

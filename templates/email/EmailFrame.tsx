@@ -53,17 +53,33 @@ export function EmailFrame({ lang, title, siteName, siteUrl, why, unsubscribe, c
         <style>{DARK}</style>
       </head>
       <body className="mail-body" style={{ margin: 0, padding: 0, background: MAIL.paper }}>
-        <div className="mail-page" style={{ background: MAIL.paper, padding: '24px 12px', fontFamily: MAIL.font, color: MAIL.ink }}>
+        <div
+          className="mail-page"
+          style={{ background: MAIL.paper, padding: '24px 12px', fontFamily: MAIL.font, color: MAIL.ink }}
+        >
           <div style={{ maxWidth: '600px', margin: '0 auto' }}>
             <p style={{ margin: '0 0 16px', fontSize: '15px', fontWeight: 700, letterSpacing: '0.02em' }}>
               <a href={siteUrl} style={{ color: MAIL.navy, textDecoration: 'none' }} className="mail-muted">
                 {siteName}
               </a>
             </p>
-            <div className="mail-card" style={{ background: MAIL.card, border: `1px solid ${MAIL.line}`, borderRadius: '14px', padding: '28px 24px', lineHeight: 1.6, fontSize: '16px' }}>
+            <div
+              className="mail-card"
+              style={{
+                background: MAIL.card,
+                border: `1px solid ${MAIL.line}`,
+                borderRadius: '14px',
+                padding: '28px 24px',
+                lineHeight: 1.6,
+                fontSize: '16px',
+              }}
+            >
               {children}
             </div>
-            <p className="mail-muted" style={{ margin: '16px 4px 0', fontSize: '13px', lineHeight: 1.5, color: MAIL.muted }}>
+            <p
+              className="mail-muted"
+              style={{ margin: '16px 4px 0', fontSize: '13px', lineHeight: 1.5, color: MAIL.muted }}
+            >
               {why}
               {unsubscribe && (
                 <>
@@ -88,7 +104,15 @@ export function EmailButton({ href, children }: { href: string; children: ReactN
       <a
         className="mail-button"
         href={href}
-        style={{ display: 'inline-block', background: MAIL.navy, color: '#ffffff', padding: '12px 22px', borderRadius: '999px', fontWeight: 600, textDecoration: 'none' }}
+        style={{
+          display: 'inline-block',
+          background: MAIL.navy,
+          color: '#ffffff',
+          padding: '12px 22px',
+          borderRadius: '999px',
+          fontWeight: 600,
+          textDecoration: 'none',
+        }}
       >
         {children}
       </a>

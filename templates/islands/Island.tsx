@@ -6,7 +6,15 @@ import { serializeProps } from './serialize';
  * An interactive part of a page: rendered here, hydrated in the browser by the same component.
  * Its props travel in the JSON script that follows it; nothing else of the page is repeated.
  */
-export function Island<N extends IslandName>({ name, props, inline = false }: { name: N; props: ComponentProps<(typeof ISLANDS)[N]>; inline?: boolean }) {
+export function Island<N extends IslandName>({
+  name,
+  props,
+  inline = false,
+}: {
+  name: N;
+  props: ComponentProps<(typeof ISLANDS)[N]>;
+  inline?: boolean;
+}) {
   // The registry's union of components collapses to one component with the props checked above.
   const Component = ISLANDS[name] as unknown as ComponentType<object>;
   return (
@@ -21,8 +29,12 @@ export function Island<N extends IslandName>({ name, props, inline = false }: { 
           <Component {...props} />
         </div>
       )}
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON made safe for a <script> by serializeProps (no "<", ">", U+2028, U+2029) */}
-      <script type="application/json" data-island-props="" dangerouslySetInnerHTML={{ __html: serializeProps(props) }} />
+      <script
+        type="application/json"
+        data-island-props=""
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON made safe for a <script> by serializeProps (no "<", ">", U+2028, U+2029)
+        dangerouslySetInnerHTML={{ __html: serializeProps(props) }}
+      />
     </>
   );
 }

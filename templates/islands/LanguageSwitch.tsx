@@ -52,10 +52,19 @@ export function LanguageSwitch(props: LanguageSwitchProps) {
         const href = props.alternates[target];
         const current = target === props.lang;
         // Flags are above the fold but tiny: low priority keeps React from preloading them.
-        const content = props.variant === 'flags' ? <img src={props.flags[target]} alt="" width={28} height={19} fetchPriority="low" /> : label.name;
+        const content =
+          props.variant === 'flags' ? (
+            <img src={props.flags[target]} alt="" width={28} height={19} fetchPriority="low" />
+          ) : (
+            label.name
+          );
         if (current) {
           return (
-            <span key={target} className="lang-switch__item lang-switch__item--current" title={`${props.currentLabel}: ${label.name}`}>
+            <span
+              key={target}
+              className="lang-switch__item lang-switch__item--current"
+              title={`${props.currentLabel}: ${label.name}`}
+            >
               {content}
               <span className="visually-hidden">{`${props.currentLabel}: ${label.name}`}</span>
             </span>
@@ -63,7 +72,14 @@ export function LanguageSwitch(props: LanguageSwitchProps) {
         }
         if (href) {
           return (
-            <a key={target} className="lang-switch__item" href={href} hrefLang={target} lang={target} title={label.switchTo}>
+            <a
+              key={target}
+              className="lang-switch__item"
+              href={href}
+              hrefLang={target}
+              lang={target}
+              title={label.switchTo}
+            >
               {content}
               {props.variant === 'flags' && <span className="visually-hidden">{label.switchTo}</span>}
             </a>

@@ -52,13 +52,33 @@ export function MenuDrawer(props: MenuDrawerProps) {
 
   return (
     <>
-      <button ref={openButton} type="button" className="menu-button" aria-expanded={open} aria-controls="drawer" onClick={() => setOpen(true)}>
+      <button
+        ref={openButton}
+        type="button"
+        className="menu-button"
+        aria-expanded={open}
+        aria-controls="drawer"
+        onClick={() => setOpen(true)}
+      >
         <span className="menu-button__bars" aria-hidden="true" />
         <span className="visually-hidden">{props.openLabel}</span>
       </button>
-      <div className={`drawer-backdrop${open ? ' drawer-backdrop--open' : ''}`} onClick={() => setOpen(false)} aria-hidden="true" />
+      <div
+        className={`drawer-backdrop${open ? ' drawer-backdrop--open' : ''}`}
+        onClick={() => setOpen(false)}
+        aria-hidden="true"
+      />
       {/* A modal dialog while open: focus is kept inside it (trapFocus) and the page behind is locked. */}
-      <div ref={drawer} id="drawer" className={`drawer${open ? ' drawer--open' : ''}`} role="dialog" aria-modal="true" aria-label={props.navLabel} aria-hidden={!open} inert={!open}>
+      <div
+        ref={drawer}
+        id="drawer"
+        className={`drawer${open ? ' drawer--open' : ''}`}
+        role="dialog"
+        aria-modal="true"
+        aria-label={props.navLabel}
+        aria-hidden={!open}
+        inert={!open}
+      >
         <button ref={closeButton} type="button" className="drawer__close" onClick={() => setOpen(false)}>
           <span aria-hidden="true">×</span>
           <span className="visually-hidden">{props.closeLabel}</span>

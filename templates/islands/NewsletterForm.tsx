@@ -59,7 +59,10 @@ export function NewsletterForm({ lang, label, placeholder, submit, invalid, empt
       <button type="submit" disabled={sending}>
         {submit}
       </button>
-      <p className={`newsletter__message${message && message.tone !== 'empty' ? ` newsletter__message--${message.tone}` : ''}`} role="status">
+      <p
+        className={`newsletter__message${message && message.tone !== 'empty' ? ` newsletter__message--${message.tone}` : ''}`}
+        role="status"
+      >
         {message?.tone === 'empty' ? <span className="visually-hidden">{message.text}</span> : message?.text}
       </p>
     </form>

@@ -34,7 +34,11 @@ export function QuoteCarousel({ quotes, label, pause, play, what }: QuoteCarouse
     <section className="quotes" aria-roledescription="carousel" aria-label={label}>
       <div className="quotes__slides" aria-live={paused ? 'polite' : 'off'}>
         {quotes.map((quote, i) => (
-          <figure key={quote.text} className={`quotes__slide${i === index ? ' quotes__slide--active' : ''}`} aria-hidden={i !== index}>
+          <figure
+            key={quote.text}
+            className={`quotes__slide${i === index ? ' quotes__slide--active' : ''}`}
+            aria-hidden={i !== index}
+          >
             <blockquote>
               <p>“{quote.text}”</p>
             </blockquote>
@@ -42,7 +46,15 @@ export function QuoteCarousel({ quotes, label, pause, play, what }: QuoteCarouse
           </figure>
         ))}
       </div>
-      {quotes.length > 1 && <MotionToggle paused={paused === true} onToggle={() => setPaused((p) => !p)} pause={pause} play={play} what={what} />}
+      {quotes.length > 1 && (
+        <MotionToggle
+          paused={paused === true}
+          onToggle={() => setPaused((p) => !p)}
+          pause={pause}
+          play={play}
+          what={what}
+        />
+      )}
     </section>
   );
 }

@@ -64,7 +64,16 @@ export function RotatingCard({ card, id, label }: RotatingCardProps) {
       front={
         <>
           {/* Width and height give the card's 4:5 frame before the picture loads (CSS sizes it). */}
-          <Picture src={card.src} picture={card.picture} sizes="(min-width: 768px) 25rem, calc(100vw - 2.5rem)" alt={card.alt} width={400} height={500} loading="lazy" decoding="async" />
+          <Picture
+            src={card.src}
+            picture={card.picture}
+            sizes="(min-width: 768px) 25rem, calc(100vw - 2.5rem)"
+            alt={card.alt}
+            width={400}
+            height={500}
+            loading="lazy"
+            decoding="async"
+          />
           {mobile && card.mobileTitle && <span className="rotating-card__title">{card.mobileTitle}</span>}
         </>
       }

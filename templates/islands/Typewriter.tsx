@@ -100,7 +100,14 @@ export function Typewriter({ texts, pause, play, what }: TypewriterProps) {
         </span>
         {!paused && <span className="typewriter__cursor" aria-hidden="true" />}
       </p>
-      <MotionToggle paused={paused === true} onToggle={() => setPaused((p) => !p)} pause={pause} play={play} what={what} className="motion-toggle--banner" />
+      <MotionToggle
+        paused={paused === true}
+        onToggle={() => setPaused((p) => !p)}
+        pause={pause}
+        play={play}
+        what={what}
+        className="motion-toggle--banner"
+      />
     </div>
   );
 }

@@ -9,6 +9,16 @@ import { Typewriter } from './Typewriter';
 import { VisitCounter } from './VisitCounter';
 
 /** Every island by name: the server renders it, the client bundle hydrates it. */
-export const ISLANDS = { LanguageSwitch, MenuDrawer, NewsletterForm, QuoteCarousel, RotatingCard, SearchBox, ThemeToggle, Typewriter, VisitCounter } as const;
+export const ISLANDS = {
+  LanguageSwitch,
+  MenuDrawer,
+  NewsletterForm,
+  QuoteCarousel,
+  RotatingCard,
+  SearchBox,
+  ThemeToggle,
+  Typewriter,
+  VisitCounter,
+} as const;
 
 export type IslandName = keyof typeof ISLANDS;

@@ -61,7 +61,9 @@ export function Footer({ chrome }: { chrome: Chrome }) {
       </div>
       <div className="site-footer__bottom">
         <p>
-          {s['counter.label']}: <Island name="VisitCounter" inline props={{ lang: chrome.lang, comingSoon: s['counter.comingSoon'] }} />
+          {s['counter.label']}
+          {': '}
+          <Island name="VisitCounter" inline props={{ lang: chrome.lang, comingSoon: s['counter.comingSoon'] }} />
         </p>
         <p>
           © {chrome.year} {chrome.owner.name}. {s['footer.rights']}

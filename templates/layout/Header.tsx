@@ -8,7 +8,16 @@ export function Header({ chrome }: { chrome: Chrome }) {
     <header className="site-header">
       <a className="site-header__brand" href={home}>
         {/* Small and decorative: loaded at once, but low priority keeps React from preloading it. */}
-        <Picture className="site-header__avatar" src={chrome.owner.avatar} picture={chrome.owner.avatarPicture} sizes="56px" alt="" width={56} height={56} fetchPriority="low" />
+        <Picture
+          className="site-header__avatar"
+          src={chrome.owner.avatar}
+          picture={chrome.owner.avatarPicture}
+          sizes="56px"
+          alt=""
+          width={56}
+          height={56}
+          fetchPriority="low"
+        />
         <span className="site-header__text">
           <span className="site-header__name">{chrome.owner.name}</span>
           <span className="site-header__subtitle">{chrome.owner.subtitle}</span>

@@ -22,7 +22,10 @@ export function AboutMe({ chrome, page }: { chrome: Chrome; page: AboutMeProps }
           <h1 id="greeting" className="banner__title">
             {page.title}
           </h1>
-          <Island name="Typewriter" props={{ texts: page.greeting, pause: s['motion.pause'], play: s['motion.play'], what: s['motion.banner'] }} />
+          <Island
+            name="Typewriter"
+            props={{ texts: page.greeting, pause: s['motion.pause'], play: s['motion.play'], what: s['motion.banner'] }}
+          />
         </div>
       </section>
 
@@ -57,10 +60,24 @@ export function AboutMe({ chrome, page }: { chrome: Chrome; page: AboutMeProps }
         </div>
       </section>
 
-      <Island name="QuoteCarousel" props={{ quotes: page.quotes, label: page.quotesTitle, pause: s['motion.pause'], play: s['motion.play'], what: s['motion.quotes'] }} />
+      <Island
+        name="QuoteCarousel"
+        props={{
+          quotes: page.quotes,
+          label: page.quotesTitle,
+          pause: s['motion.pause'],
+          play: s['motion.play'],
+          what: s['motion.quotes'],
+        }}
+      />
 
       {page.sections.map((section, i) => (
-        <section key={section.id} id={section.id} className={`section story${i % 2 ? ' story--reverse' : ''}`} data-reveal="">
+        <section
+          key={section.id}
+          id={section.id}
+          className={`section story${i % 2 ? ' story--reverse' : ''}`}
+          data-reveal=""
+        >
           <div className="story__text">
             <h2>
               <a href={section.url}>{section.heading}</a>
@@ -73,7 +90,14 @@ export function AboutMe({ chrome, page }: { chrome: Chrome; page: AboutMeProps }
             </a>
           </div>
           <div className="story__card">
-            <Island name="RotatingCard" props={{ card: section.card, id: `${section.id}-card`, label: s['aboutme.turn'].replace('{title}', section.card.mobileTitle || section.heading) }} />
+            <Island
+              name="RotatingCard"
+              props={{
+                card: section.card,
+                id: `${section.id}-card`,
+                label: s['aboutme.turn'].replace('{title}', section.card.mobileTitle || section.heading),
+              }}
+            />
           </div>
         </section>
       ))}
@@ -96,7 +120,15 @@ export function AboutMe({ chrome, page }: { chrome: Chrome; page: AboutMeProps }
                 decoding="async"
               />
               <div className="media__body">
-                <img className="media__logo" src={item.logo} alt={item.where} width={160} height={60} loading="lazy" decoding="async" />
+                <img
+                  className="media__logo"
+                  src={item.logo}
+                  alt={item.where}
+                  width={160}
+                  height={60}
+                  loading="lazy"
+                  decoding="async"
+                />
                 <h3>{item.title}</h3>
                 <p>{item.description}</p>
                 <NewTabLink href={item.link} note={s['external.newTab']}>

@@ -11,7 +11,9 @@ export function Article({ chrome, page }: { chrome: Chrome; page: ArticleProps }
         <Status text={page.status} />
         <h1>{page.title}</h1>
         <p className="article__meta">
-          {s['article.published']} <time dateTime={page.date}>{page.dateLabel}</time> · <span className="nowrap">{page.readingTime}</span>
+          {s['article.published']} <time dateTime={page.date}>{page.dateLabel}</time>
+          {' · '}
+          <span className="nowrap">{page.readingTime}</span>
         </p>
         {page.outdated && (
           <p className="note" role="note">
@@ -36,8 +38,12 @@ export function Article({ chrome, page }: { chrome: Chrome; page: ArticleProps }
         </nav>
       )}
       {/* The words of the code blocks' copy buttons (src/client/codeCopy.ts), when there are code blocks. */}
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the article body, compiled by our own markdown pipeline */}
-      <div className="prose" {...(page.html.includes('code-block__bar') && { 'data-copy': s['code.copy'], 'data-copied': s['code.copied'] })} dangerouslySetInnerHTML={{ __html: page.html }} />
+      <div
+        className="prose"
+        {...(page.html.includes('code-block__bar') && { 'data-copy': s['code.copy'], 'data-copied': s['code.copied'] })}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: the article body, compiled by our own markdown pipeline
+        dangerouslySetInnerHTML={{ __html: page.html }}
+      />
       {(page.previous || page.next) && (
         <nav className="article__around" aria-label={s['article.around']}>
           {page.previous && (

@@ -12,7 +12,12 @@ export function Atelier({ chrome, page }: { chrome: Chrome; page: AtelierProps }
       <ul className="hcards">
         {page.playlists.map((card, i) => (
           <li key={card.url}>
-            <HorizontalCard card={card} action={s['atelier.watch']} newTabLabel={s['external.newTab']} first={i === 0} />
+            <HorizontalCard
+              card={card}
+              action={s['atelier.watch']}
+              newTabLabel={s['external.newTab']}
+              first={i === 0}
+            />
           </li>
         ))}
       </ul>

@@ -5,7 +5,8 @@ import { Status } from '../pieces/Status';
 
 export function BlogIndex({ chrome, page }: { chrome: Chrome; page: BlogProps }) {
   const s = chrome.strings;
-  const count = (n: number) => (n === 1 ? s['blog.articleCount.one'] : s['blog.articleCount.other'].replace('{n}', String(n)));
+  const count = (n: number) =>
+    n === 1 ? s['blog.articleCount.one'] : s['blog.articleCount.other'].replace('{n}', String(n));
   return (
     <section className="section">
       <h1>{page.title}</h1>
@@ -32,7 +33,13 @@ export function BlogIndex({ chrome, page }: { chrome: Chrome; page: BlogProps })
               <a href={category.url}>{category.title}</a>
             </h3>
             <p>{category.description}</p>
-            <p className="categories__count">{category.gallery ? s['blog.photos'] : category.articles.length > 0 ? count(category.articles.length) : s['blog.noArticles']}</p>
+            <p className="categories__count">
+              {category.gallery
+                ? s['blog.photos']
+                : category.articles.length > 0
+                  ? count(category.articles.length)
+                  : s['blog.noArticles']}
+            </p>
             {category.articles.length > 0 && (
               <ul className="categories__articles">
                 {category.articles.map((article) => (

@@ -7,7 +7,12 @@ export function CategoryListing({ chrome, page }: { chrome: Chrome; page: Catego
   const s = chrome.strings;
   return (
     <section className="section">
-      <CategoryHeader breadcrumbs={page.breadcrumbs} title={page.title} description={page.description} label={s['breadcrumb.label']} />
+      <CategoryHeader
+        breadcrumbs={page.breadcrumbs}
+        title={page.title}
+        description={page.description}
+        label={s['breadcrumb.label']}
+      />
       {page.msg && <p className="note">{page.msg}</p>}
       {page.articles.length > 0 ? (
         <ul className="article-list">

@@ -10,7 +10,12 @@ export function Gallery({ chrome, page }: { chrome: Chrome; page: GalleryProps }
   const s = chrome.strings;
   return (
     <section className="section">
-      <CategoryHeader breadcrumbs={page.breadcrumbs} title={page.title} description={page.description} label={s['breadcrumb.label']} />
+      <CategoryHeader
+        breadcrumbs={page.breadcrumbs}
+        title={page.title}
+        description={page.description}
+        label={s['breadcrumb.label']}
+      />
       <ul className="gallery" data-gallery="">
         {page.photos.map((photo, i) => (
           <li key={photo.src} className="gallery__item">
@@ -44,12 +49,30 @@ export function Gallery({ chrome, page }: { chrome: Chrome; page: GalleryProps }
           <span aria-hidden="true">×</span>
         </button>
         <div className="gallery-dialog__stage">
-          <button type="button" className="gallery-dialog__arrow gallery-dialog__arrow--previous" data-gallery-previous="" aria-label={s['gallery.previous']}>
+          <button
+            type="button"
+            className="gallery-dialog__arrow gallery-dialog__arrow--previous"
+            data-gallery-previous=""
+            aria-label={s['gallery.previous']}
+          >
             <span aria-hidden="true">‹</span>
           </button>
           {/* Hidden until the viewer opens: lazy, so it is neither preloaded nor fetched before. */}
-          <img className="gallery-dialog__img" data-gallery-image="" src={page.photos[0]?.src} alt={page.photos[0]?.description ?? ''} width={800} height={600} loading="lazy" />
-          <button type="button" className="gallery-dialog__arrow gallery-dialog__arrow--next" data-gallery-next="" aria-label={s['gallery.next']}>
+          <img
+            className="gallery-dialog__img"
+            data-gallery-image=""
+            src={page.photos[0]?.src}
+            alt={page.photos[0]?.description ?? ''}
+            width={800}
+            height={600}
+            loading="lazy"
+          />
+          <button
+            type="button"
+            className="gallery-dialog__arrow gallery-dialog__arrow--next"
+            data-gallery-next=""
+            aria-label={s['gallery.next']}
+          >
             <span aria-hidden="true">›</span>
           </button>
         </div>

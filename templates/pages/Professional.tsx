@@ -27,8 +27,23 @@ export function Professional({ chrome, page }: { chrome: Chrome; page: Professio
         <ul className="experience">
           {page.experiences.map((card) => (
             <li key={card.id} className="experience__card" style={{ borderTopColor: card.color }} data-reveal="">
-              <button type="button" className="experience__open" data-dialog-open={`experience-${card.id}`} aria-haspopup="dialog">
-                <Picture className="experience__img" src={card.img} picture={card.picture} sizes="(min-width: 900px) 23rem, 100vw" alt="" width={300} height={200} loading="lazy" decoding="async" />
+              <button
+                type="button"
+                className="experience__open"
+                data-dialog-open={`experience-${card.id}`}
+                aria-haspopup="dialog"
+              >
+                <Picture
+                  className="experience__img"
+                  src={card.img}
+                  picture={card.picture}
+                  sizes="(min-width: 900px) 23rem, 100vw"
+                  alt=""
+                  width={300}
+                  height={200}
+                  loading="lazy"
+                  decoding="async"
+                />
                 <span className="experience__body">
                   <span className="experience__name">{card.name}</span>
                   <span className="experience__title">{card.title}</span>
@@ -40,8 +55,23 @@ export function Professional({ chrome, page }: { chrome: Chrome; page: Professio
           ))}
         </ul>
         {page.experiences.map((card) => (
-          <dialog key={card.id} id={`experience-${card.id}`} className="dialog experience-dialog" aria-labelledby={`experience-${card.id}-title`}>
-            <Picture className="dialog__img" src={card.img} picture={card.picture} sizes="min(100vw, 40rem)" alt="" width={300} height={200} loading="lazy" decoding="async" />
+          <dialog
+            key={card.id}
+            id={`experience-${card.id}`}
+            className="dialog experience-dialog"
+            aria-labelledby={`experience-${card.id}-title`}
+          >
+            <Picture
+              className="dialog__img"
+              src={card.img}
+              picture={card.picture}
+              sizes="min(100vw, 40rem)"
+              alt=""
+              width={300}
+              height={200}
+              loading="lazy"
+              decoding="async"
+            />
             <div className="dialog__body">
               {/* biome-ignore lint/a11y/noAutofocus: in a <dialog>, autofocus names what showModal() focuses: the title, so the dialog opens at its top (its Close button, last, would scroll it to its end); the closed dialog takes no focus on page load */}
               <h3 id={`experience-${card.id}-title`} tabIndex={-1} autoFocus>
@@ -101,10 +131,20 @@ export function Professional({ chrome, page }: { chrome: Chrome; page: Professio
 }
 
 /** The hero's background and what the head preloads: a photo's widest variants, or the image itself. */
-function heroImage(image: string, picture: Variants | undefined): { background: string; preload: string; type?: string } {
+function heroImage(
+  image: string,
+  picture: Variants | undefined,
+): { background: string; preload: string; type?: string } {
   if (!picture) return { background: `url(${image})`, preload: image };
   const widest = (srcset: string) => srcset.split(', ').at(-1)?.split(' ')[0] ?? picture.src;
-  const options = [...picture.sources.map((source) => `url(${widest(source.srcset)}) type('${source.type}')`), `url(${picture.src})`];
+  const options = [
+    ...picture.sources.map((source) => `url(${widest(source.srcset)}) type('${source.type}')`),
+    `url(${picture.src})`,
+  ];
   const best = picture.sources[0];
-  return { background: `image-set(${options.join(', ')})`, preload: best ? widest(best.srcset) : picture.src, ...(best && { type: best.type }) };
+  return {
+    background: `image-set(${options.join(', ')})`,
+    preload: best ? widest(best.srcset) : picture.src,
+    ...(best && { type: best.type }),
+  };
 }

@@ -62,13 +62,19 @@ export function FlipCard({
     onChange?.(next);
   };
   const axis = horizontal ? 'X' : 'Y';
-  const frame = { className: `flip ${flipped ? 'flip--flipped' : ''} ${className}`.trim(), style: { width, height, perspective: `${FLIP_DEFAULTS.perspective}px` } };
+  const frame = {
+    className: `flip ${flipped ? 'flip--flipped' : ''} ${className}`.trim(),
+    style: { width, height, perspective: `${FLIP_DEFAULTS.perspective}px` },
+  };
   const onMouseEnter = activeHover ? () => set(true) : undefined;
   const onMouseLeave = activeHover ? () => set(false) : undefined;
   const onFocus = activeHover ? () => set(true) : undefined;
   const onBlur = activeHover ? () => set(false) : undefined;
   const faces = (
-    <div className="flip__inner" style={{ transition: `transform ${transition}`, transform: flipped ? `rotate${axis}(180deg)` : 'none' }}>
+    <div
+      className="flip__inner"
+      style={{ transition: `transform ${transition}`, transform: flipped ? `rotate${axis}(180deg)` : 'none' }}
+    >
       <div className="flip__face flip__front" aria-hidden={flipped}>
         {front}
       </div>

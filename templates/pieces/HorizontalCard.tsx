@@ -7,7 +7,17 @@ import { Picture } from './Picture';
  * page's first card, whose picture is fetched at once and first: on narrow screens it is the
  * largest paint. Width and height give the 16:9 frame before the picture loads (CSS sizes it).
  */
-export function HorizontalCard({ card, action, newTabLabel, first = false }: { card: LinkCardView; action: string; newTabLabel: string; first?: boolean }) {
+export function HorizontalCard({
+  card,
+  action,
+  newTabLabel,
+  first = false,
+}: {
+  card: LinkCardView;
+  action: string;
+  newTabLabel: string;
+  first?: boolean;
+}) {
   return (
     <NewTabLink className="hcard" href={card.url}>
       <Picture

@@ -1,6 +1,15 @@
 /** CSS length units and keywords the flip card accepts for its width and height (docs/product.md, Input rules). */
 const LENGTH = /^-?(\d+(\.\d+)?|\.\d+)(px|cm|mm|in|pc|pt|em|ex|ch|lh|vh|vw|rem|vmin|vmax|%)$/;
-const LENGTH_KEYWORDS = new Set(['max-content', 'min-content', 'available', 'fit-content', 'auto', 'inherit', 'initial', 'unset']);
+const LENGTH_KEYWORDS = new Set([
+  'max-content',
+  'min-content',
+  'available',
+  'fit-content',
+  'auto',
+  'inherit',
+  'initial',
+  'unset',
+]);
 const TIME = /^(\d+(\.\d+)?|\.\d+)(s|ms)$/;
 
 export function isCssLength(value: string): boolean {

@@ -24,7 +24,12 @@ export interface BrowserFigures {
  * as the owner works: the article's file is saved with a new paragraph, and the time runs until
  * the tab, reloaded by the dev client, shows it. Loopback only.
  */
-export async function browserFigures(siteRoot: string, pageUrl: string, file: string, edits = 7): Promise<BrowserFigures> {
+export async function browserFigures(
+  siteRoot: string,
+  pageUrl: string,
+  file: string,
+  edits = 7,
+): Promise<BrowserFigures> {
   const absolute = path.join(siteRoot, file);
   const original = await readFile(absolute, 'utf8');
   const dev = await startDev(PROJECT_ROOT, siteRoot);

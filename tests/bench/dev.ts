@@ -39,7 +39,13 @@ export async function settle(events: EventLog, minMs = 4000, quietMs = 2000, max
  * of `pageUrl`, and to the page served at that reload (`page`: asked for, as a tab does, from
  * `origin`; its answer must hold `shows`).
  */
-async function saveToReload(events: EventLog, file: string, text: string, pageUrl: string, page?: { origin: string; shows: string }): Promise<{ reload: number; page: number }> {
+async function saveToReload(
+  events: EventLog,
+  file: string,
+  text: string,
+  pageUrl: string,
+  page?: { origin: string; shows: string },
+): Promise<{ reload: number; page: number }> {
   const since = events.events.length;
   const saved = performance.now();
   await writeFile(file, text);
@@ -61,7 +67,12 @@ async function saveToReload(events: EventLog, file: string, text: string, pageUr
  * event stream: the same article is saved `edits` times with a new paragraph, then `edits` times
  * with a new title, each save once the previous one's builds are done.
  */
-export async function devFigures(siteRoot: string, articleFile: string, pageUrl: string, edits = 7): Promise<DevFigures> {
+export async function devFigures(
+  siteRoot: string,
+  articleFile: string,
+  pageUrl: string,
+  edits = 7,
+): Promise<DevFigures> {
   const dev = await startDev(PROJECT_ROOT, siteRoot);
   const events = await listen(`${dev.origin}/__dev/events`);
   const original = await readFile(articleFile, 'utf8');
@@ -74,14 +85,19 @@ export async function devFigures(siteRoot: string, articleFile: string, pageUrl:
     for (let edit = 1; edit <= edits; edit++) {
       await settle(events);
       text = original.replace(/\n\n/, `\n\nEdit number ${edit}, measured.\n\n`);
-      const times = await saveToReload(events, articleFile, text, pageUrl, { origin: dev.origin, shows: `Edit number ${edit}, measured.` });
+      const times = await saveToReload(events, articleFile, text, pageUrl, {
+        origin: dev.origin,
+        shows: `Edit number ${edit}, measured.`,
+      });
       body.push(times.reload);
       served.push(times.page);
     }
     // The body stays as the last edit left it: these saves change the title alone.
     for (let edit = 1; edit <= edits; edit++) {
       await settle(events);
-      titled.push((await saveToReload(events, articleFile, withTitle(text, `${title} retitled ${edit}`), pageUrl)).reload);
+      titled.push(
+        (await saveToReload(events, articleFile, withTitle(text, `${title} retitled ${edit}`), pageUrl)).reload,
+      );
     }
   } finally {
     events.close();

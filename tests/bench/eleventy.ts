@@ -9,7 +9,8 @@ import { benchTool } from './tools';
 /** Pinned: 3.1.8 needs an override of @11ty/recursive-copy on this registry; 3.1.7 installs as is. */
 export const ELEVENTY = '@11ty/eleventy@3.1.7';
 
-const LAYOUT = '<!doctype html><html lang="{{ lang }}"><head><meta charset="utf-8"><title>{{ title }}</title></head><body><main>{{ content | safe }}</main></body></html>\n';
+const LAYOUT =
+  '<!doctype html><html lang="{{ lang }}"><head><meta charset="utf-8"><title>{{ title }}</title></head><body><main>{{ content | safe }}</main></body></html>\n';
 
 const CONFIG = `export default function (config) {
   config.addGlobalData('layout', 'layout.njk');
@@ -22,7 +23,11 @@ const CONFIG = `export default function (config) {
  * or the Portuguese one for Portuguese-only articles), with a minimal layout: the reference the
  * build budget is measured against.
  */
-export async function prepareEleventy(siteRoot: string, dir: string, articles: readonly SyntheticArticle[]): Promise<string> {
+export async function prepareEleventy(
+  siteRoot: string,
+  dir: string,
+  articles: readonly SyntheticArticle[],
+): Promise<string> {
   await rm(dir, { recursive: true, force: true });
   await mkdir(path.join(dir, 'src', '_includes'), { recursive: true });
   await writeFile(path.join(dir, 'src', '_includes', 'layout.njk'), LAYOUT);
@@ -30,7 +35,10 @@ export async function prepareEleventy(siteRoot: string, dir: string, articles: r
   await Promise.all(
     articles.map((article) => {
       const lang = article.langs.includes('en') ? 'en' : 'pt';
-      return copyFile(articleFile(siteRoot, article, lang), path.join(dir, 'src', `${article.category}-${article.slug}.md`));
+      return copyFile(
+        articleFile(siteRoot, article, lang),
+        path.join(dir, 'src', `${article.category}-${article.slug}.md`),
+      );
     }),
   );
   return dir;
@@ -41,7 +49,9 @@ export async function eleventyBuild(dir: string): Promise<Timed> {
   const tool = await benchTool(ELEVENTY);
   await rm(path.join(dir, '_site'), { recursive: true, force: true });
   await rm(path.join(dir, '.cache'), { recursive: true, force: true });
-  return timed(process.execPath, [path.join(tool, 'node_modules', '@11ty', 'eleventy', 'cmd.cjs'), '--quiet'], { cwd: dir });
+  return timed(process.execPath, [path.join(tool, 'node_modules', '@11ty', 'eleventy', 'cmd.cjs'), '--quiet'], {
+    cwd: dir,
+  });
 }
 
 /**
@@ -54,7 +64,12 @@ export async function eleventyBuild(dir: string): Promise<Timed> {
  * plugins take by range, are pinned as installed here.
  */
 export const ELEVENTY_SAME = {
-  packages: [ELEVENTY, '@11ty/eleventy-img@6.0.4', '@11ty/eleventy-plugin-syntaxhighlight@5.0.2', 'markdown-it-anchor@9.2.0'],
+  packages: [
+    ELEVENTY,
+    '@11ty/eleventy-img@6.0.4',
+    '@11ty/eleventy-plugin-syntaxhighlight@5.0.2',
+    'markdown-it-anchor@9.2.0',
+  ],
   overrides: { sharp: sharp.versions.sharp, 'markdown-it': '14.3.3', prismjs: '1.30.0' },
 };
 
@@ -134,7 +149,11 @@ export function editionUrl(article: SyntheticArticle, lang: 'en' | 'pt'): string
  * `src/pt/blog/…` (its data says `pt`), with the photos and figures the articles show under
  * `src/media`. Its node_modules is the tool folder's.
  */
-export async function prepareEleventySame(siteRoot: string, dir: string, articles: readonly SyntheticArticle[]): Promise<string> {
+export async function prepareEleventySame(
+  siteRoot: string,
+  dir: string,
+  articles: readonly SyntheticArticle[],
+): Promise<string> {
   const tool = await benchTool(ELEVENTY_SAME.packages, { overrides: ELEVENTY_SAME.overrides });
   await rm(dir, { recursive: true, force: true });
   await mkdir(path.join(dir, 'src', '_includes'), { recursive: true });
@@ -143,14 +162,18 @@ export async function prepareEleventySame(siteRoot: string, dir: string, article
   await writeFile(path.join(dir, 'eleventy.config.mjs'), sameWorkConfig(WIDTHS));
   await mkdir(path.join(dir, 'src', 'pt'), { recursive: true });
   await writeFile(path.join(dir, 'src', 'pt', 'pt.11tydata.json'), '{ "lang": "pt" }\n');
-  await cp(path.join(siteRoot, 'content', 'media', 'blog'), path.join(dir, 'src', 'media', 'blog'), { recursive: true, filter: (src) => !/\.(mp4|webm|pdf)$/.test(src) });
+  await cp(path.join(siteRoot, 'content', 'media', 'blog'), path.join(dir, 'src', 'media', 'blog'), {
+    recursive: true,
+    filter: (src) => !/\.(mp4|webm|pdf)$/.test(src),
+  });
   for (const article of articles) {
     for (const lang of article.langs) {
       const target = path.join(dir, 'src', `${editionUrl(article, lang)}.md`);
       await mkdir(path.dirname(target), { recursive: true });
       await copyFile(articleFile(siteRoot, article, lang), target);
       // A Portuguese-only article is served at the route's own path, in Portuguese.
-      if (lang === 'pt' && !article.langs.includes('en')) await writeFile(target.replace(/\.md$/, '.11tydata.json'), '{ "lang": "pt" }\n');
+      if (lang === 'pt' && !article.langs.includes('en'))
+        await writeFile(target.replace(/\.md$/, '.11tydata.json'), '{ "lang": "pt" }\n');
     }
   }
   return dir;
@@ -160,5 +183,7 @@ export async function prepareEleventySame(siteRoot: string, dir: string, article
 export async function eleventySameBuild(dir: string): Promise<Timed> {
   await rm(path.join(dir, '_site'), { recursive: true, force: true });
   await rm(path.join(dir, '.cache'), { recursive: true, force: true });
-  return timed(process.execPath, [path.join(dir, 'node_modules', '@11ty', 'eleventy', 'cmd.cjs'), '--quiet'], { cwd: dir });
+  return timed(process.execPath, [path.join(dir, 'node_modules', '@11ty', 'eleventy', 'cmd.cjs'), '--quiet'], {
+    cwd: dir,
+  });
 }

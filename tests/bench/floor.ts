@@ -15,17 +15,33 @@ import { articleFile, type SyntheticArticle } from './synthetic';
 const BUNDLE = path.join(PROJECT_ROOT, '.cache', 'bench', 'floor.mjs');
 
 /** The packages the floor runs, for the table (their versions as installed). */
-export const FLOOR_PACKAGES = ['unified', 'remark-parse', 'remark-gfm', 'remark-rehype', 'lowlight', 'rehype-stringify'] as const;
+export const FLOOR_PACKAGES = [
+  'unified',
+  'remark-parse',
+  'remark-gfm',
+  'remark-rehype',
+  'lowlight',
+  'rehype-stringify',
+] as const;
 
 /**
  * Prepares the bare pipeline over the same markdown files: its manifest (every edition of every
  * article, both languages, each to the HTML file of its URL under `dir/out`) and its bundle.
  * Returns the manifest's path.
  */
-export async function prepareFloor(siteRoot: string, dir: string, articles: readonly SyntheticArticle[]): Promise<string> {
+export async function prepareFloor(
+  siteRoot: string,
+  dir: string,
+  articles: readonly SyntheticArticle[],
+): Promise<string> {
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
-  const jobs: FloorJob[] = articles.flatMap((article) => article.langs.map((lang) => ({ from: articleFile(siteRoot, article, lang), to: path.join(dir, 'out', `${editionUrl(article, lang)}.html`) })));
+  const jobs: FloorJob[] = articles.flatMap((article) =>
+    article.langs.map((lang) => ({
+      from: articleFile(siteRoot, article, lang),
+      to: path.join(dir, 'out', `${editionUrl(article, lang)}.html`),
+    })),
+  );
   const manifest = path.join(dir, 'manifest.json');
   await writeFile(manifest, JSON.stringify(jobs));
   await build({

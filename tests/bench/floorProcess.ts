@@ -76,7 +76,9 @@ if (isMainThread) {
       { length: THREADS },
       (_, thread) =>
         new Promise<number>((resolve, reject) => {
-          const worker = new Worker(new URL(import.meta.url), { workerData: { jobs: jobs.filter((_job, i) => i % THREADS === thread), gfm } satisfies FloorThread });
+          const worker = new Worker(new URL(import.meta.url), {
+            workerData: { jobs: jobs.filter((_job, i) => i % THREADS === thread), gfm } satisfies FloorThread,
+          });
           worker.once('message', resolve);
           worker.once('error', reject);
         }),

@@ -62,7 +62,10 @@ export interface LighthouseResult {
 interface LighthouseReport {
   runtimeError?: { code: string; message: string };
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] } | undefined>;
-  audits: Record<string, { title: string; score: number | null; scoreDisplayMode: string; numericValue?: number } | undefined>;
+  audits: Record<
+    string,
+    { title: string; score: number | null; scoreDisplayMode: string; numericValue?: number } | undefined
+  >;
 }
 
 /** The part of Lighthouse's module API used here: `lighthouse(url, flags)`. */
@@ -72,7 +75,11 @@ interface LighthouseModule {
 
 /** The part of chrome-launcher (installed with Lighthouse) used here. */
 interface ChromeLauncherModule {
-  launch(options: { chromePath: string; chromeFlags: string[]; logLevel: 'silent' }): Promise<{ port: number; kill(): void }>;
+  launch(options: {
+    chromePath: string;
+    chromeFlags: string[];
+    logLevel: 'silent';
+  }): Promise<{ port: number; kill(): void }>;
 }
 
 /**
@@ -85,8 +92,12 @@ interface ChromeLauncherModule {
 export async function runLighthouse(origin: string, pages: LighthousePage[]): Promise<LighthouseResult[]> {
   assertLoopback(origin);
   const modules = path.join(await benchTool(LIGHTHOUSE_SPEC), 'node_modules');
-  const lighthouse = (await import(pathToFileURL(path.join(modules, 'lighthouse/core/index.js')).href)) as LighthouseModule;
-  const launcher = (await import(pathToFileURL(path.join(modules, 'chrome-launcher/dist/index.js')).href)) as ChromeLauncherModule;
+  const lighthouse = (await import(
+    pathToFileURL(path.join(modules, 'lighthouse/core/index.js')).href
+  )) as LighthouseModule;
+  const launcher = (await import(
+    pathToFileURL(path.join(modules, 'chrome-launcher/dist/index.js')).href
+  )) as ChromeLauncherModule;
   const chrome = await launcher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
@@ -117,26 +128,47 @@ function assertLoopback(origin: string): void {
 const BAD_TRACE_CODES = new Set(['NO_TRACING_STARTED', 'NO_RESOURCE_REQUEST', 'NO_NAVSTART', 'NO_DCL', 'NO_FMP']);
 
 /** One Lighthouse run over `url` in the Chromium listening on `port`. */
-async function lighthouseReport(lighthouse: LighthouseModule, port: number, url: string, ignoreStatusCode: boolean): Promise<LighthouseReport> {
+async function lighthouseReport(
+  lighthouse: LighthouseModule,
+  port: number,
+  url: string,
+  ignoreStatusCode: boolean,
+): Promise<LighthouseReport> {
   let result: { lhr: LighthouseReport } | undefined;
   try {
-    result = await lighthouse.default(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], ignoreStatusCode });
+    result = await lighthouse.default(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+      ignoreStatusCode,
+    });
   } catch (error) {
-    throw new Error(`Lighthouse failed on ${url}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(`Lighthouse failed on ${url}: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
   }
   if (!result) throw new Error(`Lighthouse returned no report for ${url}`);
   return result.lhr;
 }
 
 /** Lighthouse's scores and metrics for one page, after checking it answers with its expected status. */
-async function auditPage(lighthouse: LighthouseModule, port: number, origin: string, page: LighthousePage): Promise<LighthouseResult> {
+async function auditPage(
+  lighthouse: LighthouseModule,
+  port: number,
+  origin: string,
+  page: LighthousePage,
+): Promise<LighthouseResult> {
   const url = new URL(page.path, origin).href;
   const expected = page.status ?? 200;
   // Lighthouse only tells an error status apart from success, so the exact status is checked here.
   const served = await fetch(url).then(
     (response) => response.status,
     (error: unknown) => {
-      throw new Error(`Lighthouse: ${url} did not answer: ${error instanceof Error ? String(error.cause ?? error.message) : String(error)}`, { cause: error });
+      throw new Error(
+        `Lighthouse: ${url} did not answer: ${error instanceof Error ? String(error.cause ?? error.message) : String(error)}`,
+        { cause: error },
+      );
     },
   );
   if (served !== expected) throw new Error(`Lighthouse: ${url} answered ${served}, expected ${expected}`);
@@ -146,7 +178,8 @@ async function auditPage(lighthouse: LighthouseModule, port: number, origin: str
     process.stderr.write(`Lighthouse: ${lhr.runtimeError.code} on ${url}, running it again\n`);
     lhr = await lighthouseReport(lighthouse, port, url, expected >= 400);
   }
-  if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError)
+    throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
 
   const score = (category: (typeof CATEGORIES)[number]): number => {
     const value = lhr.categories[category]?.score;

@@ -14,7 +14,8 @@ export interface Stats {
 export function stats(samples: readonly number[]): Stats {
   const sorted = [...samples].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  const median = sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+  const median =
+    sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
   return { median, min: sorted[0] ?? NaN, max: sorted[sorted.length - 1] ?? NaN, samples: [...samples] };
 }
 
@@ -39,7 +40,11 @@ const RSS_PRELOAD = path.join(import.meta.dirname, 'rss.cjs');
  * Runs a command to completion and measures its wall-clock time and peak memory. Fails with the
  * command's output when it exits with an error, so a broken build never reads as a fast one.
  */
-export async function timed(command: string, args: readonly string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<Timed> {
+export async function timed(
+  command: string,
+  args: readonly string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv },
+): Promise<Timed> {
   const scratch = await mkdtemp(path.join(os.tmpdir(), 'bench-rss-'));
   const rssFile = path.join(scratch, 'rss');
   const cpuFile = path.join(scratch, 'cpu');
@@ -78,13 +83,26 @@ export interface Repeated {
 }
 
 /** Runs `command` `times` times, each after `before`, reporting each run on stderr as it ends. */
-export async function repeat(label: string, times: number, before: (run: number) => Promise<void>, command: () => Promise<Timed>): Promise<Repeated> {
+export async function repeat(
+  label: string,
+  times: number,
+  before: (run: number) => Promise<void>,
+  command: () => Promise<Timed>,
+): Promise<Repeated> {
   const all: Timed[] = [];
   for (let run = 0; run < times; run++) {
     await before(run);
     const result = await command();
     all.push(result);
-    process.stderr.write(`  ${label} ${run + 1}/${times}: ${(result.milliseconds / 1000).toFixed(2)} s, ${(result.cpuMs / 1000).toFixed(2)} s CPU, ${result.peakRssMb.toFixed(0)} MB\n`);
+    process.stderr.write(
+      `  ${label} ${run + 1}/${times}: ${(result.milliseconds / 1000).toFixed(2)} s, ${(result.cpuMs / 1000).toFixed(2)} s CPU, ${result.peakRssMb.toFixed(0)} MB\n`,
+    );
   }
-  return { ms: stats(all.map((t) => t.milliseconds)), rssMb: stats(all.map((t) => t.peakRssMb)), cpuMs: stats(all.map((t) => t.cpuMs)), last: all.at(-1) as Timed, all };
+  return {
+    ms: stats(all.map((t) => t.milliseconds)),
+    rssMb: stats(all.map((t) => t.peakRssMb)),
+    cpuMs: stats(all.map((t) => t.cpuMs)),
+    last: all.at(-1) as Timed,
+    all,
+  };
 }

@@ -46,7 +46,11 @@ async function countingSmtp(): Promise<{ url: string; received: () => number; st
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const { port } = server.server.address() as { port: number };
-  return { url: `smtp://127.0.0.1:${port}`, received: () => received, stop: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received: () => received,
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 export async function newsletterFigures(subscribers: number, rate = 10_000): Promise<NewsletterFigures> {
@@ -56,20 +60,33 @@ export async function newsletterFigures(subscribers: number, rate = 10_000): Pro
     const db = path.join(dir, 'site.db');
     await openSqliteStore(db, () => undefined).close();
     const raw = new Database(db);
-    const insert = raw.prepare("INSERT INTO subscribers (email, email_key, lang, state, signed_up_at, confirmed_at, consent, nonce) VALUES (?, ?, ?, 'confirmed', ?, ?, 'bench', '')");
+    const insert = raw.prepare(
+      "INSERT INTO subscribers (email, email_key, lang, state, signed_up_at, confirmed_at, consent, nonce) VALUES (?, ?, ?, 'confirmed', ?, ?, 'bench', '')",
+    );
     const at = new Date().toISOString();
     raw.transaction(() => {
-      for (let i = 0; i < subscribers; i++) insert.run(`reader${i}@example.com`, `reader${i}@example.com`, i % 2 ? 'pt' : 'en', at, at);
+      for (let i = 0; i < subscribers; i++)
+        insert.run(`reader${i}@example.com`, `reader${i}@example.com`, i % 2 ? 'pt' : 'en', at, at);
     })();
     raw.close();
-    const result = await timed('node', [path.join(PROJECT_ROOT, 'bin', 'site'), 'newsletter', 'send', ARTICLE, '--db', db, '--rate', String(rate)], {
-      cwd: PROJECT_ROOT,
-      env: { SMTP_URL: smtp.url, NEWSLETTER_FROM: 'Bench <bench@example.com>', NEWSLETTER_SECRET: 'b'.repeat(40), CI: '1' },
-    });
+    const result = await timed(
+      'node',
+      [path.join(PROJECT_ROOT, 'bin', 'site'), 'newsletter', 'send', ARTICLE, '--db', db, '--rate', String(rate)],
+      {
+        cwd: PROJECT_ROOT,
+        env: {
+          SMTP_URL: smtp.url,
+          NEWSLETTER_FROM: 'Bench <bench@example.com>',
+          NEWSLETTER_SECRET: 'b'.repeat(40),
+          CI: '1',
+        },
+      },
+    );
     const line = /sent ([\d,]+).*?, ([\d.]+) s, ([\d.]+) messages\/s/.exec(result.stdout);
     if (!line) throw new Error(`no summary line in:\n${result.stdout}`);
     const sent = Number(line[1]!.replace(/,/g, ''));
-    if (sent !== subscribers || smtp.received() !== subscribers) throw new Error(`sent ${sent}, received ${smtp.received()}, of ${subscribers}`);
+    if (sent !== subscribers || smtp.received() !== subscribers)
+      throw new Error(`sent ${sent}, received ${smtp.received()}, of ${subscribers}`);
     return {
       subscribers,
       article: ARTICLE,
@@ -97,7 +114,9 @@ export function newsletterRows(f: NewsletterFigures): [string, string, string][]
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values } = parseArgs({ options: { subscribers: { type: 'string', default: '10000' }, rate: { type: 'string', default: '10000' } } });
+  const { values } = parseArgs({
+    options: { subscribers: { type: 'string', default: '10000' }, rate: { type: 'string', default: '10000' } },
+  });
   const figures = await newsletterFigures(Number(values.subscribers), Number(values.rate));
   for (const row of newsletterRows(figures)) console.log(row.join('  '));
   console.log(JSON.stringify(figures));

@@ -13,7 +13,8 @@ process.on('exit', () => {
   if (!isMainThread) return;
   const file = process.env.BENCH_RSS_FILE;
   const usage = process.resourceUsage();
-  if (process.env.BENCH_CPU_FILE) appendFileSync(process.env.BENCH_CPU_FILE, `${usage.userCPUTime + usage.systemCPUTime}\n`);
+  if (process.env.BENCH_CPU_FILE)
+    appendFileSync(process.env.BENCH_CPU_FILE, `${usage.userCPUTime + usage.systemCPUTime}\n`);
   if (!file) return;
   let before = 0;
   try {

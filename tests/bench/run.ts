@@ -49,8 +49,16 @@ const LIGHTHOUSE_PAGES: LighthousePage[] = [
 ];
 const count = Number(values.articles);
 const runs = Number(values.runs);
-if (!Number.isInteger(count) || count < 1 || !Number.isInteger(runs) || runs < 1 || (values.only !== undefined && values.only !== 'cold')) {
-  console.error('usage: npm run bench -- [--articles N] [--runs R] [--no-lighthouse] [--growth] [--no-newsletter] [--subscribers N] [--only cold]');
+if (
+  !Number.isInteger(count) ||
+  count < 1 ||
+  !Number.isInteger(runs) ||
+  runs < 1 ||
+  (values.only !== undefined && values.only !== 'cold')
+) {
+  console.error(
+    'usage: npm run bench -- [--articles N] [--runs R] [--no-lighthouse] [--growth] [--no-newsletter] [--subscribers N] [--only cold]',
+  );
   process.exit(2);
 }
 
@@ -75,7 +83,9 @@ function stageSeconds(output: string, stage: string): number {
 /** One page of each kind of the owner's real site, built and served, through Lighthouse. */
 async function lighthouseFigures(): Promise<LighthouseResult[]> {
   const out = path.join(scratch, 'real-dist');
-  await timed(process.execPath, [...SITE, '--root', PROJECT_ROOT, 'build', '--quiet', '--out', out], { cwd: PROJECT_ROOT });
+  await timed(process.execPath, [...SITE, '--root', PROJECT_ROOT, 'build', '--quiet', '--out', out], {
+    cwd: PROJECT_ROOT,
+  });
   const server = await serveSite(PROJECT_ROOT, out);
   try {
     return await runLighthouse(server.origin, LIGHTHOUSE_PAGES);
@@ -85,7 +95,11 @@ async function lighthouseFigures(): Promise<LighthouseResult[]> {
 }
 
 // As under CI (no live progress), with the stage line the table breaks the cold build down by.
-const siteIn = (dir: string, ...args: string[]) => timed(process.execPath, [...SITE, ...args, ...(args[0] === 'build' ? ['--quiet'] : [])], { cwd: dir, env: { CI: 'true', SITE_TIMINGS: '1' } });
+const siteIn = (dir: string, ...args: string[]) =>
+  timed(process.execPath, [...SITE, ...args, ...(args[0] === 'build' ? ['--quiet'] : [])], {
+    cwd: dir,
+    env: { CI: 'true', SITE_TIMINGS: '1' },
+  });
 const site = (...args: string[]) => siteIn(root, ...args);
 const cleanIn = async (dir: string) => {
   await rm(path.join(dir, 'dist'), { recursive: true, force: true });
@@ -148,7 +162,12 @@ if (values.only === 'cold') {
     ...coldResults(cold, pages, same),
   };
   const { coldBuildStagesMs } = results;
-  printTable([['measure', 'median', 'spread (min–max)'], ...coldBuildRows(cold, pages, same), ...comparisonRows(cold, pages, same), ...stageRows(coldBuildStagesMs)]);
+  printTable([
+    ['measure', 'median', 'spread (min–max)'],
+    ...coldBuildRows(cold, pages, same),
+    ...comparisonRows(cold, pages, same),
+    ...stageRows(coldBuildStagesMs),
+  ]);
   await writeResults(results, 'cold');
   process.exit(0);
 }
@@ -180,7 +199,9 @@ const oneChanged = await repeat(
 );
 
 // `--explain` is being added to site build: measured where the CLI offers it, said so where not.
-let explain: { ms: number; ratioToCold: number; madeAgain: string; imagesEncoded: number; output: string[] } | { skipped: string };
+let explain:
+  | { ms: number; ratioToCold: number; madeAgain: string; imagesEncoded: number; output: string[] }
+  | { skipped: string };
 if (buildExplains()) {
   log("site build --explain after one article's body changed");
   await writeFile(editedFile, syntheticMarkdown(editedIndex, 'en', runs + 1));
@@ -188,7 +209,13 @@ if (buildExplains()) {
   const lines = run.stdout.split('\n').filter((line) => line.trim() !== '');
   // An image variant made again would be listed under assets/media/: none should be.
   const imagesEncoded = lines.filter((line) => line.trim().startsWith('assets/media/')).length;
-  explain = { ms: run.milliseconds, ratioToCold: run.milliseconds / cold.ms.median, madeAgain: lines.find((l) => /made again/i.test(l))?.trim() ?? '', imagesEncoded, output: lines.slice(0, 60) };
+  explain = {
+    ms: run.milliseconds,
+    ratioToCold: run.milliseconds / cold.ms.median,
+    madeAgain: lines.find((l) => /made again/i.test(l))?.trim() ?? '',
+    imagesEncoded,
+    output: lines.slice(0, 60),
+  };
 } else {
   explain = { skipped: 'site build does not accept --explain (not in `site build --help`)' };
   log(`skipped: ${explain.skipped}`);
@@ -221,7 +248,16 @@ await writeSyntheticSite(PROJECT_ROOT, realCopy, 0);
 const browserRun = await browserFigures(realCopy, BROWSER_ARTICLE.page, BROWSER_ARTICLE.file);
 
 // Growth: the same measures on a second synthetic site of twice the articles, removed afterwards.
-let growth: { articles: number; pages: number; check: Stats; cold: Stats; unchanged: Stats; ratios: { check: number; cold: number; unchanged: number; pages: number } } | { skipped: string };
+let growth:
+  | {
+      articles: number;
+      pages: number;
+      check: Stats;
+      cold: Stats;
+      unchanged: Stats;
+      ratios: { check: number; cold: number; unchanged: number; pages: number };
+    }
+  | { skipped: string };
 if (values.growth) {
   log(`growth: ${count * 2} articles, the same measures`);
   const doubleRoot = path.join(scratch, 'double');
@@ -270,7 +306,11 @@ const results = {
   newsletter: newsletter ?? { skipped: '--no-newsletter' },
   check: check.ms,
   // The budget's measure is the cold build; the cold check, the stricter one, is kept beside it.
-  checkAfterBuild: { ms: checkAfterBuild.ms, ratioToCold: checkAfterBuild.ms.median / cold.ms.median, ratioToColdCheck: checkAfterBuild.ms.median / check.ms.median },
+  checkAfterBuild: {
+    ms: checkAfterBuild.ms,
+    ratioToCold: checkAfterBuild.ms.median / cold.ms.median,
+    ratioToColdCheck: checkAfterBuild.ms.median / check.ms.median,
+  },
   ...coldFigures,
   quarterSite: { articles: quarter, pages: smallPages, ms: small.milliseconds, peakRssMb: small.peakRssMb },
   unchangedRebuild: { ms: unchanged.ms, ratioToCold: unchanged.ms.median / cold.ms.median },
@@ -300,23 +340,67 @@ const table: Row[] = [
     `${small.peakRssMb.toFixed(0)} MB`,
     `${(pages / smallPages).toFixed(1)}× the pages take ${(cold.rssMb.median / small.peakRssMb).toFixed(1)}× the memory, ${(cold.ms.median / small.milliseconds).toFixed(1)}× the time`,
   ],
-  ['rebuild, nothing changed', seconds(unchanged.ms.median), `${range(unchanged.ms)}  (${pct(results.unchangedRebuild.ratioToCold)} of cold)`],
-  ["rebuild, one article's body changed", seconds(oneChanged.ms.median), `${range(oneChanged.ms)}  (${pct(results.oneArticleRebuild.ratioToCold)} of cold)`],
-  ["rebuild, one article's title changed", seconds(titleChanged.ms.median), `${range(titleChanged.ms)}  (${pct(results.titleEditRebuild.ratioToCold)} of cold)`],
+  [
+    'rebuild, nothing changed',
+    seconds(unchanged.ms.median),
+    `${range(unchanged.ms)}  (${pct(results.unchangedRebuild.ratioToCold)} of cold)`,
+  ],
+  [
+    "rebuild, one article's body changed",
+    seconds(oneChanged.ms.median),
+    `${range(oneChanged.ms)}  (${pct(results.oneArticleRebuild.ratioToCold)} of cold)`,
+  ],
+  [
+    "rebuild, one article's title changed",
+    seconds(titleChanged.ms.median),
+    `${range(titleChanged.ms)}  (${pct(results.titleEditRebuild.ratioToCold)} of cold)`,
+  ],
   'skipped' in explain
     ? ['site build --explain, one body changed', 'skipped', explain.skipped]
-    : ['site build --explain, one body changed', seconds(explain.ms), `1 run  (${pct(explain.ratioToCold)} of cold); ${explain.madeAgain}; image variants among them: ${explain.imagesEncoded}`],
-  [`site dev: body save to reload (${devRun.edits} edits)`, seconds(devRun.saveToReloadMs.median), range(devRun.saveToReloadMs)],
-  [`site dev: title save to reload (${devRun.edits} edits)`, seconds(devRun.titleSaveToReloadMs.median), range(devRun.titleSaveToReloadMs)],
-  [`site dev: body save to the page served at the reload`, seconds(devRun.saveToPageMs.median), range(devRun.saveToPageMs)],
-  [`site dev in Chromium, real site: save to visible (${browserRun.edits} edits)`, seconds(browserRun.saveToVisibleMs.median), `${range(browserRun.saveToVisibleMs)}  (${browserRun.page})`],
+    : [
+        'site build --explain, one body changed',
+        seconds(explain.ms),
+        `1 run  (${pct(explain.ratioToCold)} of cold); ${explain.madeAgain}; image variants among them: ${explain.imagesEncoded}`,
+      ],
+  [
+    `site dev: body save to reload (${devRun.edits} edits)`,
+    seconds(devRun.saveToReloadMs.median),
+    range(devRun.saveToReloadMs),
+  ],
+  [
+    `site dev: title save to reload (${devRun.edits} edits)`,
+    seconds(devRun.titleSaveToReloadMs.median),
+    range(devRun.titleSaveToReloadMs),
+  ],
+  [
+    `site dev: body save to the page served at the reload`,
+    seconds(devRun.saveToPageMs.median),
+    range(devRun.saveToPageMs),
+  ],
+  [
+    `site dev in Chromium, real site: save to visible (${browserRun.edits} edits)`,
+    seconds(browserRun.saveToVisibleMs.median),
+    `${range(browserRun.saveToVisibleMs)}  (${browserRun.page})`,
+  ],
   ...('skipped' in growth
     ? [['growth 2N÷N', 'skipped', growth.skipped] as [string, string, string]]
     : ([
-        [`growth: ${growth.articles} articles (${growth.pages} pages)`, '2N÷N', `pages ×${growth.ratios.pages.toFixed(2)}`],
-        ['  site check', `×${growth.ratios.check.toFixed(2)}`, `${seconds(growth.check.median)} (${range(growth.check)})`],
+        [
+          `growth: ${growth.articles} articles (${growth.pages} pages)`,
+          '2N÷N',
+          `pages ×${growth.ratios.pages.toFixed(2)}`,
+        ],
+        [
+          '  site check',
+          `×${growth.ratios.check.toFixed(2)}`,
+          `${seconds(growth.check.median)} (${range(growth.check)})`,
+        ],
         ['  cold build', `×${growth.ratios.cold.toFixed(2)}`, `${seconds(growth.cold.median)} (${range(growth.cold)})`],
-        ['  rebuild, nothing changed', `×${growth.ratios.unchanged.toFixed(2)}`, `${seconds(growth.unchanged.median)} (${range(growth.unchanged)})`],
+        [
+          '  rebuild, nothing changed',
+          `×${growth.ratios.unchanged.toFixed(2)}`,
+          `${seconds(growth.unchanged.median)} (${range(growth.unchanged)})`,
+        ],
       ] as [string, string, string][])),
   ...comparisonRows(cold, pages, same),
   ...indexes.map((i): [string, string, string] => [
@@ -376,9 +460,18 @@ function coldResults(cold: Repeated, pages: number, same: SameWorkFigures) {
   const { eleventy, eleventySame, floor } = same;
   return {
     coldBuild: { ms: cold.ms, perPageMs: perPage, cpuMs: cold.cpuMs, peakRssMb: cold.rssMb, work: same.ours },
-    coldBuildStagesMs: Object.fromEntries(STAGES.map((stage) => [stage, stats(cold.all.map((t) => stageSeconds(t.stdout, stage)))])),
+    coldBuildStagesMs: Object.fromEntries(
+      STAGES.map((stage) => [stage, stats(cold.all.map((t) => stageSeconds(t.stdout, stage)))]),
+    ),
     // The plain run, as before (the reference of the rebuild budgets).
-    eleventy: { version: eleventy.versions['@11ty/eleventy'], pages: eleventy.pages, ms: eleventy.ms, perPageMs: eleventy.perPageMs, cpuMs: eleventy.cpuMs, peakRssMb: eleventy.peakRssMb },
+    eleventy: {
+      version: eleventy.versions['@11ty/eleventy'],
+      pages: eleventy.pages,
+      ms: eleventy.ms,
+      perPageMs: eleventy.perPageMs,
+      cpuMs: eleventy.cpuMs,
+      peakRssMb: eleventy.peakRssMb,
+    },
     ratioPerPageToEleventy: perPage / eleventy.perPageMs,
     eleventySameWork: eleventySame,
     ratioPerPageToEleventySameWork: perPage / eleventySame.perPageMs,
@@ -401,7 +494,11 @@ function coldBuildRows(cold: Repeated, pages: number, same: SameWorkFigures): Ro
     [`cold build (${pages} pages)`, seconds(cold.ms.median), range(cold.ms)],
     ['  per page', `${(cold.ms.median / pages).toFixed(2)} ms`, workText(same.ours)],
     ['  CPU', seconds(cold.cpuMs.median), range(cold.cpuMs)],
-    ['  peak memory', `${cold.rssMb.median.toFixed(0)} MB`, `${cold.rssMb.min.toFixed(0)}–${cold.rssMb.max.toFixed(0)} MB`],
+    [
+      '  peak memory',
+      `${cold.rssMb.median.toFixed(0)} MB`,
+      `${cold.rssMb.min.toFixed(0)}–${cold.rssMb.max.toFixed(0)} MB`,
+    ],
   ];
 }
 
@@ -409,15 +506,30 @@ function coldBuildRows(cold: Repeated, pages: number, same: SameWorkFigures): Ro
 function comparisonRows(cold: Repeated, pages: number, same: SameWorkFigures): Row[] {
   const perPage = cold.ms.median / pages;
   const system = (figures: SystemFigures, name: string): Row[] => [
-    [`${figures.label} (${figures.pages} pages)`, seconds(figures.ms.median), `${range(figures.ms)}; CPU ${seconds(figures.cpuMs.median)}, peak ${figures.peakRssMb.median.toFixed(0)} MB`],
-    ['  per page', `${figures.perPageMs.toFixed(2)} ms`, `ours ÷ ${name} per page: ${(perPage / figures.perPageMs).toFixed(2)}`],
+    [
+      `${figures.label} (${figures.pages} pages)`,
+      seconds(figures.ms.median),
+      `${range(figures.ms)}; CPU ${seconds(figures.cpuMs.median)}, peak ${figures.peakRssMb.median.toFixed(0)} MB`,
+    ],
+    [
+      '  per page',
+      `${figures.perPageMs.toFixed(2)} ms`,
+      `ours ÷ ${name} per page: ${(perPage / figures.perPageMs).toFixed(2)}`,
+    ],
     ...(figures.work ? [['', '', workText(figures.work)] as Row] : []),
   ];
-  return [...system(same.eleventySame, 'Eleventy same work'), ...system(same.floor, 'floor'), ...system(same.floorWithoutGfm, 'floor without GFM'), ...system(same.eleventy, 'Eleventy')];
+  return [
+    ...system(same.eleventySame, 'Eleventy same work'),
+    ...system(same.floor, 'floor'),
+    ...system(same.floorWithoutGfm, 'floor without GFM'),
+    ...system(same.eleventy, 'Eleventy'),
+  ];
 }
 
 function stageRows(stages: Record<string, Stats>): Row[] {
-  return STAGES.map((stage): Row => [`  cold build: ${stage}`, seconds(stages[stage]?.median ?? 0), range(stages[stage] ?? stats([0]))]);
+  return STAGES.map(
+    (stage): Row => [`  cold build: ${stage}`, seconds(stages[stage]?.median ?? 0), range(stages[stage] ?? stats([0]))],
+  );
 }
 
 function gitCommit(): string {

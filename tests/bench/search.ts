@@ -13,8 +13,30 @@ import { serveSite } from './serve';
  * a prefix being typed, a typo and two-word queries, so the figures are comparable between commits.
  */
 export const QUERIES: Record<Lang, string[]> = {
-  en: ['container', 'containers', 'concert', 'garden museum', 'brows', 'reviews', 'deploying', 'contaner', 'coffee bread recipe', 'harbour'],
-  pt: ['música', 'musica', 'corrida', 'correr', 'orcamento', 'azulej', 'publicacao', 'contentores', 'jardim museu', 'guitrra'],
+  en: [
+    'container',
+    'containers',
+    'concert',
+    'garden museum',
+    'brows',
+    'reviews',
+    'deploying',
+    'contaner',
+    'coffee bread recipe',
+    'harbour',
+  ],
+  pt: [
+    'música',
+    'musica',
+    'corrida',
+    'correr',
+    'orcamento',
+    'azulej',
+    'publicacao',
+    'contentores',
+    'jardim museu',
+    'guitrra',
+  ],
 };
 
 export interface IndexFigures {
@@ -88,7 +110,10 @@ export interface ApiFigures {
  * `rate` requests a second without moving in step); the latency is measured per request. Then
  * autocannon sends on every connection as fast as answers come back: the server's capacity.
  */
-export async function apiFigures(siteRoot: string, options: { connections?: number; seconds?: number; rate?: number } = {}): Promise<ApiFigures> {
+export async function apiFigures(
+  siteRoot: string,
+  options: { connections?: number; seconds?: number; rate?: number } = {},
+): Promise<ApiFigures> {
   const connections = options.connections ?? 50;
   // The search box sends at most one request per debounce interval (250 ms) while a reader types:
   // 50 readers typing at once offer at most 200 requests a second.
@@ -97,7 +122,9 @@ export async function apiFigures(siteRoot: string, options: { connections?: numb
   const seconds = options.seconds ?? 10;
   const server = await serveSite(siteRoot);
   try {
-    const paths = LANGUAGES.flatMap((lang) => QUERIES[lang].map((query) => `/api/blog_posts/search?searchWord=${encodeURIComponent(query)}&language=${lang}`));
+    const paths = LANGUAGES.flatMap((lang) =>
+      QUERIES[lang].map((query) => `/api/blog_posts/search?searchWord=${encodeURIComponent(query)}&language=${lang}`),
+    );
     const requests = paths.map((p) => ({ method: 'GET' as const, path: p }));
     await autocannon({ url: server.origin, connections, duration: 1, requests }); // warm-up: JIT, the indexes' first use
     const steady = await readersTyping(server.origin, paths, connections, rate, seconds);
@@ -119,7 +146,13 @@ export async function apiFigures(siteRoot: string, options: { connections?: numb
 }
 
 /** `connections` loops of request, answer, pause, each on its own keep-alive socket. */
-async function readersTyping(origin: string, paths: readonly string[], connections: number, rate: number, seconds: number): Promise<{ latencies: number[]; errors: number; non2xx: number }> {
+async function readersTyping(
+  origin: string,
+  paths: readonly string[],
+  connections: number,
+  rate: number,
+  seconds: number,
+): Promise<{ latencies: number[]; errors: number; non2xx: number }> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const meanPauseMs = (connections / rate) * 1000;
   const until = performance.now() + seconds * 1000;

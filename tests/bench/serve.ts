@@ -14,10 +14,25 @@ export interface ServedSite {
 export async function serveSite(root: string, distDir = path.join(root, 'dist')): Promise<ServedSite> {
   const port = await freePort();
   const scratch = await mkdtemp(path.join(os.tmpdir(), 'bench-serve-'));
-  const server = spawn(process.execPath, [path.join(PROJECT_ROOT, 'bin', 'site'), '--root', root, 'serve', '--port', String(port), '--dist', distDir, '--db', path.join(scratch, 'bench.db')], {
-    env: { ...process.env, NODE_ENV: 'production' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const server = spawn(
+    process.execPath,
+    [
+      path.join(PROJECT_ROOT, 'bin', 'site'),
+      '--root',
+      root,
+      'serve',
+      '--port',
+      String(port),
+      '--dist',
+      distDir,
+      '--db',
+      path.join(scratch, 'bench.db'),
+    ],
+    {
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const origin = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (server.exitCode === null) {

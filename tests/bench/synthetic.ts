@@ -24,8 +24,14 @@ const PT_TOPICS = (
 ).split(' ');
 
 /** The short words every text is full of. */
-const EN_FUNCTION = 'the of and to in a is that for it as was with be by on not he this are or his from at which but have an they you were her'.split(' ');
-const PT_FUNCTION = 'de a o que e do da em um para é com não uma os no se na por mais as dos como mas foi ao ele das tem à seu sua'.split(' ');
+const EN_FUNCTION =
+  'the of and to in a is that for it as was with be by on not he this are or his from at which but have an they you were her'.split(
+    ' ',
+  );
+const PT_FUNCTION =
+  'de a o que e do da em um para é com não uma os no se na por mais as dos como mas foi ao ele das tem à seu sua'.split(
+    ' ',
+  );
 
 /** The number of distinct words of a language's vocabulary: a few thousand, as in real writing. */
 const VOCABULARY = 3000;
@@ -35,7 +41,12 @@ const VOCABULARY = 3000;
  * with the topic words spread among them, so that each topic word is in a few per cent of the
  * articles (as "container" is in a real blog), not in all of them.
  */
-function vocabulary(functionWords: readonly string[], topics: readonly string[], accents: boolean, seed: number): string[] {
+function vocabulary(
+  functionWords: readonly string[],
+  topics: readonly string[],
+  accents: boolean,
+  seed: number,
+): string[] {
   const next = random(seed);
   const consonants = 'bcdfglmnprstvz';
   const vowels = accents ? 'aeiouáéíóãõ' : 'aeiou';
@@ -43,12 +54,14 @@ function vocabulary(functionWords: readonly string[], topics: readonly string[],
   while (made.size < VOCABULARY) {
     let word = '';
     for (let syllables = 2 + Math.floor(next() * 3); syllables > 0; syllables--) {
-      word += consonants[Math.floor(next() * consonants.length)] + (vowels[Math.floor(next() * vowels.length)] as string);
+      word +=
+        consonants[Math.floor(next() * consonants.length)] + (vowels[Math.floor(next() * vowels.length)] as string);
     }
     made.add(word);
   }
   const words = [...made];
-  for (const [i, topic] of topics.entries()) words.splice(150 + Math.floor((i * (VOCABULARY - 300)) / topics.length), 0, topic);
+  for (const [i, topic] of topics.entries())
+    words.splice(150 + Math.floor((i * (VOCABULARY - 300)) / topics.length), 0, topic);
   return [...functionWords, ...words];
 }
 
@@ -76,7 +89,10 @@ const wordsOf = (lang: Lang) => (lang === 'en' ? EN_WORDS : PT_WORDS);
 /** The rarer words (past the function words), which titles and headings are made of, as real ones are. */
 const NAMING = { en: EN_WORDS.slice(40), pt: PT_WORDS.slice(40) };
 /** The same without accents: the words of the heading other articles link to, so its id is plain ASCII. */
-const NAMING_ASCII = { en: NAMING.en.filter((w) => /^[a-z]+$/.test(w)), pt: NAMING.pt.filter((w) => /^[a-z]+$/.test(w)) };
+const NAMING_ASCII = {
+  en: NAMING.en.filter((w) => /^[a-z]+$/.test(w)),
+  pt: NAMING.pt.filter((w) => /^[a-z]+$/.test(w)),
+};
 
 function named(next: () => number, words: readonly string[], count: number): string {
   const text = Array.from({ length: count }, () => words[Math.floor(next() * words.length)] as string).join(' ');
@@ -159,7 +175,10 @@ export function syntheticOutline(index: number, lang: Lang): SyntheticOutline {
   const description = sentence(next, wordsOf(lang), 14);
   const count = 5 + (index % 3);
   // A number in each heading keeps the ids of one page distinct (ANCHOR002), as real headings are.
-  const sections = Array.from({ length: count }, (_, s) => `${named(next, s === 0 ? NAMING_ASCII[lang] : NAMING[lang], 2 + Math.floor(next() * 3))} ${s + 1}`);
+  const sections = Array.from(
+    { length: count },
+    (_, s) => `${named(next, s === 0 ? NAMING_ASCII[lang] : NAMING[lang], 2 + Math.floor(next() * 3))} ${s + 1}`,
+  );
   const subsections: [string, string] = [`${named(next, NAMING[lang], 2)} 2a`, `${named(next, NAMING[lang], 2)} 2b`];
   return { title, description, sections, subsections };
 }
@@ -264,7 +283,10 @@ function codeBlock(index: number): string {
 }
 
 function list(next: () => number, words: readonly string[], items: number, numbered: boolean): string {
-  return Array.from({ length: items }, (_, i) => `${numbered ? `${i + 1}.` : '-'} ${sentence(next, words, 4 + Math.floor(next() * 9), true)}`).join('\n');
+  return Array.from(
+    { length: items },
+    (_, i) => `${numbered ? `${i + 1}.` : '-'} ${sentence(next, words, 4 + Math.floor(next() * 9), true)}`,
+  ).join('\n');
 }
 
 /**
@@ -274,16 +296,22 @@ function list(next: () => number, words: readonly string[], items: number, numbe
  * own category. Texts that name no article stand beside a word no title has ("notes", "section"),
  * so that LINK004 scans for them, as it does for real texts, and finds nothing.
  */
-function links(index: number, lang: Lang, category: string): { previous: string; section: string; page: string; category: string } {
+function links(
+  index: number,
+  lang: Lang,
+  category: string,
+): { previous: string; section: string; page: string; category: string } {
   const previous = previousIn(lang, index);
   let previousLink = '';
   if (previous) {
     const { title } = syntheticOutline(previous.index, lang);
     const href = `/blog/${previous.category}/${previous.slug}`;
     const titleWords = title.split(' ');
-    const text = [title, lang === 'en' ? 'the previous article' : 'o artigo anterior', `${lang === 'en' ? 'my notes on' : 'as minhas notas sobre'} ${titleWords.slice(1, 3).join(' ').toLowerCase()}`][
-      index % 3
-    ] as string;
+    const text = [
+      title,
+      lang === 'en' ? 'the previous article' : 'o artigo anterior',
+      `${lang === 'en' ? 'my notes on' : 'as minhas notas sobre'} ${titleWords.slice(1, 3).join(' ').toLowerCase()}`,
+    ][index % 3] as string;
     previousLink = ` ${lang === 'en' ? 'See also' : 'Ver também'} [${text}](${href}).`;
   }
   let sectionLink = '';
@@ -323,17 +351,26 @@ export function syntheticMarkdown(index: number, lang: Lang, revision = 0): stri
   const body: string[] = [paragraph(next, words, 4 + Math.floor(next() * 3)) + link.previous];
   sections.forEach((heading, s) => {
     body.push(`## ${heading}`, paragraph(next, words, 3 + Math.floor(next() * 3)));
-    if (s === 0) body.push(list(next, words, 3 + Math.floor(next() * 4), false), paragraph(next, words, 3) + link.section);
+    if (s === 0)
+      body.push(list(next, words, 3 + Math.floor(next() * 4), false), paragraph(next, words, 3) + link.section);
     else if (s === 1) {
-      body.push(`### ${subsections[0]}`, paragraph(next, words, 3), list(next, words, 3 + Math.floor(next() * 3), true));
+      body.push(
+        `### ${subsections[0]}`,
+        paragraph(next, words, 3),
+        list(next, words, 3 + Math.floor(next() * 3), true),
+      );
       body.push(`### ${subsections[1]}`, paragraph(next, words, 3));
     } else if (s === 2) body.push(codeBlock(index), paragraph(next, words, 2 + Math.floor(next() * 3)));
     else if (s === 3) {
       const figure = index % 4 === 0 ? photoPath(Math.floor(index / 4) % PHOTOS) : media;
-      body.push(`::figure[${sentence(next, words, 12)}]{src="${figure}" alt="${sentence(next, words, 16)}" width="85"}`);
+      body.push(
+        `::figure[${sentence(next, words, 12)}]{src="${figure}" alt="${sentence(next, words, 16)}" width="85"}`,
+      );
       body.push(`> ${paragraph(next, words, 2)}`, paragraph(next, words, 3) + link.page);
     } else if (s === sections.length - 1) {
-      body.push(`${paragraph(next, words, 3)} [${sentence(next, words, 3).slice(0, -1)}](${external}).${link.category}`);
+      body.push(
+        `${paragraph(next, words, 3)} [${sentence(next, words, 3).slice(0, -1)}](${external}).${link.category}`,
+      );
     } else body.push(paragraph(next, words, 3 + Math.floor(next() * 3)));
   });
   return [
@@ -360,7 +397,11 @@ export function withTitle(markdown: string, title: string): string {
  * to the blog's categories, as if the blog had grown, and the photos they show. With no articles,
  * the real media folder is linked rather than copied.
  */
-export async function writeSyntheticSite(projectRoot: string, root: string, count: number): Promise<SyntheticArticle[]> {
+export async function writeSyntheticSite(
+  projectRoot: string,
+  root: string,
+  count: number,
+): Promise<SyntheticArticle[]> {
   const source = path.join(projectRoot, 'content');
   const media = path.join(source, 'media');
   await rm(root, { recursive: true, force: true });
@@ -370,11 +411,17 @@ export async function writeSyntheticSite(projectRoot: string, root: string, coun
   else {
     await cp(media, path.join(root, 'content', 'media'), { recursive: true });
     await mkdir(path.join(root, 'content', 'media', 'blog', 'photos'), { recursive: true });
-    for (let n = 0; n < Math.min(PHOTOS, Math.ceil(count / 4)); n++) await writeFile(path.join(root, 'content', photoPath(n)), await syntheticPhoto(n));
+    for (let n = 0; n < Math.min(PHOTOS, Math.ceil(count / 4)); n++)
+      await writeFile(path.join(root, 'content', photoPath(n)), await syntheticPhoto(n));
   }
   const articles = syntheticArticles(count);
-  for (const category of SYNTHETIC_CATEGORIES) await mkdir(path.join(root, 'content', 'blog', category), { recursive: true });
-  await Promise.all(articles.flatMap((article, index) => article.langs.map((lang) => writeFile(articleFile(root, article, lang), syntheticMarkdown(index, lang)))));
+  for (const category of SYNTHETIC_CATEGORIES)
+    await mkdir(path.join(root, 'content', 'blog', category), { recursive: true });
+  await Promise.all(
+    articles.flatMap((article, index) =>
+      article.langs.map((lang) => writeFile(articleFile(root, article, lang), syntheticMarkdown(index, lang))),
+    ),
+  );
   // Its translations in line, as the owner keeps them (`site translations sync`): a check of the
   // grown blog reports nothing, as on the real one.
   const { content } = await loadContent(root);

@@ -35,7 +35,10 @@ export async function expectedWork(siteRoot: string, articles: readonly Syntheti
       article.langs.map(async (lang): Promise<ExpectedPage> => {
         const markdown = await readFile(articleFile(siteRoot, article, lang), 'utf8');
         const code = /^```(\w+)$/m.exec(markdown)?.[1];
-        if (!code) throw new Error(`bench corpus: ${articleFile(siteRoot, article, lang)} has no fenced code block with a language`);
+        if (!code)
+          throw new Error(
+            `bench corpus: ${articleFile(siteRoot, article, lang)} has no fenced code block with a language`,
+          );
         const photo = /^::figure\[.*\{src="(\/media\/blog\/photos\/[^"]+)"/m.exec(markdown)?.[1];
         return { url: editionUrl(article, lang), code, ...(photo ? { photo } : {}) };
       }),
@@ -44,9 +47,11 @@ export async function expectedWork(siteRoot: string, articles: readonly Syntheti
   const mediaDir = path.join(siteRoot, 'content', 'media');
   const photos = [...new Set(pages.flatMap((page) => (page.photo ? [page.photo.slice('/media/'.length)] : [])))];
   const rasters = await readRasters(mediaDir, photos);
-  if (rasters.size !== photos.length) throw new Error(`bench corpus: ${photos.length - rasters.size} of its photos cannot be read`);
+  if (rasters.size !== photos.length)
+    throw new Error(`bench corpus: ${photos.length - rasters.size} of its photos cannot be read`);
   const variants: Partial<Record<VariantFormat, number>> = {};
-  for (const image of rasters.values()) for (const variant of variantsOf(image)) variants[variant.format] = (variants[variant.format] ?? 0) + 1;
+  for (const image of rasters.values())
+    for (const variant of variantsOf(image)) variants[variant.format] = (variants[variant.format] ?? 0) + 1;
   return { pages, variants };
 }
 
@@ -60,7 +65,13 @@ const TOKEN: Record<'hljs' | 'prism', RegExp> = { hljs: /<span class="hljs-/, pr
  */
 const MAY_BE_PLAIN = new Set(['bash']);
 
-const FORMAT_OF_EXTENSION: Record<string, VariantFormat> = { avif: 'avif', webp: 'webp', jpg: 'jpeg', jpeg: 'jpeg', png: 'png' };
+const FORMAT_OF_EXTENSION: Record<string, VariantFormat> = {
+  avif: 'avif',
+  webp: 'webp',
+  jpg: 'jpeg',
+  jpeg: 'jpeg',
+  png: 'png',
+};
 
 /** Where a system wrote its work, and how to read it. */
 export interface Output {
@@ -103,7 +114,9 @@ export async function checkWork(output: Output, expected: ExpectedWork): Promise
   const htmlFiles = (await filesUnder(output.dir)).filter((file) => file.endsWith('.html'));
   const pagesWanted = expected.pages.length;
   if (output.pages === 'exact' ? htmlFiles.length !== pagesWanted : htmlFiles.length < pagesWanted) {
-    problems.push(`${htmlFiles.length} HTML pages written where ${output.pages === 'exact' ? '' : 'at least '}${pagesWanted} were expected (one per edition)`);
+    problems.push(
+      `${htmlFiles.length} HTML pages written where ${output.pages === 'exact' ? '' : 'at least '}${pagesWanted} were expected (one per edition)`,
+    );
   }
   const missing: string[] = [];
   const plain: string[] = [];
@@ -118,15 +131,24 @@ export async function checkWork(output: Output, expected: ExpectedWork): Promise
     }
     const coloured = new RegExp(`class="language-${page.code}\\b`).test(html) && TOKEN[output.highlighter].test(html);
     if (coloured) highlightedPages++;
-    else if (!MAY_BE_PLAIN.has(page.code) || !html.includes(`language-${page.code}`)) plain.push(`${page.url} (${page.code})`);
+    else if (!MAY_BE_PLAIN.has(page.code) || !html.includes(`language-${page.code}`))
+      plain.push(`${page.url} (${page.code})`);
     if (output.imagesDir && page.photo) {
-      if (/<picture[\s>]/.test(html) && html.includes('image/avif') && html.includes('image/webp') && /\.jpe?g\b/.test(html.slice(html.indexOf('<picture')))) pagesWithPicture++;
+      if (
+        /<picture[\s>]/.test(html) &&
+        html.includes('image/avif') &&
+        html.includes('image/webp') &&
+        /\.jpe?g\b/.test(html.slice(html.indexOf('<picture')))
+      )
+        pagesWithPicture++;
       else noPicture.push(page.url);
     }
   });
   if (missing.length > 0) problems.push(`${missing.length} editions have no page (${sample(missing)})`);
-  if (plain.length > 0) problems.push(`${plain.length} pages have no ${output.highlighter} tokens in their code block (${sample(plain)})`);
-  if (noPicture.length > 0) problems.push(`${noPicture.length} photo articles have no <picture> of AVIF, WebP and JPEG (${sample(noPicture)})`);
+  if (plain.length > 0)
+    problems.push(`${plain.length} pages have no ${output.highlighter} tokens in their code block (${sample(plain)})`);
+  if (noPicture.length > 0)
+    problems.push(`${noPicture.length} photo articles have no <picture> of AVIF, WebP and JPEG (${sample(noPicture)})`);
   const images: Partial<Record<VariantFormat, number>> = {};
   const imageBytes: Partial<Record<VariantFormat, number>> = {};
   if (output.imagesDir) {
@@ -137,13 +159,16 @@ export async function checkWork(output: Output, expected: ExpectedWork): Promise
       imageBytes[format] = (imageBytes[format] ?? 0) + (await stat(file)).size;
     }
     for (const [format, wanted] of Object.entries(expected.variants) as [VariantFormat, number][]) {
-      if (images[format] !== wanted) problems.push(`${images[format] ?? 0} ${format} image files written where ${wanted} were expected`);
+      if (images[format] !== wanted)
+        problems.push(`${images[format] ?? 0} ${format} image files written where ${wanted} were expected`);
     }
     for (const format of Object.keys(images) as VariantFormat[]) {
-      if (!(format in expected.variants)) problems.push(`${images[format]} ${format} image files written, a format our build does not publish`);
+      if (!(format in expected.variants))
+        problems.push(`${images[format]} ${format} image files written, a format our build does not publish`);
     }
   }
-  if (problems.length > 0) throw new WorkMissing(`${output.system} did not do the work it is compared on:\n  - ${problems.join('\n  - ')}`);
+  if (problems.length > 0)
+    throw new WorkMissing(`${output.system} did not do the work it is compared on:\n  - ${problems.join('\n  - ')}`);
   return { pages: htmlFiles.length, highlightedPages, pagesWithPicture, images, imageBytes };
 }
 

@@ -15,13 +15,25 @@ afterAll(async () => {
 
 /** Every edition of every route, and the Not Found page in both languages. */
 const { site } = await loadSite(PROJECT_ROOT);
-const PAGES = [...site!.routes.flatMap((r) => r.meta.availableLangs.map((l) => editionUrl(r, l))), '/nothing', '/pt/nada'];
+const PAGES = [
+  ...site!.routes.flatMap((r) => r.meta.availableLangs.map((l) => editionUrl(r, l))),
+  '/nothing',
+  '/pt/nada',
+];
 /**
  * Every page once, in the light scheme at 1280 px; and one page of each kind in each language, the
  * Not Found pages included, in the dark scheme and at 375 px: the scheme and the width change the
  * stylesheet's colours and layout, which are per kind, and the content is the first run's.
  */
-const KINDS = [...new Map(site!.routes.flatMap((r) => r.meta.availableLangs.map((l) => [`${r.component} ${l}`, editionUrl(r, l)] as const)).reverse()).values(), '/nothing', '/pt/nada'];
+const KINDS = [
+  ...new Map(
+    site!.routes
+      .flatMap((r) => r.meta.availableLangs.map((l) => [`${r.component} ${l}`, editionUrl(r, l)] as const))
+      .reverse(),
+  ).values(),
+  '/nothing',
+  '/pt/nada',
+];
 const pagesFor = (width: number, scheme: 'light' | 'dark') => (width === 1280 && scheme === 'light' ? PAGES : KINDS);
 
 describe.each([1280, 375])('axe-core at %i px', (width) => {
@@ -54,10 +66,18 @@ describe('the axe-core run', () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.evaluate(() => {
       const main = document.querySelector('main') as HTMLElement;
-      main.insertAdjacentHTML('afterbegin', '<p id="faint" style="color:#ddd;background:#fff">faint</p><img id="bare" src="/media/favicon.svg">');
+      main.insertAdjacentHTML(
+        'afterbegin',
+        '<p id="faint" style="color:#ddd;background:#fff">faint</p><img id="bare" src="/media/favicon.svg">',
+      );
     });
     const violations = await axeViolations(page);
-    expect(violations).toEqual(expect.arrayContaining([expect.stringMatching(/^color-contrast \(serious\) #faint/), expect.stringMatching(/^image-alt \(critical\) #bare/)]));
+    expect(violations).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^color-contrast \(serious\) #faint/),
+        expect.stringMatching(/^image-alt \(critical\) #bare/),
+      ]),
+    );
     await page.context().close();
   });
 });

@@ -27,9 +27,13 @@ describe.each([
     await expect.poll(() => page.locator('.site-footer .visit-counter').innerText()).toMatch(/^\d[\d\s.,]*$/);
     const first = Number((await page.locator('.site-footer .visit-counter').innerText()).replace(/\D/g, ''));
     await page.reload();
-    await expect.poll(async () => Number((await page.locator('.site-footer .visit-counter').innerText()).replace(/\D/g, ''))).toBe(first + 1);
+    await expect
+      .poll(async () => Number((await page.locator('.site-footer .visit-counter').innerText()).replace(/\D/g, '')))
+      .toBe(first + 1);
     await page.locator('.menu-button').click();
-    expect(await page.locator('#drawer .visit-counter').innerText()).toBe(await page.locator('.site-footer .visit-counter').innerText());
+    expect(await page.locator('#drawer .visit-counter').innerText()).toBe(
+      await page.locator('.site-footer .visit-counter').innerText(),
+    );
     expect(problems).toEqual([]);
     await page.context().close();
   });
@@ -39,7 +43,9 @@ describe.each([
     await page.goto(withApi.origin + path);
     await page.locator('#newsletter-email').fill(`reader-${lang}@example.com`);
     await page.locator('.newsletter__form button').click();
-    await expect.poll(() => page.locator('.newsletter__message').innerText()).toContain(lang === 'en' ? 'check your inbox' : 'vê o teu e-mail');
+    await expect
+      .poll(() => page.locator('.newsletter__message').innerText())
+      .toContain(lang === 'en' ? 'check your inbox' : 'vê o teu e-mail');
     expect(await colour(page)).toBe(GREEN);
     await page.context().close();
   });
@@ -56,12 +62,21 @@ describe.each([
     await page.locator('.newsletter__form button').click();
     await page.waitForTimeout(200);
     expect(requests).toEqual([]);
-    // Nothing shown (docs/product.md, Input rules): only a screen reader hears what to do (tests/browser/visitors.test.ts).
+    // Nothing shown (docs/product.md, Input rules): only a screen reader hears what to do
+    // (tests/browser/visitors.test.ts).
     expect(await page.locator('.newsletter__message > :not(.visually-hidden)').count()).toBe(0);
-    expect(await page.locator('.newsletter__message').evaluate((el) => [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE && n.textContent !== '').length)).toBe(0);
+    expect(
+      await page
+        .locator('.newsletter__message')
+        .evaluate(
+          (el) => [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE && n.textContent !== '').length,
+        ),
+    ).toBe(0);
     await page.locator('#newsletter-email').fill('not-an-address');
     await page.locator('.newsletter__form button').click();
-    await expect.poll(() => page.locator('.newsletter__message').innerText()).toContain(lang === 'en' ? 'does not look right' : 'não parece correto');
+    await expect
+      .poll(() => page.locator('.newsletter__message').innerText())
+      .toContain(lang === 'en' ? 'does not look right' : 'não parece correto');
     expect(await colour(page)).toBe(RED);
     await page.context().close();
   });

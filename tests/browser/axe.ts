@@ -22,9 +22,20 @@ export async function addAxe(context: BrowserContext): Promise<void> {
  */
 export async function axeViolations(page: Page): Promise<string[]> {
   const violations = await page.evaluate(async () => {
-    const { axe } = window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact?: string | null; nodes: { target: unknown[] }[] }[] }> } };
+    const { axe } = window as unknown as {
+      axe: {
+        run: (
+          context: Document,
+          options: object,
+        ) => Promise<{ violations: { id: string; impact?: string | null; nodes: { target: unknown[] }[] }[] }>;
+      };
+    };
     const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact ?? null, targets: v.nodes.slice(0, 3).map((n) => n.target.map(String).join(' ')) }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact ?? null,
+      targets: v.nodes.slice(0, 3).map((n) => n.target.map(String).join(' ')),
+    }));
   });
   return violations.map((v) => `${v.id} (${v.impact}) ${v.targets.join(', ')}`);
 }

@@ -34,7 +34,9 @@ describe('Professional experience dialog', () => {
       await opener.click();
       await page.keyboard.press('Escape');
       expect(await dialog.isVisible()).toBe(false);
-      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-dialog-open'))).toBe('experience-microsoft');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-dialog-open'))).toBe(
+        'experience-microsoft',
+      );
       expect(problems).toEqual([]);
       await page.context().close();
     });
@@ -49,7 +51,9 @@ describe('galleries', () => {
     ] as const) {
       const { page } = await session.open(width);
       await page.goto(url('/blog/gastronomy'));
-      const tops = await page.locator('.gallery__item').evaluateAll((items) => items.map((i) => Math.round(i.getBoundingClientRect().top)));
+      const tops = await page
+        .locator('.gallery__item')
+        .evaluateAll((items) => items.map((i) => Math.round(i.getBoundingClientRect().top)));
       expect(tops).toHaveLength(12);
       expect(tops.filter((t) => t === tops[0])).toHaveLength(perRow);
       await page.context().close();
@@ -81,7 +85,9 @@ describe('galleries', () => {
     for (let i = 0; i < 12; i++) if (!(await next.isDisabled())) await next.click();
     expect(await next.isDisabled()).toBe(true);
     expect(await dialog.locator('[data-gallery-counter]').innerText()).toBe('12 / 12');
-    expect(await dialog.locator('[data-gallery-title]').innerText()).toBe(await page.locator('[data-photo-index="11"] [data-photo-title]').innerText());
+    expect(await dialog.locator('[data-gallery-title]').innerText()).toBe(
+      await page.locator('[data-photo-index="11"] [data-photo-title]').innerText(),
+    );
     // Desktop shows the image and arrows only; the close button and the texts are for small screens.
     expect(await dialog.locator('.gallery-dialog__details').isVisible()).toBe(false);
     await page.keyboard.press('Escape');
@@ -95,7 +101,9 @@ describe('galleries', () => {
     await page.locator('[data-photo-index="3"]').click();
     const dialog = page.locator('#gallery-dialog');
     expect(await dialog.locator('[data-gallery-title]').isVisible()).toBe(true);
-    expect(await dialog.locator('[data-gallery-text]').innerText()).toBe(await page.locator('[data-photo-index="3"] [data-photo-text]').innerText());
+    expect(await dialog.locator('[data-gallery-text]').innerText()).toBe(
+      await page.locator('[data-photo-index="3"] [data-photo-text]').innerText(),
+    );
     await dialog.getByRole('button', { name: 'Fechar' }).click();
     expect(await dialog.isVisible()).toBe(false);
     await page.context().close();
@@ -119,7 +127,8 @@ describe('About Me', () => {
     expect(await page.locator('#blog .rotating-card__back--visible').count()).toBe(1);
     await page.setViewportSize({ width: 1024, height: 740 });
     await expect.poll(() => page.locator('#blog .flip').getAttribute('class')).not.toContain('flip--flipped');
-    // Still a button that Enter and Space turn (tests/browser/visitors.test.ts), but a pointer's click no longer does: hover does.
+    // Still a button that Enter and Space turn (tests/browser/visitors.test.ts), but a pointer's
+    // click no longer does: hover does.
     await page.mouse.move(0, 0);
     await card.click({ position: { x: 10, y: 10 } });
     // The pointer leaves the card: to a point just above or below it (the window's corner may lie
@@ -141,7 +150,9 @@ describe('About Me', () => {
     const active = async () => (await page.locator('.quotes__slide--active blockquote').textContent()) ?? '';
     expect(await page.locator('.quotes__slide').count()).toBe(4);
     // No arrows: the one button is the pause control (WCAG 2.2.2).
-    expect(await page.locator('.quotes button').evaluateAll((buttons) => buttons.map((b) => b.className))).toEqual(['motion-toggle']);
+    expect(await page.locator('.quotes button').evaluateAll((buttons) => buttons.map((b) => b.className))).toEqual([
+      'motion-toggle',
+    ]);
     const seen = [await active()];
     for (let i = 0; i < 4; i++) {
       await page.clock.runFor(5000);
@@ -205,7 +216,12 @@ describe('navigation', () => {
     const entry = page.locator('.article__index a').nth(1);
     const id = (await entry.getAttribute('href'))!.slice(1);
     await entry.click();
-    await expect.poll(() => page.evaluate((target) => Math.round(document.getElementById(target)!.getBoundingClientRect().top), id), { timeout: 5000 }).toBeLessThan(120);
+    await expect
+      .poll(
+        () => page.evaluate((target) => Math.round(document.getElementById(target)!.getBoundingClientRect().top), id),
+        { timeout: 5000 },
+      )
+      .toBeLessThan(120);
     expect(page.url()).toBe(url(`/blog/tech/Site#${id}`));
     await page.context().close();
   });

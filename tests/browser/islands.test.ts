@@ -14,7 +14,10 @@ const url = (path: string) => session.origin + path;
 /** React's production build points its errors to react.dev: the chunk that holds it says so. */
 const isReact = (source: string) => source.includes('react.dev/errors');
 
-/** Holds the chunk with React and the islands for `ms`, as a slow connection would: what a reader does meanwhile must not be lost. */
+/**
+ * Holds the chunk with React and the islands for `ms`, as a slow connection would: what a reader
+ * does meanwhile must not be lost.
+ */
 async function slowIslands(page: Page, ms: number): Promise<void> {
   await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
     const response = await route.fetch();
@@ -32,7 +35,10 @@ async function scriptTimings(page: Page): Promise<Array<{ path: string; afterLoa
       .getEntriesByType('resource')
       .map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime }))
       .filter((entry) => /^\/assets\/[^/]+\.js$/.test(entry.path))
-      .map((entry) => ({ path: entry.path, afterLoad: navigation.loadEventStart > 0 && entry.start >= navigation.loadEventStart }));
+      .map((entry) => ({
+        path: entry.path,
+        afterLoad: navigation.loadEventStart > 0 && entry.start >= navigation.loadEventStart,
+      }));
   });
 }
 
@@ -65,7 +71,11 @@ describe('React and the islands come after the page', () => {
     await slowIslands(page, 1000);
     await page.goto(url('/pt/blog'));
     const places = () =>
-      page.evaluate(() => [...document.querySelectorAll('.toolbar a, .toolbar button')].filter((e) => !e.closest('#drawer')).map((e) => `${e.className} ${Math.round(e.getBoundingClientRect().x)}`));
+      page.evaluate(() =>
+        [...document.querySelectorAll('.toolbar a, .toolbar button')]
+          .filter((e) => !e.closest('#drawer'))
+          .map((e) => `${e.className} ${Math.round(e.getBoundingClientRect().x)}`),
+      );
     const before = await places();
     const toggle = page.locator('.toolbar .theme-toggle:not(.theme-toggle--labelled)');
     expect(await toggle.isVisible()).toBe(false);
@@ -86,7 +96,9 @@ describe('what a reader does before the islands are hydrated', () => {
       await page.goto(url(path));
       await page.locator('.menu-button').click();
       expect(await page.locator('#drawer').isVisible()).toBe(false);
-      await expect.poll(() => page.evaluate(() => document.activeElement?.className), { timeout: 5000 }).toBe('drawer__close');
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.className), { timeout: 5000 })
+        .toBe('drawer__close');
       // Given once: a second, replayed tap would have closed it again.
       await page.waitForTimeout(300);
       expect(await page.locator('#drawer').isVisible()).toBe(true);
@@ -116,7 +128,9 @@ describe('what a reader does before the islands are hydrated', () => {
     await page.goto(url('/blog'));
     await page.locator('#search-input').pressSequentially('docker', { delay: 20 });
     expect(await page.locator('#search-results').count()).toBe(0);
-    await expect.poll(() => page.locator('#search-results [role="option"]').count(), { timeout: 5000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.locator('#search-results [role="option"]').count(), { timeout: 5000 })
+      .toBeGreaterThan(0);
     expect(await page.locator('#search-input').inputValue()).toBe('docker');
     expect(problems).toEqual([]);
     await page.context().close();
@@ -127,7 +141,8 @@ describe('what a reader does before the islands are hydrated', () => {
     await slowIslands(page, 2000);
     const posts: string[] = [];
     page.on('request', (request) => {
-      if (request.method() === 'POST' && request.url().endsWith('/api/newsletter')) posts.push(request.headers()['content-type'] ?? '');
+      if (request.method() === 'POST' && request.url().endsWith('/api/newsletter'))
+        posts.push(request.headers()['content-type'] ?? '');
     });
     await page.goto(url('/pt/projects'));
     await page.locator('#newsletter-email').fill('early@example.com');

@@ -31,7 +31,12 @@ beforeAll(async () => {
   await mkdir(shots, { recursive: true });
   store = openSqliteStore(':memory:', () => undefined);
   const postman = openPostman({ outboxDir: outbox, from: 'Duarte Salgueiro <newsletter@example.com>' });
-  app = await buildApp({ distDir: inject('distDir'), store, rateLimit: { max: 10_000, timeWindow: 60_000 }, newsletter: { postman, baseUrl: 'https://example.com', root: PROJECT_ROOT } });
+  app = await buildApp({
+    distDir: inject('distDir'),
+    store,
+    rateLimit: { max: 10_000, timeWindow: 60_000 },
+    newsletter: { postman, baseUrl: 'https://example.com', root: PROJECT_ROOT },
+  });
   origin = await app.listen({ port: 0, host: '127.0.0.1' });
   secret = await store.newsletter.setting('token_secret', 'unused');
   browser = await launchChromium();
@@ -73,7 +78,11 @@ describe.each(['en', 'pt'] as const)('the newsletter pages in %s', (lang) => {
       for (const colorScheme of ['light', 'dark'] as const) {
         const mail = await signUp(`reader-${lang}-${width}-${colorScheme}@example.com`, lang);
         const link = /https:\/\/example\.com\S*\/newsletter\/confirm\?token=\S+/.exec(mail.text ?? '')![0];
-        const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme, reducedMotion: 'reduce' });
+        const context = await browser.newContext({
+          viewport: { width, height: 900 },
+          colorScheme,
+          reducedMotion: 'reduce',
+        });
         await addAxe(context);
         const page = await context.newPage();
         const look = async (name: string) => {
@@ -81,32 +90,48 @@ describe.each(['en', 'pt'] as const)('the newsletter pages in %s', (lang) => {
           for (const v of await axeViolations(page)) violations.push(`${name}: ${v}`);
           // Nothing wider than the screen.
           expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), name).toBe(true);
-          await page.screenshot({ path: path.join(shots, `${name}-${lang}-${width}-${colorScheme}.png`), fullPage: false });
+          await page.screenshot({
+            path: path.join(shots, `${name}-${lang}-${width}-${colorScheme}.png`),
+            fullPage: false,
+          });
         };
         await page.goto(origin + pagePath(link));
         await look('confirm');
-        await expect.poll(() => page.locator('main h1').innerText()).toBe(lang === 'en' ? 'Confirm your subscription' : 'Confirma a tua subscrição');
+        await expect
+          .poll(() => page.locator('main h1').innerText())
+          .toBe(lang === 'en' ? 'Confirm your subscription' : 'Confirma a tua subscrição');
         await page.locator('main form button').click();
         await page.waitForLoadState();
-        expect(await page.locator('main h1').innerText()).toBe(lang === 'en' ? 'You are subscribed' : 'Subscrição confirmada');
+        expect(await page.locator('main h1').innerText()).toBe(
+          lang === 'en' ? 'You are subscribed' : 'Subscrição confirmada',
+        );
         await look('confirmed');
         const id = Number(new URL(link).searchParams.get('token')!.split('.')[0]);
-        await page.goto(`${origin}${lang === 'pt' ? '/pt' : ''}/newsletter/unsubscribe?token=${new Tokens(secret).sign('leave', id)}`);
+        await page.goto(
+          `${origin}${lang === 'pt' ? '/pt' : ''}/newsletter/unsubscribe?token=${new Tokens(secret).sign('leave', id)}`,
+        );
         await look('unsubscribe');
         await page.locator('main form button').click();
         await page.waitForLoadState();
-        expect(await page.locator('main h1').innerText()).toBe(lang === 'en' ? 'You are unsubscribed' : 'Subscrição cancelada');
+        expect(await page.locator('main h1').innerText()).toBe(
+          lang === 'en' ? 'You are unsubscribed' : 'Subscrição cancelada',
+        );
         await look('unsubscribed');
         await page.goto(`${origin}${lang === 'pt' ? '/pt' : ''}/newsletter/confirm?token=1.AAAAAAAAAAAAAAAAAAAAAA`);
         await look('badlink');
         // The footer's sign-up answer on this page, as on any other.
         await page.locator('#newsletter-email').fill(`again-${lang}-${width}-${colorScheme}@example.com`);
         await page.locator('.newsletter__form button').click();
-        await expect.poll(() => page.locator('.newsletter__message').innerText()).toContain(lang === 'en' ? 'check your inbox' : 'vê o teu e-mail');
+        await expect
+          .poll(() => page.locator('.newsletter__message').innerText())
+          .toContain(lang === 'en' ? 'check your inbox' : 'vê o teu e-mail');
         await look('footer-answer');
         // The e-mail itself, as a mail program would show its HTML part.
         await page.setContent(mail.html || '');
-        await page.screenshot({ path: path.join(shots, `email-confirm-${lang}-${width}-${colorScheme}.png`), fullPage: true });
+        await page.screenshot({
+          path: path.join(shots, `email-confirm-${lang}-${width}-${colorScheme}.png`),
+          fullPage: true,
+        });
         await context.close();
       }
       expect(violations).toEqual([]);

@@ -26,7 +26,8 @@ describe.each(WIDTHS)('at %i px', (width) => {
       expect(await page.locator('.intro__portrait img').getAttribute('alt')).toBeTruthy();
       expect(await page.locator('.quotes__slide').count()).toBe(4);
       const headingLinks = await page.locator('.story h2 a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-      for (const target of ['/professional', '/blog', '/projects']) expect(headingLinks).toContain(`${prefix}${target}`);
+      for (const target of ['/professional', '/blog', '/projects'])
+        expect(headingLinks).toContain(`${prefix}${target}`);
       const media = page.locator('.media__item');
       expect(await media.count()).toBe(4);
       for (let i = 0; i < 4; i++) {
@@ -68,7 +69,9 @@ describe.each(WIDTHS)('at %i px', (width) => {
       const { page } = await session.open(width);
       await page.goto(`${session.origin}${prefix}/blog`);
       expect(await page.locator('#search-title').innerText()).toBe(lang === 'en' ? 'Search' : 'Pesquisa');
-      expect(await page.locator('#search-input').getAttribute('placeholder')).toBe(lang === 'en' ? 'Search (Coming soon)' : 'Pesquisa (Coming soon)');
+      expect(await page.locator('#search-input').getAttribute('placeholder')).toBe(
+        lang === 'en' ? 'Search (Coming soon)' : 'Pesquisa (Coming soon)',
+      );
       expect(await page.locator('.search__subtext').isVisible()).toBe(true);
       expect(await page.locator('.categories__item').count()).toBe(10);
       await page.context().close();
@@ -83,7 +86,9 @@ describe.each(WIDTHS)('at %i px', (width) => {
       // The five culture articles are Portuguese only.
       expect(count).toBe(lang === 'pt' ? 5 : 0);
       await page.goto(`${session.origin}${prefix}/blog/tech`);
-      const links = await page.locator('.article-list__item a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+      const links = await page
+        .locator('.article-list__item a')
+        .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
       expect(links.includes('/blog/tech/orm')).toBe(lang === 'en');
       expect(links.includes('/blog/tech/pages2static')).toBe(lang === 'pt');
       await page.context().close();
@@ -145,41 +150,52 @@ describe.each(WIDTHS)('at %i px', (width) => {
       await page.context().close();
     });
 
-    it.each(['light', 'dark'] as const)('an article shows its reading time, each section heading as a link to itself, and the articles before and after it, in the %s scheme', async (colorScheme) => {
-      const { page, problems } = await session.open(width, { colorScheme });
-      await page.goto(`${session.origin}${prefix}/blog/tech/docker`);
-      expect(await page.locator('.article__meta').innerText()).toMatch(lang === 'en' ? /· \d+ min read$/ : /· \d+ min de leitura$/);
-      // The heading is a link to itself, named by its words, and takes the reader to the section.
-      const heading = page.locator('.prose h2').nth(1);
-      const [id, title] = [await heading.getAttribute('id'), await heading.innerText()];
-      const link = heading.getByRole('link', { name: title, exact: true });
-      // Its words are the link's: the heading is named by them once.
-      expect(await page.getByRole('heading', { name: title, exact: true }).count()).toBe(1);
-      expect(await link.getAttribute('href')).toBe(`#${id}`);
-      await heading.hover();
-      await link.click();
-      expect(new URL(page.url()).hash).toBe(`#${encodeURIComponent(id ?? '')}`);
-      // Scrolled to (smoothly), below the sticky toolbar.
-      await expect.poll(async () => (await heading.boundingBox())!.y).toBeLessThan(150);
-      const around = page.getByRole('navigation', { name: lang === 'en' ? 'More in this category' : 'Mais nesta categoria' });
-      const [previous, next] = [around.locator('a[rel="prev"]'), around.locator('a[rel="next"]')];
-      expect(await previous.getAttribute('href')).toBe(`${prefix}/blog/tech/deploydockerflaskazure`);
-      expect(await next.getAttribute('href')).toBe(`${prefix}/blog/tech/DynamicsCEWebAPIQueries`);
-      expect(await previous.innerText()).toContain(lang === 'en' ? 'Previous article' : 'Artigo anterior');
-      expect(await next.innerText()).toContain(lang === 'en' ? 'Next article' : 'Artigo seguinte');
-      // Side by side on a desktop, one above the other on a phone.
-      // Both measured at once: the page may still be scrolling.
-      const [a, b] = await around.locator('a').evaluateAll((links) => links.map((link) => link.getBoundingClientRect().toJSON() as DOMRect));
-      if (!a || !b) throw new Error('the article has no previous and next links');
-      if (width === 1280) expect(b.y).toBe(a.y);
-      else expect(b.y).toBeGreaterThanOrEqual(a.y + a.height);
-      await next.click();
-      await page.waitForURL(`${session.origin}${prefix}/blog/tech/DynamicsCEWebAPIQueries`);
-      await page.goto(`${session.origin}${prefix}/blog/tech`);
-      expect(await page.locator('.article-list__meta').first().innerText()).toMatch(lang === 'en' ? /· \d+ min read$/ : /· \d+ min de leitura$/);
-      expect(problems).toEqual([]);
-      await page.context().close();
-    });
+    it.each(['light', 'dark'] as const)(
+      'an article shows its reading time, each section heading as a link to itself, and the articles before and after it, in the %s scheme',
+      async (colorScheme) => {
+        const { page, problems } = await session.open(width, { colorScheme });
+        await page.goto(`${session.origin}${prefix}/blog/tech/docker`);
+        expect(await page.locator('.article__meta').innerText()).toMatch(
+          lang === 'en' ? /· \d+ min read$/ : /· \d+ min de leitura$/,
+        );
+        // The heading is a link to itself, named by its words, and takes the reader to the section.
+        const heading = page.locator('.prose h2').nth(1);
+        const [id, title] = [await heading.getAttribute('id'), await heading.innerText()];
+        const link = heading.getByRole('link', { name: title, exact: true });
+        // Its words are the link's: the heading is named by them once.
+        expect(await page.getByRole('heading', { name: title, exact: true }).count()).toBe(1);
+        expect(await link.getAttribute('href')).toBe(`#${id}`);
+        await heading.hover();
+        await link.click();
+        expect(new URL(page.url()).hash).toBe(`#${encodeURIComponent(id ?? '')}`);
+        // Scrolled to (smoothly), below the sticky toolbar.
+        await expect.poll(async () => (await heading.boundingBox())!.y).toBeLessThan(150);
+        const around = page.getByRole('navigation', {
+          name: lang === 'en' ? 'More in this category' : 'Mais nesta categoria',
+        });
+        const [previous, next] = [around.locator('a[rel="prev"]'), around.locator('a[rel="next"]')];
+        expect(await previous.getAttribute('href')).toBe(`${prefix}/blog/tech/deploydockerflaskazure`);
+        expect(await next.getAttribute('href')).toBe(`${prefix}/blog/tech/DynamicsCEWebAPIQueries`);
+        expect(await previous.innerText()).toContain(lang === 'en' ? 'Previous article' : 'Artigo anterior');
+        expect(await next.innerText()).toContain(lang === 'en' ? 'Next article' : 'Artigo seguinte');
+        // Side by side on a desktop, one above the other on a phone.
+        // Both measured at once: the page may still be scrolling.
+        const [a, b] = await around
+          .locator('a')
+          .evaluateAll((links) => links.map((link) => link.getBoundingClientRect().toJSON() as DOMRect));
+        if (!a || !b) throw new Error('the article has no previous and next links');
+        if (width === 1280) expect(b.y).toBe(a.y);
+        else expect(b.y).toBeGreaterThanOrEqual(a.y + a.height);
+        await next.click();
+        await page.waitForURL(`${session.origin}${prefix}/blog/tech/DynamicsCEWebAPIQueries`);
+        await page.goto(`${session.origin}${prefix}/blog/tech`);
+        expect(await page.locator('.article-list__meta').first().innerText()).toMatch(
+          lang === 'en' ? /· \d+ min read$/ : /· \d+ min de leitura$/,
+        );
+        expect(problems).toEqual([]);
+        await page.context().close();
+      },
+    );
   });
 });
 

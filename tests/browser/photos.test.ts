@@ -16,10 +16,18 @@ let session: BrowserSession;
 beforeAll(async () => {
   content = await copyOfContent({ media: 'copied' });
   await writeFile(path.join(content.root, 'content', PHOTO), await cameraPhoto());
-  await content.edit('content/categories/gastronomy.json', (text) => text.replace('/media/gallery/gastronomy/01.svg', PHOTO));
-  await content.edit('content/blog/tech/Git.en.md', (text) => `${text}\n\n::figure[The harbour at dusk]{src="${PHOTO}"}\n`);
+  await content.edit('content/categories/gastronomy.json', (text) =>
+    text.replace('/media/gallery/gastronomy/01.svg', PHOTO),
+  );
+  await content.edit(
+    'content/blog/tech/Git.en.md',
+    (text) => `${text}\n\n::figure[The harbour at dusk]{src="${PHOTO}"}\n`,
+  );
   await content.edit('content/pages/professional.json', (text) => text.replace('/media/professional/hero.svg', PHOTO));
-  await content.edit('content/blog/tech/Git.pt.md', (text) => `${text}\n\n::figure[O porto ao anoitecer]{src="${PHOTO}"}\n`);
+  await content.edit(
+    'content/blog/tech/Git.pt.md',
+    (text) => `${text}\n\n::figure[O porto ao anoitecer]{src="${PHOTO}"}\n`,
+  );
   const outDir = path.join(content.root, 'dist');
   const result = await build({ root: content.root, outDir });
   if (!result.ok) throw new Error(`the build failed: ${result.diagnostics.map((d) => d.code).join(', ')}`);
@@ -32,15 +40,22 @@ afterAll(async () => {
 });
 
 /** Opens a page and records every request for the photo's variants until the image at `selector` has loaded. */
-async function photoRequests(page: Page, url: string, selector: string): Promise<{ requested: string[]; shown: string }> {
+async function photoRequests(
+  page: Page,
+  url: string,
+  selector: string,
+): Promise<{ requested: string[]; shown: string }> {
   const requested: string[] = [];
   page.on('request', (request) => {
-    if (request.url().includes('/harbour-')) requested.push(path.basename(new URL(request.url()).pathname).replace(/\.[0-9a-f]{10}\./, '.'));
+    if (request.url().includes('/harbour-'))
+      requested.push(path.basename(new URL(request.url()).pathname).replace(/\.[0-9a-f]{10}\./, '.'));
   });
   await page.goto(url);
   const img = page.locator(selector).first();
   await img.scrollIntoViewIfNeeded();
-  await expect.poll(() => img.evaluate((e: HTMLImageElement) => e.complete && e.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
+  await expect
+    .poll(() => img.evaluate((e: HTMLImageElement) => e.complete && e.naturalWidth > 0), { timeout: 10_000 })
+    .toBe(true);
   return { requested, shown: await img.evaluate((e: HTMLImageElement) => e.currentSrc) };
 }
 
@@ -56,20 +71,31 @@ describe.each([
     { lang: 'en', prefix: '' },
     { lang: 'pt', prefix: '/pt' },
   ])('in $lang', ({ prefix }) => {
-    it.each(['light', 'dark'] as const)('loads the AVIF variant the width needs and no other, in the %s scheme', async (colorScheme) => {
-      const { page, problems } = await session.open(width, { colorScheme });
-      const shownInGallery = await photoRequests(page, `${session.origin}${prefix}/blog/gastronomy`, '.gallery picture img');
-      expect(variant(shownInGallery.shown)).toBe(gallery);
-      expect(shownInGallery.requested).toEqual([`harbour-${gallery}`]);
-      await page.context().close();
+    it.each(['light', 'dark'] as const)(
+      'loads the AVIF variant the width needs and no other, in the %s scheme',
+      async (colorScheme) => {
+        const { page, problems } = await session.open(width, { colorScheme });
+        const shownInGallery = await photoRequests(
+          page,
+          `${session.origin}${prefix}/blog/gastronomy`,
+          '.gallery picture img',
+        );
+        expect(variant(shownInGallery.shown)).toBe(gallery);
+        expect(shownInGallery.requested).toEqual([`harbour-${gallery}`]);
+        await page.context().close();
 
-      const second = await session.open(width, { colorScheme });
-      const shownInArticle = await photoRequests(second.page, `${session.origin}${prefix}/blog/tech/Git`, '.figure picture img');
-      expect(variant(shownInArticle.shown)).toBe(article);
-      expect(shownInArticle.requested).toEqual([`harbour-${article}`]);
-      expect([...problems, ...second.problems]).toEqual([]);
-      await second.page.context().close();
-    });
+        const second = await session.open(width, { colorScheme });
+        const shownInArticle = await photoRequests(
+          second.page,
+          `${session.origin}${prefix}/blog/tech/Git`,
+          '.figure picture img',
+        );
+        expect(variant(shownInArticle.shown)).toBe(article);
+        expect(shownInArticle.requested).toEqual([`harbour-${article}`]);
+        expect([...problems, ...second.problems]).toEqual([]);
+        await second.page.context().close();
+      },
+    );
   });
 });
 
@@ -82,14 +108,23 @@ describe.each([
     const { page, problems } = await session.open(width);
     const requested: string[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('/harbour-')) requested.push(path.basename(new URL(request.url()).pathname).replace(/\.[0-9a-f]{10}\./, '.'));
+      if (request.url().includes('/harbour-'))
+        requested.push(path.basename(new URL(request.url()).pathname).replace(/\.[0-9a-f]{10}\./, '.'));
     });
     await page.goto(`${session.origin}/blog/gastronomy`);
     const thumbnail = page.locator('.gallery picture img').first();
     await expect.poll(() => thumbnail.evaluate((e: HTMLImageElement) => e.complete && e.naturalWidth > 0)).toBe(true);
     await page.locator('.gallery__open').first().click();
     const large = page.locator('#gallery-dialog [data-gallery-image]');
-    await expect.poll(async () => variant(await large.evaluate((e: HTMLImageElement) => (e.complete && e.naturalWidth > 0 ? e.currentSrc : ''))), { timeout: 10_000 }).toBe(dialog);
+    await expect
+      .poll(
+        async () =>
+          variant(
+            await large.evaluate((e: HTMLImageElement) => (e.complete && e.naturalWidth > 0 ? e.currentSrc : '')),
+          ),
+        { timeout: 10_000 },
+      )
+      .toBe(dialog);
     expect(requested.at(-1)).toBe(`harbour-${dialog}`);
     expect(problems).toEqual([]);
     await page.context().close();
@@ -100,7 +135,8 @@ it("shows the Professional page's hero photo as its AVIF in Chromium, fetched on
   const { page, problems } = await session.open(1280);
   const requested: string[] = [];
   page.on('request', (request) => {
-    if (request.url().includes('/harbour-')) requested.push(path.basename(new URL(request.url()).pathname).replace(/\.[0-9a-f]{10}\./, '.'));
+    if (request.url().includes('/harbour-'))
+      requested.push(path.basename(new URL(request.url()).pathname).replace(/\.[0-9a-f]{10}\./, '.'));
   });
   await page.goto(`${session.origin}/professional`, { waitUntil: 'networkidle' });
   expect(await page.locator('.hero').evaluate((e) => getComputedStyle(e).backgroundImage)).toMatch(/^image-set\(/);

@@ -17,7 +17,8 @@ describe('the blog search box', () => {
     const { page, problems } = await withApi.open(1280);
     const requests: string[] = [];
     page.on('request', (r) => {
-      if (r.url().includes('/api/blog_posts/search')) requests.push(new URL(r.url()).searchParams.get('searchWord') ?? '');
+      if (r.url().includes('/api/blog_posts/search'))
+        requests.push(new URL(r.url()).searchParams.get('searchWord') ?? '');
     });
     await page.goto(`${withApi.origin}/blog`);
     const input = page.locator('#search-input');
@@ -82,8 +83,12 @@ describe('the blog search box', () => {
     await page.goto(`${staticHost.origin}/pt/blog`);
     await page.locator('#search-input').fill('musica');
     await expect.poll(() => page.locator('#search-results [role="option"]').count()).toBeGreaterThan(0);
-    const local = await page.locator('#search-results [role="option"] a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-    const api = await fetch(`${withApi.origin}/api/blog_posts/search?searchWord=musica&language=pt`).then((r) => r.json() as Promise<{ data: { endpoint: string }[] }>);
+    const local = await page
+      .locator('#search-results [role="option"] a')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    const api = await fetch(`${withApi.origin}/api/blog_posts/search?searchWord=musica&language=pt`).then(
+      (r) => r.json() as Promise<{ data: { endpoint: string }[] }>,
+    );
     expect(local).toEqual(api.data.map((r) => r.endpoint));
     await page.context().close();
   });

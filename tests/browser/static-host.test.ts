@@ -9,7 +9,9 @@ let server: Server;
 let origin: string;
 let browser: Browser;
 beforeAll(async () => {
-  server = createServer((request, response) => void handler(request, response, { public: inject('distDir'), cleanUrls: true }));
+  server = createServer(
+    (request, response) => void handler(request, response, { public: inject('distDir'), cleanUrls: true }),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   browser = await launchChromium();
@@ -51,8 +53,12 @@ describe('dist/ on a plain static host (no API)', () => {
     const page = await browser.newPage();
     await page.goto(`${origin}/blog`);
     await page.locator('#search-input').fill('docker');
-    await expect.poll(() => page.locator('#search-results [role="option"]').count(), { timeout: 5000 }).toBeGreaterThan(0);
-    expect(await page.locator('#search-results [role="option"] a').first().getAttribute('href')).toBe('/blog/tech/docker');
+    await expect
+      .poll(() => page.locator('#search-results [role="option"]').count(), { timeout: 5000 })
+      .toBeGreaterThan(0);
+    expect(await page.locator('#search-results [role="option"] a').first().getAttribute('href')).toBe(
+      '/blog/tech/docker',
+    );
     await page.context().close();
   });
 

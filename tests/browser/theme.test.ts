@@ -16,7 +16,11 @@ const LANGS = [
 ] as const;
 
 /** The page's background and text colours, as drawn. */
-const colours = (page: Page) => page.evaluate(() => ({ background: getComputedStyle(document.body).backgroundColor, text: getComputedStyle(document.body).color }));
+const colours = (page: Page) =>
+  page.evaluate(() => ({
+    background: getComputedStyle(document.body).backgroundColor,
+    text: getComputedStyle(document.body).color,
+  }));
 const LIGHT = { background: 'rgb(250, 247, 242)', text: 'rgb(27, 34, 48)' };
 const DARK = { background: 'rgb(15, 20, 28)', text: 'rgb(227, 231, 238)' };
 
@@ -71,11 +75,15 @@ describe.each([1280, 375])('the colour scheme at %i px', (width) => {
         await page.locator('.toolbar').getByRole('button', { name, exact: true }).click();
       }
       expect(await colours(page)).toEqual(LIGHT);
-      expect(await page.locator('.toolbar').getByRole('button', { name, exact: true }).getAttribute('aria-pressed')).toBe('false');
+      expect(
+        await page.locator('.toolbar').getByRole('button', { name, exact: true }).getAttribute('aria-pressed'),
+      ).toBe('false');
       // The light choice is remembered too, over a system that prefers dark.
       await page.emulateMedia({ colorScheme: 'dark' });
       await page.reload();
-      expect(await page.evaluate(() => (window as unknown as { themeAtBody: string | null }).themeAtBody)).toBe('light');
+      expect(await page.evaluate(() => (window as unknown as { themeAtBody: string | null }).themeAtBody)).toBe(
+        'light',
+      );
       expect(await colours(page)).toEqual(LIGHT);
       expect(problems).toEqual([]);
       await page.context().close();

@@ -27,7 +27,14 @@ const focusAndToolbar = (page: Page) =>
     const sticky = getComputedStyle(toolbar).position === 'sticky';
     const box = document.activeElement!.getBoundingClientRect();
     const tag = `${document.activeElement!.tagName.toLowerCase()}.${document.activeElement!.className} "${(document.activeElement as HTMLElement).innerText?.slice(0, 30)}"`;
-    return { top: box.top, bottom: box.bottom, toolbar: sticky ? toolbar.getBoundingClientRect().bottom : 0, height: innerHeight, tag, inMain: Boolean(document.activeElement!.closest('main')) };
+    return {
+      top: box.top,
+      bottom: box.bottom,
+      toolbar: sticky ? toolbar.getBoundingClientRect().bottom : 0,
+      height: innerHeight,
+      tag,
+      inMain: Boolean(document.activeElement!.closest('main')),
+    };
   });
 
 /** WCAG relative luminance of an sRGB colour. */
@@ -90,7 +97,8 @@ describe('the Professional experience dialogs', () => {
 
 describe('the gallery dialog', () => {
   const counter = (page: Page) => page.locator('[data-gallery-counter]').innerText();
-  const focused = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName);
+  const focused = (page: Page) =>
+    page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName);
 
   it('moves focus to the other arrow when the last photo disables Next, and the arrow keys go on working (1280 px)', async () => {
     const { page } = await session.open(1280);
@@ -212,7 +220,8 @@ describe('the sticky toolbar', () => {
       const check = async () => {
         const box = await focusAndToolbar(page);
         // Its top in sight, below the toolbar (a code block or table taller than the window runs on below it).
-        if (box.inMain && (box.top < box.toolbar || box.top > box.height - 16)) hidden.push(`${box.tag} at ${Math.round(box.top)} (toolbar to ${Math.round(box.toolbar)})`);
+        if (box.inMain && (box.top < box.toolbar || box.top > box.height - 16))
+          hidden.push(`${box.tag} at ${Math.round(box.top)} (toolbar to ${Math.round(box.toolbar)})`);
       };
       await check();
       // Tab down through the whole article, then back up.
@@ -264,10 +273,18 @@ describe('the About Me cards', () => {
     const reached = new Set<string>();
     for (let i = 0; i < 80 && reached.size < 5; i++) {
       await page.keyboard.press('Tab');
-      const label = await page.evaluate(() => (document.activeElement?.classList.contains('flip') ? document.activeElement.getAttribute('aria-label') : null));
+      const label = await page.evaluate(() =>
+        document.activeElement?.classList.contains('flip') ? document.activeElement.getAttribute('aria-label') : null,
+      );
       if (label) reached.add(label);
     }
-    expect([...reached]).toEqual(['Turn the card: Portrait', 'Turn the card: Why this site?', 'Turn the card: Professional', 'Turn the card: Blog', 'Turn the card: Projects']);
+    expect([...reached]).toEqual([
+      'Turn the card: Portrait',
+      'Turn the card: Why this site?',
+      'Turn the card: Professional',
+      'Turn the card: Blog',
+      'Turn the card: Projects',
+    ]);
     const why = page.locator('#why .flip');
     await why.focus();
     // What a hover shows, a focus shows too; Enter and Space turn it.
@@ -277,22 +294,48 @@ describe('the About Me cards', () => {
     await page.keyboard.press('Space');
     expect(await why.getAttribute('aria-pressed')).toBe('true');
     await expect.poll(() => page.locator('#why .rotating-card__back--visible').count()).toBe(1);
-    const description = await why.evaluate((card) => document.getElementById(card.getAttribute('aria-describedby') ?? '')?.textContent);
+    const description = await why.evaluate(
+      (card) => document.getElementById(card.getAttribute('aria-describedby') ?? '')?.textContent,
+    );
     expect(description).toContain('Fernando Pessoa');
     await page.context().close();
   });
 
   it('are named after themselves at 375 px, in both languages; the portrait has no empty band and no quote marks', async () => {
     for (const [path, names] of [
-      ['/aboutme', ['Turn the card: Portrait', 'Turn the card: Why this site?', 'Turn the card: Professional', 'Turn the card: Blog', 'Turn the card: Projects']],
-      ['/pt/aboutme', ['Virar o cartão: Retrato', 'Virar o cartão: Porquê este site?', 'Virar o cartão: Profissional', 'Virar o cartão: Blog', 'Virar o cartão: Projetos']],
+      [
+        '/aboutme',
+        [
+          'Turn the card: Portrait',
+          'Turn the card: Why this site?',
+          'Turn the card: Professional',
+          'Turn the card: Blog',
+          'Turn the card: Projects',
+        ],
+      ],
+      [
+        '/pt/aboutme',
+        [
+          'Virar o cartão: Retrato',
+          'Virar o cartão: Porquê este site?',
+          'Virar o cartão: Profissional',
+          'Virar o cartão: Blog',
+          'Virar o cartão: Projetos',
+        ],
+      ],
     ] as const) {
       const { page } = await session.open(375, { height: 740, colorScheme: path === '/aboutme' ? 'dark' : 'light' });
       await page.goto(url(path));
       await hydrated(page);
-      await expect.poll(() => page.locator('.flip[role="button"]').evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label')))).toEqual(names);
+      await expect
+        .poll(() =>
+          page.locator('.flip[role="button"]').evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label'))),
+        )
+        .toEqual(names);
       expect(await page.locator('#intro .rotating-card__title').count()).toBe(0);
-      expect(await page.locator('.rotating-card__title').evaluateAll((titles) => titles.map((t) => t.textContent))).not.toContain('');
+      expect(
+        await page.locator('.rotating-card__title').evaluateAll((titles) => titles.map((t) => t.textContent)),
+      ).not.toContain('');
       const portrait = page.locator('#intro .flip');
       await portrait.click();
       await expect.poll(() => page.locator('#intro .rotating-card__back--visible').count(), { timeout: 3000 }).toBe(1);
@@ -307,11 +350,15 @@ describe('the About Me cards', () => {
 describe('motion', () => {
   const typed = (page: Page) => page.locator('.typewriter__text').innerText();
   const quote = async (page: Page) => (await page.locator('.quotes__slide--active blockquote').textContent()) ?? '';
-  const video = (page: Page) => page.locator('.banner__video').evaluate((v: HTMLVideoElement) => ({ paused: v.paused, source: v.currentSrc }));
+  const video = (page: Page) =>
+    page.locator('.banner__video').evaluate((v: HTMLVideoElement) => ({ paused: v.paused, source: v.currentSrc }));
 
   for (const path of ['/aboutme', '/pt/aboutme']) {
     it(`stands still under reduced motion: the first greeting whole, the first quote, the video's poster (${path}, 1280 px)`, async () => {
-      const { page } = await session.open(1280, { reducedMotion: 'reduce', colorScheme: path === '/aboutme' ? 'light' : 'dark' });
+      const { page } = await session.open(1280, {
+        reducedMotion: 'reduce',
+        colorScheme: path === '/aboutme' ? 'light' : 'dark',
+      });
       await page.clock.install();
       await page.goto(url(path));
       await hydrated(page);
@@ -370,19 +417,26 @@ describe('text at 200 %', () => {
         await hydrated(page);
         const state = await page.evaluate(() => {
           const root = document.documentElement;
-          const visible = (el: Element) => getComputedStyle(el).display !== 'none' && el.getBoundingClientRect().width > 0;
+          const visible = (el: Element) =>
+            getComputedStyle(el).display !== 'none' && el.getBoundingClientRect().width > 0;
           // The toolbar's own controls (the drawer, closed, waits off screen on purpose).
-          const controls = [...document.querySelectorAll('.toolbar a, .toolbar button')].filter((el) => visible(el) && !el.closest('#drawer'));
+          const controls = [...document.querySelectorAll('.toolbar a, .toolbar button')].filter(
+            (el) => visible(el) && !el.closest('#drawer'),
+          );
           return {
             fontSize: getComputedStyle(root).fontSize,
             width: root.scrollWidth,
-            offscreen: controls.filter((el) => el.getBoundingClientRect().right > innerWidth + 0.5).map((el) => el.textContent?.trim() || el.className),
+            offscreen: controls
+              .filter((el) => el.getBoundingClientRect().right > innerWidth + 0.5)
+              .map((el) => el.textContent?.trim() || el.className),
             skipLink: document.querySelector('.skip-link')!.getBoundingClientRect().bottom,
           };
         });
         expect(state.fontSize).toBe('32px');
         if (state.width > width || state.offscreen.length > 0 || state.skipLink > 0)
-          overflowing.push(`${path}: ${state.width} px wide, off screen: ${state.offscreen.join(', ')}, skip link to ${state.skipLink}`);
+          overflowing.push(
+            `${path}: ${state.width} px wide, off screen: ${state.offscreen.join(', ')}, skip link to ${state.skipLink}`,
+          );
       }
       expect(overflowing).toEqual([]);
       await page.context().close();
@@ -396,9 +450,15 @@ describe('the phone toolbar at normal text size', () => {
       const { page } = await session.open(375, { height: 740 });
       await page.goto(url(path));
       await hydrated(page);
-      const [brand, menu] = await Promise.all([page.locator('.toolbar__brand').boundingBox(), page.locator('.menu-button').boundingBox()]);
+      const [brand, menu] = await Promise.all([
+        page.locator('.toolbar__brand').boundingBox(),
+        page.locator('.menu-button').boundingBox(),
+      ]);
       expect(menu!.y, path).toBeLessThan(brand!.y + brand!.height);
-      expect(await page.locator('.toolbar').evaluate((t) => t.getBoundingClientRect().height), path).toBeLessThanOrEqual(64);
+      expect(
+        await page.locator('.toolbar').evaluate((t) => t.getBoundingClientRect().height),
+        path,
+      ).toBeLessThanOrEqual(64);
       await page.context().close();
     }
   });
@@ -419,7 +479,13 @@ describe('the focus ring', () => {
         await hydrated(page);
         // Focus from the keyboard: the ring of :focus-visible.
         await page.locator(selector).first().focus();
-        const [ring, background] = await page.evaluate((under) => [getComputedStyle(document.activeElement!).outlineColor, getComputedStyle(document.querySelector(under)!).backgroundColor], surface);
+        const [ring, background] = await page.evaluate(
+          (under) => [
+            getComputedStyle(document.activeElement!).outlineColor,
+            getComputedStyle(document.querySelector(under)!).backgroundColor,
+          ],
+          surface,
+        );
         ratios[name] = Math.round(contrast(rgb(ring!), rgb(background!)) * 100) / 100;
       }
       for (const [name, ratio] of Object.entries(ratios)) expect(ratio, name).toBeGreaterThanOrEqual(3);
@@ -488,7 +554,9 @@ describe('smaller things', () => {
         const pixel = [data[i]!, data[i + 1]!, data[i + 2]!];
         if (luminance(pixel) > luminance(lightest)) lightest = pixel;
       }
-      expect(contrast([255, 255, 255], lightest), `lightest ground rgb(${lightest.join(', ')})`).toBeGreaterThanOrEqual(4.5);
+      expect(contrast([255, 255, 255], lightest), `lightest ground rgb(${lightest.join(', ')})`).toBeGreaterThanOrEqual(
+        4.5,
+      );
       await page.context().close();
     });
   }
@@ -521,7 +589,9 @@ describe('smaller things', () => {
       const status = page.locator('.newsletter__form [role="status"]');
       await expect.poll(() => status.textContent()).toBe(text);
       // Visually hidden: a 1 px clipped box.
-      expect(await status.locator('.visually-hidden').evaluate((el) => el.getBoundingClientRect().width)).toBeLessThanOrEqual(1);
+      expect(
+        await status.locator('.visually-hidden').evaluate((el) => el.getBoundingClientRect().width),
+      ).toBeLessThanOrEqual(1);
       expect(requests).toEqual([]);
       await page.context().close();
     }

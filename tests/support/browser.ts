@@ -9,14 +9,20 @@ import { launchChromium } from './chromium';
 export interface BrowserSession {
   origin: string;
   /** A fresh page at a width; `problems` collects console errors, warnings and uncaught errors. */
-  open(width: number, options?: BrowserContextOptions & { height?: number }): Promise<{ page: Page; problems: string[] }>;
+  open(
+    width: number,
+    options?: BrowserContextOptions & { height?: number },
+  ): Promise<{ page: Page; problems: string[] }>;
   close(): Promise<void>;
 }
 
 export async function startBrowserSession(options: { api?: boolean; distDir?: string } = {}): Promise<BrowserSession> {
   // With the API by default (an in-memory store), as `site serve` runs; without it, as a static host.
   const store = options.api === false ? undefined : openSqliteStore(':memory:');
-  const app: FastifyInstance = await buildApp({ distDir: options.distDir ?? inject('distDir'), ...(store ? { store, rateLimit: { max: 10_000, timeWindow: 60_000 } } : {}) });
+  const app: FastifyInstance = await buildApp({
+    distDir: options.distDir ?? inject('distDir'),
+    ...(store ? { store, rateLimit: { max: 10_000, timeWindow: 60_000 } } : {}),
+  });
   const origin = await app.listen({ port: 0, host: '127.0.0.1' });
   const browser: Browser = await launchChromium();
   return {
@@ -27,7 +33,8 @@ export async function startBrowserSession(options: { api?: boolean; distDir?: st
       const page = await context.newPage();
       const problems: string[] = [];
       page.on('console', (message: ConsoleMessage) => {
-        if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+        if (message.type() === 'error' || message.type() === 'warning')
+          problems.push(`${message.type()}: ${message.text()}`);
       });
       page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
       return { page, problems };

@@ -6,9 +6,14 @@ import { PROJECT_ROOT } from './content';
 const run = promisify(execFile);
 
 /** Runs the `site` command as the owner does, without colours; never throws on a failing exit. */
-export async function site(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function site(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run('node', [path.join(PROJECT_ROOT, 'bin/site'), ...args], { env: { ...process.env, NO_COLOR: '1', ...env } });
+    const { stdout, stderr } = await run('node', [path.join(PROJECT_ROOT, 'bin/site'), ...args], {
+      env: { ...process.env, NO_COLOR: '1', ...env },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };

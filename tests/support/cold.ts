@@ -10,7 +10,10 @@ import { filesUnder } from './tool';
  * What `site build --no-cache` makes of the site at `root` as it is now: the result, and every file
  * of its output by path (compressed copies included), made in a folder of its own, then removed.
  */
-export async function coldBuild(root: string, options: Partial<Omit<BuildOptions, 'root' | 'outDir' | 'cache'>> = {}): Promise<{ result: BuildResult; files: Map<string, Buffer> }> {
+export async function coldBuild(
+  root: string,
+  options: Partial<Omit<BuildOptions, 'root' | 'outDir' | 'cache'>> = {},
+): Promise<{ result: BuildResult; files: Map<string, Buffer> }> {
   const folder = await mkdtemp(path.join(os.tmpdir(), 'site-test-cold-'));
   try {
     const outDir = path.join(folder, 'dist');
@@ -33,7 +36,9 @@ export async function coldCheck(root: string, publishing: Partial<Publication> =
   try {
     await cp(path.join(root, 'content'), path.join(folder, 'content'), { recursive: true, preserveTimestamps: true });
     await mkdir(path.join(folder, '.cache', 'site'), { recursive: true });
-    await cp(path.join(root, '.cache', 'site', 'code.json'), path.join(folder, '.cache', 'site', 'code.json')).catch(() => {});
+    await cp(path.join(root, '.cache', 'site', 'code.json'), path.join(folder, '.cache', 'site', 'code.json')).catch(
+      () => {},
+    );
     return (await loadSite(folder, publishing)).diagnostics;
   } finally {
     await rm(folder, { recursive: true, force: true });

@@ -21,21 +21,33 @@ export interface ContentCopy {
  * tests/fixtures/clean, so checker fixtures do not depend on articles that are still being
  * written. Call `cleanup` when done.
  */
-export async function copyOfContent(options: { articles?: 'real' | 'clean'; media?: 'linked' | 'copied' } = {}): Promise<ContentCopy> {
+export async function copyOfContent(
+  options: { articles?: 'real' | 'clean'; media?: 'linked' | 'copied' } = {},
+): Promise<ContentCopy> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'site-test-content-'));
   const source = path.join(PROJECT_ROOT, 'content');
   const skip = [path.join(source, 'media'), ...(options.articles === 'clean' ? [path.join(source, 'blog')] : [])];
-  await cp(source, path.join(root, 'content'), { recursive: true, filter: (src) => !skip.some((s) => src.startsWith(s)) });
-  if (options.articles === 'clean') await cp(path.join(PROJECT_ROOT, 'tests/fixtures/clean/content/blog'), path.join(root, 'content/blog'), { recursive: true });
+  await cp(source, path.join(root, 'content'), {
+    recursive: true,
+    filter: (src) => !skip.some((s) => src.startsWith(s)),
+  });
+  if (options.articles === 'clean')
+    await cp(path.join(PROJECT_ROOT, 'tests/fixtures/clean/content/blog'), path.join(root, 'content/blog'), {
+      recursive: true,
+    });
   // The fixed articles are not the real ones the real lock records: they start in line too.
   if (options.articles === 'clean') await syncTranslations(root);
   // Copied for a test that adds media files, which must not land in the real folder.
-  if (options.media === 'copied') await cp(path.join(source, 'media'), path.join(root, 'content', 'media'), { recursive: true });
+  if (options.media === 'copied')
+    await cp(path.join(source, 'media'), path.join(root, 'content', 'media'), { recursive: true });
   else await symlink(path.join(source, 'media'), path.join(root, 'content', 'media'));
   return siteAt(root);
 }
 
-/** A small site (see `smallSite`), which `restore` puts back as it was made: each file changed since written again, each file added removed. */
+/**
+ * A small site (see `smallSite`), which `restore` puts back as it was made: each file changed since
+ * written again, each file added removed.
+ */
 export interface SmallSite extends ContentCopy {
   restore: () => Promise<void>;
 }
@@ -102,7 +114,8 @@ async function restoreFiles(dir: string, files: ReadonlyMap<string, Buffer>): Pr
   );
   for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
     const relative = path.relative(dir, path.join(entry.parentPath, entry.name));
-    if (entry.isDirectory() ? !folders.has(relative) : !files.has(relative)) await rm(path.join(dir, relative), { recursive: true, force: true });
+    if (entry.isDirectory() ? !folders.has(relative) : !files.has(relative))
+      await rm(path.join(dir, relative), { recursive: true, force: true });
   }
   for (const [file, bytes] of files) {
     const absolute = path.join(dir, file);

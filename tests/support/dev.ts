@@ -36,7 +36,8 @@ export async function listen(url: string): Promise<EventLog> {
         for (const block of blocks) {
           const type = /^event: (.*)$/m.exec(block)?.[1];
           const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (type && data) events.push({ type, data: JSON.parse(data) as Record<string, unknown>, at: performance.now() });
+          if (type && data)
+            events.push({ type, data: JSON.parse(data) as Record<string, unknown>, at: performance.now() });
           for (const wake of waiting) wake();
         }
       }
@@ -90,7 +91,17 @@ export interface RunningDev {
 /** Starts `site dev` (the tool at `toolRoot`) on a site root and waits until it serves. */
 export async function startDev(toolRoot: string, siteRoot: string): Promise<RunningDev> {
   const port = await freePort();
-  const command = [process.execPath, path.join(toolRoot, 'bin', 'site'), '--root', siteRoot, 'dev', '--port', String(port), '--db', path.join(siteRoot, 'dev-test.db')];
+  const command = [
+    process.execPath,
+    path.join(toolRoot, 'bin', 'site'),
+    '--root',
+    siteRoot,
+    'dev',
+    '--port',
+    String(port),
+    '--db',
+    path.join(siteRoot, 'dev-test.db'),
+  ];
   // Its errors and its other lines through one pipe, in the order it wrote them, as a terminal
   // shows them: a build's diagnostics (stderr) come before its outcome line (stdout), and the
   // tests read which build said what from that order. Two pipes are read in whatever order their
@@ -114,5 +125,10 @@ export async function startDev(toolRoot: string, siteRoot: string): Promise<Runn
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return { origin: `http://127.0.0.1:${port}`, output: () => output, stop, kill: () => child.exitCode === null && child.kill('SIGKILL') };
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    output: () => output,
+    stop,
+    kill: () => child.exitCode === null && child.kill('SIGKILL'),
+  };
 }

@@ -26,10 +26,18 @@ export interface Fixture {
 
 export async function listFixtures(): Promise<Fixture[]> {
   const names = (await readdir(FIXTURES)).sort();
-  return Promise.all(names.map(async (name) => ({ name, ...(JSON.parse(await readFile(path.join(FIXTURES, name, 'fixture.json'), 'utf8')) as Omit<Fixture, 'name'>) })));
+  return Promise.all(
+    names.map(async (name) => ({
+      name,
+      ...(JSON.parse(await readFile(path.join(FIXTURES, name, 'fixture.json'), 'utf8')) as Omit<Fixture, 'name'>),
+    })),
+  );
 }
 
-/** Copies the fixture's content/ over the site root, then applies its patches and deletions, and marks its translations as in line. */
+/**
+ * Copies the fixture's content/ over the site root, then applies its patches and deletions, and
+ * marks its translations as in line.
+ */
 export async function applyFixture(root: string, fixture: Fixture): Promise<void> {
   const overlay = path.join(FIXTURES, fixture.name, 'content');
   if (
@@ -51,14 +59,18 @@ export async function applyFixture(root: string, fixture: Fixture): Promise<void
     const file = path.join(root, patch.file);
     const text = await readFile(file, 'utf8');
     const at = text.indexOf(patch.find);
-    if (at === -1 || text.indexOf(patch.find, at + 1) !== -1) throw new Error(`fixture ${fixture.name}: the patch of ${patch.file} does not match exactly once`);
+    if (at === -1 || text.indexOf(patch.find, at + 1) !== -1)
+      throw new Error(`fixture ${fixture.name}: the patch of ${patch.file} does not match exactly once`);
     await writeFile(file, text.slice(0, at) + patch.replace + text.slice(at + patch.find.length));
   }
   for (const file of fixture.delete ?? []) await rm(path.join(root, file));
   for (const write of fixture.write ?? []) {
     const file = path.join(root, write.file);
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, write.base64 !== undefined ? Buffer.from(write.base64, 'base64') : (write.text ?? '').repeat(write.repeat ?? 1));
+    await writeFile(
+      file,
+      write.base64 !== undefined ? Buffer.from(write.base64, 'base64') : (write.text ?? '').repeat(write.repeat ?? 1),
+    );
   }
   for (const link of fixture.symlinks ?? []) {
     const file = path.join(root, link.file);

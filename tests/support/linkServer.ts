@@ -77,7 +77,12 @@ export async function startLinkServer(options: { slowMs?: number; delayMs?: numb
     }
   };
   const server = createServer((request, response) => {
-    seen.push({ method: request.method ?? '', path: request.url ?? '/', userAgent: request.headers['user-agent'] ?? '', at: performance.now() });
+    seen.push({
+      method: request.method ?? '',
+      path: request.url ?? '/',
+      userAgent: request.headers['user-agent'] ?? '',
+      at: performance.now(),
+    });
     inFlight++;
     mostInFlight = Math.max(mostInFlight, inFlight);
     response.on('close', () => inFlight--);

@@ -14,7 +14,12 @@ export async function cameraPhoto(background = '#6a8caf', width = 2400): Promise
     .jpeg({ quality: 90 })
     .withExif({
       IFD0: { Make: 'Acme Optics', Model: 'Harbour 7', ImageDescription: 'Lisbon harbour' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '38/1 42/1 3120/100', GPSLongitudeRef: 'W', GPSLongitude: '9/1 8/1 4500/100' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '38/1 42/1 3120/100',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '9/1 8/1 4500/100',
+      },
     })
     .toBuffer();
 }

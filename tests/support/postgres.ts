@@ -32,7 +32,16 @@ export async function startPostgres(): Promise<ThrowawayPostgres> {
     await chown(dir, Number(stdout.trim()), Number(gid.trim()));
   }
   await as('initdb', ['-D', data, '-U', 'site', '--auth=trust', '-E', 'UTF8', '--no-sync']);
-  await as('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
+  await as('pg_ctl', [
+    '-D',
+    data,
+    '-l',
+    path.join(dir, 'log'),
+    '-w',
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+    'start',
+  ]);
   return {
     url: `postgres://site@127.0.0.1:${port}/postgres`,
     async stop() {

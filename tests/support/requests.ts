@@ -20,7 +20,15 @@ export interface FuzzRequest {
   behindProxy: boolean;
 }
 
-export const API_ROUTES = ['/api/view_count', '/api/view_count/increment', '/api/newsletter', '/api/blog_posts/search', '/api', '/api/', '/api/nothing'];
+export const API_ROUTES = [
+  '/api/view_count',
+  '/api/view_count/increment',
+  '/api/newsletter',
+  '/api/blog_posts/search',
+  '/api',
+  '/api/',
+  '/api/nothing',
+];
 
 /** Every URL the built site answers (pages, assets, media, feeds, search indexes) and the API's. */
 export async function siteUrls(distDir: string): Promise<string[]> {
@@ -30,9 +38,40 @@ export async function siteUrls(distDir: string): Promise<string[]> {
 }
 
 /** The methods Node's HTTP parser (and so app.inject) knows. */
-export const KNOWN_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE', 'PROPFIND', 'SEARCH', 'QUERY', 'MKCOL', 'PURGE', 'M-SEARCH', 'SOURCE', 'get', 'post'] as const;
+export const KNOWN_METHODS = [
+  'GET',
+  'HEAD',
+  'POST',
+  'PUT',
+  'DELETE',
+  'PATCH',
+  'OPTIONS',
+  'TRACE',
+  'PROPFIND',
+  'SEARCH',
+  'QUERY',
+  'MKCOL',
+  'PURGE',
+  'M-SEARCH',
+  'SOURCE',
+  'get',
+  'post',
+] as const;
 /** Methods only a raw socket can send: unknown, malformed, empty. */
-export const ODD_METHODS = ['FOO', 'G', 'GETT', 'BREW', 'CONNECT', 'PRI', '', 'GET\t', 'G ET', 'GET/', '\u00c9T', 'X'.repeat(300)];
+export const ODD_METHODS = [
+  'FOO',
+  'G',
+  'GETT',
+  'BREW',
+  'CONNECT',
+  'PRI',
+  '',
+  'GET\t',
+  'G ET',
+  'GET/',
+  '\u00c9T',
+  'X'.repeat(300),
+];
 
 /** Path pieces known to have fooled servers: traversal in every encoding, NUL, bad escapes, reserved names. */
 const NASTY_SEGMENTS = [
@@ -125,8 +164,16 @@ function segmentOf(realSegments: string[]): fc.Arbitrary<string> {
     { weight: 5, arbitrary: fc.constantFrom(...NASTY_SEGMENTS) },
     { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 12 }) },
     { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 8 }) },
-    { weight: 1, arbitrary: fc.uint8Array({ maxLength: 8 }).map((bytes) => [...bytes].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('')) },
-    { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...realSegments), fc.boolean()).map(([s, twice]) => percentEncoded(s, twice)) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .uint8Array({ maxLength: 8 })
+        .map((bytes) => [...bytes].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('')),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(fc.constantFrom(...realSegments), fc.boolean()).map(([s, twice]) => percentEncoded(s, twice)),
+    },
     { weight: 1, arbitrary: fc.constantFrom(...realSegments).map((s) => s.toUpperCase()) },
   );
 }
@@ -143,7 +190,12 @@ function pathOf(urls: string[]): fc.Arbitrary<string> {
     {
       weight: 6,
       arbitrary: fc
-        .tuple(fc.oneof(fc.constantFrom(...urls), fc.constantFrom(...api)), fc.nat(), segment, fc.constantFrom('insert', 'replace', 'append', 'slash', 'double-slash', 'encode'))
+        .tuple(
+          fc.oneof(fc.constantFrom(...urls), fc.constantFrom(...api)),
+          fc.nat(),
+          segment,
+          fc.constantFrom('insert', 'replace', 'append', 'slash', 'double-slash', 'encode'),
+        )
         .map(([url, at, piece, how]) => {
           const parts = url.split('/');
           const i = 1 + (at % Math.max(1, parts.length - 1));
@@ -162,7 +214,21 @@ function pathOf(urls: string[]): fc.Arbitrary<string> {
   );
 }
 
-const QUERY_KEYS = ['searchWord', 'language', 'searchWord', 'language', '__proto__', 'constructor', 'searchWord[]', 'language[0]', 'a', '', '%', '%zz', 'searchWord%00'];
+const QUERY_KEYS = [
+  'searchWord',
+  'language',
+  'searchWord',
+  'language',
+  '__proto__',
+  'constructor',
+  'searchWord[]',
+  'language[0]',
+  'a',
+  '',
+  '%',
+  '%zz',
+  'searchWord%00',
+];
 const QUERY_VALUES = [
   'en',
   'pt',
@@ -215,14 +281,35 @@ function queryOf(): fc.Arbitrary<string> {
   const value = fc.oneof(
     { weight: 6, arbitrary: fc.constantFrom(...QUERY_VALUES) },
     { weight: 2, arbitrary: fc.string({ unit: 'grapheme', maxLength: 30 }) },
-    { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 30 }).map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, ''))) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .string({ unit: 'binary', maxLength: 30 })
+        .map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, ''))),
+    },
     { weight: 1, arbitrary: LONG },
   );
   return fc.oneof(
     { weight: 2, arbitrary: fc.constant('') },
-    { weight: 6, arbitrary: fc.array(fc.tuple(fc.constantFrom(...QUERY_KEYS), value), { maxLength: 5 }).map((pairs) => `?${pairs.map(([k, v]) => `${k}=${v}`).join('&')}`) },
+    {
+      weight: 6,
+      arbitrary: fc
+        .array(fc.tuple(fc.constantFrom(...QUERY_KEYS), value), { maxLength: 5 })
+        .map((pairs) => `?${pairs.map(([k, v]) => `${k}=${v}`).join('&')}`),
+    },
     { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }).map((s) => `?${s}`) },
-    { weight: 1, arbitrary: fc.constantFrom('?', '??', '?&&&', '?=', '?language', '?searchWord=docker&language=en&language=pt', '?searchWord=docker&searchWord=git&language=en') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        '?',
+        '??',
+        '?&&&',
+        '?=',
+        '?language',
+        '?searchWord=docker&language=en&language=pt',
+        '?searchWord=docker&searchWord=git&language=en',
+      ),
+    },
   );
 }
 
@@ -265,7 +352,23 @@ const HEADER_VALUES = {
     'application/ld+json',
     'application/json, text/plain',
   ],
-  'accept-encoding': ['br', 'gzip', 'br, gzip', 'gzip;q=0', '*', 'identity;q=0', '*;q=0', 'br;q=abc', 'gzip;q=', 'deflate', 'zstd', ',', ';;;', 'br;q=1.5, gzip;q=-1', ''],
+  'accept-encoding': [
+    'br',
+    'gzip',
+    'br, gzip',
+    'gzip;q=0',
+    '*',
+    'identity;q=0',
+    '*;q=0',
+    'br;q=abc',
+    'gzip;q=',
+    'deflate',
+    'zstd',
+    ',',
+    ';;;',
+    'br;q=1.5, gzip;q=-1',
+    '',
+  ],
   range: [
     'bytes=0-10',
     'bytes=-5',
@@ -287,7 +390,15 @@ const HEADER_VALUES = {
   'if-range': ['"x"', 'Thu, 01 Jan 1970 00:00:00 GMT', 'garbage'],
   accept: ['application/json', 'text/html', '*/*', 'image/*;q=0', ';;', ''],
   'accept-language': ['pt-PT,pt;q=0.9', 'en', '*', ';q=', ''],
-  referer: ['http://localhost/pt/aboutme', 'https://example.org/pt', '/pt/blog', 'not a url', 'http://[::1', 'javascript:alert(1)', ''],
+  referer: [
+    'http://localhost/pt/aboutme',
+    'https://example.org/pt',
+    '/pt/blog',
+    'not a url',
+    'http://[::1',
+    'javascript:alert(1)',
+    '',
+  ],
   origin: ['null', 'http://evil.example', ''],
   'x-forwarded-for': ['1.2.3.4', '1.2.3.4, 5.6.7.8', 'unknown', '::1', '999.999.999.999', ',,,', ''],
   'x-forwarded-proto': ['https', 'http', 'HTTPS', 'ftp', 'https, http', ''],
@@ -307,14 +418,33 @@ function headersOf(): fc.Arbitrary<Record<string, string>> {
   }
   const name = fc.stringMatching(/^[A-Za-z][A-Za-z0-9-]{0,15}$/);
   const extra = fc.dictionary(name, headerText(50), { maxKeys: 3 });
-  const token = fc.oneof(fc.constantFrom('abc', 'a', 'é', 'ab', '%C3%A9', '=', ';', '', ' '), headerText(4), fc.stringMatching(/^[0-9a-f]{48}$/));
+  const token = fc.oneof(
+    fc.constantFrom('abc', 'a', 'é', 'ab', '%C3%A9', '=', ';', '', ' '),
+    headerText(4),
+    fc.stringMatching(/^[0-9a-f]{48}$/),
+  );
   const xsrf = fc.oneof(
     { weight: 5, arbitrary: token.map((t) => ({ cookie: `XSRF-TOKEN=${t}`, 'x-xsrf-token': t })) },
-    { weight: 3, arbitrary: fc.tuple(token, token).map(([c, h]) => ({ cookie: `XSRF-TOKEN=${c}`, 'x-xsrf-token': h })) },
+    {
+      weight: 3,
+      arbitrary: fc.tuple(token, token).map(([c, h]) => ({ cookie: `XSRF-TOKEN=${c}`, 'x-xsrf-token': h })),
+    },
     {
       weight: 1,
       arbitrary: fc.record(
-        { cookie: fc.oneof(headerText(60), fc.constantFrom('XSRF-TOKEN', 'XSRF-TOKEN=', 'lang=pt', 'lang=xx; XSRF-TOKEN=a; XSRF-TOKEN=b', '=; ;;=', `XSRF-TOKEN=${'a'.repeat(9000)}`)) },
+        {
+          cookie: fc.oneof(
+            headerText(60),
+            fc.constantFrom(
+              'XSRF-TOKEN',
+              'XSRF-TOKEN=',
+              'lang=pt',
+              'lang=xx; XSRF-TOKEN=a; XSRF-TOKEN=b',
+              '=; ;;=',
+              `XSRF-TOKEN=${'a'.repeat(9000)}`,
+            ),
+          ),
+        },
         { requiredKeys: [] },
       ),
     },
@@ -323,13 +453,19 @@ function headersOf(): fc.Arbitrary<Record<string, string>> {
   // A few headers at a time: with every one present, nearly every request would stop at the first
   // check it fails (415, 412) and the handlers behind would never run.
   const chosen = fc.uniqueArray(fc.constantFrom(...Object.keys(fields)), { maxLength: 4 });
-  const known = chosen.chain((names) => fc.tuple(...names.map((n) => fields[n]!)).map((values) => Object.fromEntries(names.map((n, i) => [n, values[i]!]))));
+  const known = chosen.chain((names) =>
+    fc.tuple(...names.map((n) => fields[n]!)).map((values) => Object.fromEntries(names.map((n, i) => [n, values[i]!]))),
+  );
   const more = fc.oneof({ weight: 4, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: extra });
   return fc.tuple(known, xsrf, more).map(([known, anti, more]) => {
     const headers: Record<string, string> = {};
     // Known names win over random ones of the same name; host and content-length are the sender's.
     for (const [k, v] of [...Object.entries(more), ...Object.entries(known), ...Object.entries(anti)]) {
-      if (v !== undefined && !['host', 'content-length', 'transfer-encoding', 'connection', 'expect', 'upgrade'].includes(k.toLowerCase())) headers[k.toLowerCase()] = v;
+      if (
+        v !== undefined &&
+        !['host', 'content-length', 'transfer-encoding', 'connection', 'expect', 'upgrade'].includes(k.toLowerCase())
+      )
+        headers[k.toLowerCase()] = v;
     }
     return headers;
   });
@@ -351,10 +487,22 @@ const EMAILS = [
 ];
 
 function bodyOf(): fc.Arbitrary<string | Uint8Array | undefined> {
-  const anything = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.constantFrom(null, 42, -1, 1e308, true, [], {}, '', 'en', 'pt'));
-  const email = fc.oneof(fc.constantFrom(...EMAILS), fc.emailAddress(), fc.string({ unit: 'grapheme', maxLength: 30 }), anything);
+  const anything = fc.oneof(
+    fc.jsonValue({ maxDepth: 3 }),
+    fc.constantFrom(null, 42, -1, 1e308, true, [], {}, '', 'en', 'pt'),
+  );
+  const email = fc.oneof(
+    fc.constantFrom(...EMAILS),
+    fc.emailAddress(),
+    fc.string({ unit: 'grapheme', maxLength: 30 }),
+    anything,
+  );
   const language = fc.oneof(fc.constantFrom('en', 'pt', 'EN', 'fr', '', '__proto__', 'toString'), anything);
-  const newsletter = fc.record({ email, language }, { requiredKeys: [] }).chain((r) => fc.dictionary(fc.string({ maxLength: 8 }), anything, { maxKeys: 2 }).map((extra) => ({ ...extra, ...r })));
+  const newsletter = fc
+    .record({ email, language }, { requiredKeys: [] })
+    .chain((r) =>
+      fc.dictionary(fc.string({ maxLength: 8 }), anything, { maxKeys: 2 }).map((extra) => ({ ...extra, ...r })),
+    );
   return fc.oneof(
     { weight: 3, arbitrary: fc.constant(undefined) },
     { weight: 6, arbitrary: newsletter.map((r) => JSON.stringify(r)) },
@@ -373,11 +521,17 @@ function bodyOf(): fc.Arbitrary<string | Uint8Array | undefined> {
     {
       weight: 1,
       arbitrary: fc
-        .tuple(fc.integer({ min: 1, max: 30_000 }), fc.constantFrom(['[', ']'], ['{"a":', '}'], ['{"email":', '}'], ['{"__proto__":', '}']))
+        .tuple(
+          fc.integer({ min: 1, max: 30_000 }),
+          fc.constantFrom(['[', ']'], ['{"a":', '}'], ['{"email":', '}'], ['{"__proto__":', '}']),
+        )
         .map(([n, [open, close]]) => `${open.repeat(n)}1${close.repeat(n)}`),
     },
     { weight: 2, arbitrary: fc.uint8Array({ maxLength: 600 }) },
-    { weight: 1, arbitrary: fc.integer({ min: 16 * 1024 - 64, max: 100_000 }).map((n) => JSON.stringify({ email: 'a'.repeat(n) })) },
+    {
+      weight: 1,
+      arbitrary: fc.integer({ min: 16 * 1024 - 64, max: 100_000 }).map((n) => JSON.stringify({ email: 'a'.repeat(n) })),
+    },
     {
       weight: 2,
       arbitrary: fc.constantFrom(
@@ -405,21 +559,52 @@ function bodyOf(): fc.Arbitrary<string | Uint8Array | undefined> {
 
 /** A request as a broken client, a scanner or an attacker might send it. */
 export function requestOf(urls: string[], methods: readonly string[]): fc.Arbitrary<FuzzRequest> {
-  const method = fc.oneof({ weight: 6, arbitrary: fc.constantFrom('GET', 'POST', 'HEAD') }, { weight: 2, arbitrary: fc.constantFrom(...methods) });
-  const wild = fc.record({ method, path: pathOf(urls), query: queryOf(), headers: headersOf(), body: bodyOf(), behindProxy: fc.boolean() }).map((r) => {
-    const request: FuzzRequest = { method: r.method, path: r.path, query: r.query, headers: r.headers, behindProxy: r.behindProxy };
-    if (r.body !== undefined) request.body = r.body;
-    return request;
-  });
+  const method = fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom('GET', 'POST', 'HEAD') },
+    { weight: 2, arbitrary: fc.constantFrom(...methods) },
+  );
+  const wild = fc
+    .record({
+      method,
+      path: pathOf(urls),
+      query: queryOf(),
+      headers: headersOf(),
+      body: bodyOf(),
+      behindProxy: fc.boolean(),
+    })
+    .map((r) => {
+      const request: FuzzRequest = {
+        method: r.method,
+        path: r.path,
+        query: r.query,
+        headers: r.headers,
+        behindProxy: r.behindProxy,
+      };
+      if (r.body !== undefined) request.body = r.body;
+      return request;
+    });
   // Nearly right: the API route with its own method, a JSON content type, usually the right
   // anti-forgery pair, so that the handlers themselves meet the odd values.
   const nearlyRight = fc
-    .record({ route: fc.constantFrom(...API_ROUTES.slice(0, 4)), query: queryOf(), headers: headersOf(), body: bodyOf(), json: fc.boolean(), behindProxy: fc.boolean() })
+    .record({
+      route: fc.constantFrom(...API_ROUTES.slice(0, 4)),
+      query: queryOf(),
+      headers: headersOf(),
+      body: bodyOf(),
+      json: fc.boolean(),
+      behindProxy: fc.boolean(),
+    })
     .map((r) => {
       const write = r.route === '/api/newsletter' || r.route === '/api/view_count/increment';
       const headers = { ...r.headers };
       if (write && r.json) headers['content-type'] = 'application/json';
-      const request: FuzzRequest = { method: write ? 'POST' : 'GET', path: r.route, query: r.query, headers, behindProxy: r.behindProxy };
+      const request: FuzzRequest = {
+        method: write ? 'POST' : 'GET',
+        path: r.route,
+        query: r.query,
+        headers,
+        behindProxy: r.behindProxy,
+      };
       if (write && r.body !== undefined) request.body = r.body;
       return request;
     });
@@ -440,7 +625,11 @@ export function isApiPath(path: string): boolean {
 /** The request as bytes on the wire, exactly as generated (nothing normalised). */
 export function rawRequest(request: FuzzRequest): Buffer {
   const body = request.body === undefined ? undefined : Buffer.from(request.body);
-  const headers = ['Host: 127.0.0.1', 'Connection: close', ...Object.entries(request.headers).map(([name, value]) => `${name}: ${value}`)];
+  const headers = [
+    'Host: 127.0.0.1',
+    'Connection: close',
+    ...Object.entries(request.headers).map(([name, value]) => `${name}: ${value}`),
+  ];
   if (body) headers.push(`Content-Length: ${body.length}`);
   return Buffer.concat([
     // The path goes out as UTF-8, as a client that does not escape it would send it; headers are Latin-1.
@@ -466,7 +655,11 @@ export interface RawAnswer {
  * once: Node's server drops a request whose client half-closes before it is answered), and the
  * server then has `closeMs` to close its side.
  */
-export function sendRaw(port: number, bytes: Buffer, options: { idleMs?: number; closeMs?: number } = {}): Promise<RawAnswer> {
+export function sendRaw(
+  port: number,
+  bytes: Buffer,
+  options: { idleMs?: number; closeMs?: number } = {},
+): Promise<RawAnswer> {
   const idleMs = options.idleMs ?? 150;
   const closeMs = options.closeMs ?? 3_000;
   return new Promise((resolve) => {
@@ -535,7 +728,23 @@ export function responseStatuses(text: string): number[] {
 /** Byte-level damage to a raw request: inserted line breaks, NULs, spaces, high bytes; deletions; truncation. */
 export function damagedOf(base: fc.Arbitrary<Buffer>): fc.Arbitrary<{ bytes: Buffer; edits: string[] }> {
   const insertable = fc.oneof(
-    fc.constantFrom('\r', '\n', '\r\n', '\0', ' ', '\t', ':', '\x7f', '\x80', '\xff', '%', 'HTTP/1.1', 'Transfer-Encoding: chunked\r\n', 'Content-Length: 5\r\n', '\r\n\r\n'),
+    fc.constantFrom(
+      '\r',
+      '\n',
+      '\r\n',
+      '\0',
+      ' ',
+      '\t',
+      ':',
+      '\x7f',
+      '\x80',
+      '\xff',
+      '%',
+      'HTTP/1.1',
+      'Transfer-Encoding: chunked\r\n',
+      'Content-Length: 5\r\n',
+      '\r\n\r\n',
+    ),
     fc.string({ unit: 'binary-ascii', maxLength: 6 }),
   );
   const edit = fc.oneof(

@@ -33,7 +33,16 @@ export function random(seed: number): () => number {
 
 /** A copy of the tool (code, templates, the real content) that is its own site root. */
 async function copyOfToolAndSite(into: string): Promise<string> {
-  for (const part of ['bin', 'src', 'templates', 'server', 'content', 'tsconfig.json', 'package.json', 'package-lock.json']) {
+  for (const part of [
+    'bin',
+    'src',
+    'templates',
+    'server',
+    'content',
+    'tsconfig.json',
+    'package.json',
+    'package-lock.json',
+  ]) {
     await cp(path.join(PROJECT_ROOT, part), path.join(into, part), { recursive: true });
   }
   await symlink(path.join(PROJECT_ROOT, 'node_modules'), path.join(into, 'node_modules'));
@@ -56,7 +65,18 @@ interface Memory {
   added: number;
 }
 
-const WORDS = ['harbour', 'letters', 'quiet', 'river', 'lantern', 'granite', 'orchard', 'compass', 'saffron', 'meridian'];
+const WORDS = [
+  'harbour',
+  'letters',
+  'quiet',
+  'river',
+  'lantern',
+  'granite',
+  'orchard',
+  'compass',
+  'saffron',
+  'meridian',
+];
 
 async function articleFiles(root: string): Promise<string[]> {
   const blog = path.join(root, 'content', 'blog');
@@ -83,11 +103,30 @@ function setFrontMatter(text: string, key: string, value: string | undefined): s
   const rest = text.slice(end);
   const line = new RegExp(`^${key}:.*\\n?`, 'm');
   const without = head.replace(line, '');
-  return value === undefined ? without.replace(/\n?$/, '') + rest : `${without.replace(/\n?$/, '')}\n${key}: ${value}${rest}`;
+  return value === undefined
+    ? without.replace(/\n?$/, '') + rest
+    : `${without.replace(/\n?$/, '')}\n${key}: ${value}${rest}`;
 }
 
 /** The kinds of edit, drawn with these weights (a body edit is the commonest). */
-const EDIT_KINDS = ['body', 'body', 'title', 'date', 'draft', 'delete', 'restore', 'add', 'string', 'category', 'photo', 'template', 'constant', 'sync', 'replace', 'swap'] as const;
+const EDIT_KINDS = [
+  'body',
+  'body',
+  'title',
+  'date',
+  'draft',
+  'delete',
+  'restore',
+  'add',
+  'string',
+  'category',
+  'photo',
+  'template',
+  'constant',
+  'sync',
+  'replace',
+  'swap',
+] as const;
 
 export type EditKind = (typeof EDIT_KINDS)[number] | 'undraft';
 
@@ -95,7 +134,13 @@ export type EditKind = (typeof EDIT_KINDS)[number] | 'undraft';
  * The next edit, drawn from the kinds owners and contributors make. Every draw is made before any
  * file is read, so that the edit is the same on both copies.
  */
-async function nextEdit(rnd: () => number, root: string, memory: Memory, step: number, forced?: EditKind): Promise<Edit> {
+async function nextEdit(
+  rnd: () => number,
+  root: string,
+  memory: Memory,
+  step: number,
+  forced?: EditKind,
+): Promise<Edit> {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(rnd() * items.length)] as T;
   const files = await articleFiles(root);
   const file = pick(files);
@@ -113,17 +158,30 @@ async function nextEdit(rnd: () => number, root: string, memory: Memory, step: n
     case 'body':
       return {
         name: `body of ${file}`,
-        apply: (r) => editText(r, file, (t) => t.replace(/\n\n([^\n#>|`:-][^\n]*)\n/, `\n\nA ${word} sentence, step ${step}. $1\n`)),
+        apply: (r) =>
+          editText(r, file, (t) =>
+            t.replace(/\n\n([^\n#>|`:-][^\n]*)\n/, `\n\nA ${word} sentence, step ${step}. $1\n`),
+          ),
       };
     case 'title':
       return {
         name: `title of ${file}`,
         // A word added at the end (inside the quotes of a quoted title), or the one added before replaced.
-        apply: (r) => editText(r, file, (t) => t.replace(/^title: (["']?)(.*?)\1$/m, (_, quote: string, title: string) => `title: ${quote}${title.replace(/ · [a-z]+$/, '')} · ${word}${quote}`)),
+        apply: (r) =>
+          editText(r, file, (t) =>
+            t.replace(
+              /^title: (["']?)(.*?)\1$/m,
+              (_, quote: string, title: string) =>
+                `title: ${quote}${title.replace(/ · [a-z]+$/, '')} · ${word}${quote}`,
+            ),
+          ),
       };
     case 'date': {
       const date = `20${19 + Math.floor(draw * 6)}-0${1 + Math.floor(draw * 9)}-1${Math.floor(draw * 9)}`;
-      return { name: `date of ${file} to ${date}`, apply: (r) => editText(r, file, (t) => setFrontMatter(t, 'date', date)) };
+      return {
+        name: `date of ${file} to ${date}`,
+        apply: (r) => editText(r, file, (t) => setFrontMatter(t, 'date', date)),
+      };
     }
     case 'draft':
       return {
@@ -155,7 +213,11 @@ async function nextEdit(rnd: () => number, root: string, memory: Memory, step: n
       };
     case 'restore': {
       const gone = memory.deleted[Math.floor(draw * memory.deleted.length)];
-      if (!gone) return { name: `body of ${file}`, apply: (r) => editText(r, file, (t) => `${t}\nA closing ${word} line, step ${step}.\n`) };
+      if (!gone)
+        return {
+          name: `body of ${file}`,
+          apply: (r) => editText(r, file, (t) => `${t}\nA closing ${word} line, step ${step}.\n`),
+        };
       return {
         name: `${gone.file} restored`,
         apply: async (r) => {
@@ -187,7 +249,9 @@ async function nextEdit(rnd: () => number, root: string, memory: Memory, step: n
         apply: (r) =>
           editText(r, 'content/strings.json', (t) => {
             const strings = JSON.parse(t) as Record<string, Record<string, string>>;
-            const keys = Object.keys(strings).filter((key) => typeof strings[key]?.en === 'string' && !/[{}]/.test(`${strings[key]?.en}${strings[key]?.pt}`));
+            const keys = Object.keys(strings).filter(
+              (key) => typeof strings[key]?.en === 'string' && !/[{}]/.test(`${strings[key]?.en}${strings[key]?.pt}`),
+            );
             const key = keys[Math.floor(draw * keys.length)] as string;
             const entry = strings[key] as Record<string, string>;
             const lang = draw < 0.5 ? 'en' : 'pt';
@@ -199,7 +263,13 @@ async function nextEdit(rnd: () => number, root: string, memory: Memory, step: n
       const category = pick(['tech', 'books', 'cinema', 'finances', 'music', 'opinions']);
       return {
         name: `category text of ${category}`,
-        apply: (r) => editText(r, `content/categories/${category}.json`, (t) => t.replace(/("description": \{\s*"en": ")([^"]*)"/, (_, head: string, text: string) => `${head}${text} (${word})"`)),
+        apply: (r) =>
+          editText(r, `content/categories/${category}.json`, (t) =>
+            t.replace(
+              /("description": \{\s*"en": ")([^"]*)"/,
+              (_, head: string, text: string) => `${head}${text} (${word})"`,
+            ),
+          ),
       };
     }
     case 'photo':
@@ -220,14 +290,23 @@ async function nextEdit(rnd: () => number, root: string, memory: Memory, step: n
       return {
         name: 'a template edited (templates/pages/Article.tsx)',
         apply: (r) =>
-          editText(r, 'templates/pages/Article.tsx', (t) => t.replace(/<article className="section article"( data-step="\d+")?>/, `<article className="section article" data-step="${step}">`)),
+          editText(r, 'templates/pages/Article.tsx', (t) =>
+            t.replace(
+              /<article className="section article"( data-step="\d+")?>/,
+              `<article className="section article" data-step="${step}">`,
+            ),
+          ),
       };
     case 'constant':
       return {
         name: 'a pipeline constant edited (MAX_DEPTH in src/load/limits.ts)',
         apply: async (r) => {
           if (r === root) memory.lowered = !memory.lowered;
-          return editText(r, 'src/load/limits.ts', (t) => (t.includes('MAX_DEPTH = 64;') ? t.replace('MAX_DEPTH = 64;', 'MAX_DEPTH = 32;') : t.replace('MAX_DEPTH = 32;', 'MAX_DEPTH = 64;')));
+          return editText(r, 'src/load/limits.ts', (t) =>
+            t.includes('MAX_DEPTH = 64;')
+              ? t.replace('MAX_DEPTH = 64;', 'MAX_DEPTH = 32;')
+              : t.replace('MAX_DEPTH = 32;', 'MAX_DEPTH = 64;'),
+          );
         },
       };
     case 'sync':
@@ -236,14 +315,24 @@ async function nextEdit(rnd: () => number, root: string, memory: Memory, step: n
         apply: async (r) => {
           const lock = path.join(r, 'content', 'translations.json');
           const before = await readFile(lock, 'utf8').catch(() => '');
-          await run(process.execPath, [path.join(r, 'bin', 'site'), '--root', r, 'translations', 'sync', '--all']).catch(() => undefined);
+          await run(process.execPath, [
+            path.join(r, 'bin', 'site'),
+            '--root',
+            r,
+            'translations',
+            'sync',
+            '--all',
+          ]).catch(() => undefined);
           return (await readFile(lock, 'utf8').catch(() => '')) !== before;
         },
       };
     case 'replace':
     case 'swap':
       return {
-        name: kind === 'replace' ? 'content/ deleted and written again (a branch switch)' : 'content/ replaced by a renamed copy',
+        name:
+          kind === 'replace'
+            ? 'content/ deleted and written again (a branch switch)'
+            : 'content/ replaced by a renamed copy',
         apply: async (r) => {
           const content = path.join(r, 'content');
           const copy = path.join(r, 'content.switch');
@@ -276,10 +365,14 @@ function codesIn(text: string): string[] {
 
 async function siteBuild(root: string, ...args: string[]): Promise<Outcome> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [path.join(root, 'bin', 'site'), '--root', root, 'build', ...args], {
-      env: { ...process.env, NO_COLOR: '1', CI: '' },
-      maxBuffer: 64 * 1024 * 1024,
-    });
+    const { stdout, stderr } = await run(
+      process.execPath,
+      [path.join(root, 'bin', 'site'), '--root', root, 'build', ...args],
+      {
+        env: { ...process.env, NO_COLOR: '1', CI: '' },
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
     return { ok: true, codes: codesIn(stdout + stderr) };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };
@@ -295,9 +388,21 @@ async function siteBuild(root: string, ...args: string[]): Promise<Outcome> {
  * it on a loaded machine), and it says it is idle (no build running or due, no folder to read
  * again; `/__dev/status`) twice in a row, with no build between.
  */
-async function devSettled(dev: RunningDev, since: number, before: Outcome, where: string, editedAt: number, changed: boolean): Promise<Outcome> {
+async function devSettled(
+  dev: RunningDev,
+  since: number,
+  before: Outcome,
+  where: string,
+  editedAt: number,
+  changed: boolean,
+): Promise<Outcome> {
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-  const status = async () => (await (await fetch(`${dev.origin}/__dev/status`)).json()) as { busy: boolean; generation: number; lastChange: number };
+  const status = async () =>
+    (await (await fetch(`${dev.origin}/__dev/status`)).json()) as {
+      busy: boolean;
+      generation: number;
+      lastChange: number;
+    };
   const started = Date.now();
   for (;;) {
     const first = await status();
@@ -308,7 +413,10 @@ async function devSettled(dev: RunningDev, since: number, before: Outcome, where
       const second = await status();
       if (!second.busy && second.generation === first.generation && second.lastChange === first.lastChange) break;
     } else await pause(100);
-    if (Date.now() - started > 120_000) throw new StaleOutputFound(`site dev did not settle within 120 s at ${where} (heard of a change: ${heard}):\n${dev.output().slice(since)}`);
+    if (Date.now() - started > 120_000)
+      throw new StaleOutputFound(
+        `site dev did not settle within 120 s at ${where} (heard of a change: ${heard}):\n${dev.output().slice(since)}`,
+      );
   }
   // The last build's diagnostics and outcome line: everything after the outcome before it.
   const lines = dev.output().slice(since).split('\n');
@@ -322,7 +430,8 @@ async function devSettled(dev: RunningDev, since: number, before: Outcome, where
 
 /** The files two outputs differ in; compressed copies are left out where `site dev` writes none. */
 async function outputDifferences(made: string, cold: string, compressed: boolean): Promise<string[]> {
-  const keep = (files: Map<string, Buffer>) => (compressed ? files : new Map([...files].filter(([name]) => !/\.(br|gz)$/.test(name))));
+  const keep = (files: Map<string, Buffer>) =>
+    compressed ? files : new Map([...files].filter(([name]) => !/\.(br|gz)$/.test(name)));
   const [a, b] = await Promise.all([filesUnder(made), filesUnder(cold)]);
   return differences(keep(a), keep(b));
 }
@@ -351,10 +460,16 @@ export async function staleSequence(options: StaleOptions): Promise<StaleReport>
   const started = Date.now();
   const log = options.log ?? (() => undefined);
   const work = await mkdtemp(path.join(os.tmpdir(), 'site-stale-'));
-  const [buildRoot, devRoot] = await Promise.all([copyOfToolAndSite(path.join(work, 'build')), copyOfToolAndSite(path.join(work, 'dev'))]);
+  const [buildRoot, devRoot] = await Promise.all([
+    copyOfToolAndSite(path.join(work, 'build')),
+    copyOfToolAndSite(path.join(work, 'dev')),
+  ]);
   // Quotes nested 40 deep: built under MAX_DEPTH 64, an error under 32 (the 'constant' edit).
   for (const root of [buildRoot, devRoot])
-    await writeFile(path.join(root, 'content/blog/books/DeepQuotes.en.md'), `---\ntitle: Quotes within quotes\ndescription: Nested.\ndate: 2021-03-04\n---\n\n${'> '.repeat(40)}deep\n`);
+    await writeFile(
+      path.join(root, 'content/blog/books/DeepQuotes.en.md'),
+      `---\ntitle: Quotes within quotes\ndescription: Nested.\ndate: 2021-03-04\n---\n\n${'> '.repeat(40)}deep\n`,
+    );
   const cold = path.join(work, 'cold');
   const coldDrafts = path.join(work, 'cold-drafts');
   let dev: RunningDev | undefined;
@@ -379,7 +494,10 @@ export async function staleSequence(options: StaleOptions): Promise<StaleReport>
       await edit.apply(buildRoot);
       const editedAt = Date.now();
       const changed = (await edit.apply(devRoot)) !== false;
-      const [warm, devOutcome] = await Promise.all([siteBuild(buildRoot, '--quiet'), devSettled(dev, since, lastDev, where, editedAt, changed)]);
+      const [warm, devOutcome] = await Promise.all([
+        siteBuild(buildRoot, '--quiet'),
+        devSettled(dev, since, lastDev, where, editedAt, changed),
+      ]);
       lastDev = devOutcome;
       await Promise.all([rm(cold, { recursive: true, force: true }), rm(coldDrafts, { recursive: true, force: true })]);
       const [fromNothing, fromNothingDrafts] = await Promise.all([
@@ -389,27 +507,43 @@ export async function staleSequence(options: StaleOptions): Promise<StaleReport>
       const problems: string[] = [];
       const compare = (mode: string, made: Outcome, expected: Outcome) => {
         if (made.ok !== expected.ok)
-          problems.push(`${mode}: ${made.ok ? 'succeeded' : 'failed'} where a build from nothing ${expected.ok ? 'succeeded' : 'failed'}\n${made.said ?? expected.said ?? ''}`);
+          problems.push(
+            `${mode}: ${made.ok ? 'succeeded' : 'failed'} where a build from nothing ${expected.ok ? 'succeeded' : 'failed'}\n${made.said ?? expected.said ?? ''}`,
+          );
         const errors = (outcome: Outcome) => outcome.codes.filter((code) => code.startsWith('error')).join(', ');
-        if (errors(made) !== errors(expected)) problems.push(`${mode}: errors [${errors(made)}], from nothing [${errors(expected)}]`);
+        if (errors(made) !== errors(expected))
+          problems.push(`${mode}: errors [${errors(made)}], from nothing [${errors(expected)}]`);
       };
       compare('site build', warm, fromNothing);
       compare('site dev', devOutcome, fromNothingDrafts);
       if (warm.ok && fromNothing.ok) {
         const differ = await outputDifferences(path.join(buildRoot, 'dist'), cold, true);
-        if (differ.length > 0) problems.push(`site build: ${differ.length} files differ from a build from nothing: ${differ.slice(0, 8).join(', ')}`);
+        if (differ.length > 0)
+          problems.push(
+            `site build: ${differ.length} files differ from a build from nothing: ${differ.slice(0, 8).join(', ')}`,
+          );
       }
       if (devOutcome.ok && fromNothingDrafts.ok) {
         const differ = await outputDifferences(path.join(devRoot, '.cache', 'dev'), coldDrafts, false);
-        if (differ.length > 0) problems.push(`site dev: ${differ.length} files differ from site build --drafts --no-cache: ${differ.slice(0, 8).join(', ')}`);
+        if (differ.length > 0)
+          problems.push(
+            `site dev: ${differ.length} files differ from site build --drafts --no-cache: ${differ.slice(0, 8).join(', ')}`,
+          );
       }
-      log(`step ${step}: ${edit.name}: build ${warm.ok ? 'ok' : `failed [${warm.codes.join(', ')}]`}, dev ${devOutcome.ok ? 'ok' : 'failed'}${problems.length ? ' ✗' : ''}`);
+      log(
+        `step ${step}: ${edit.name}: build ${warm.ok ? 'ok' : `failed [${warm.codes.join(', ')}]`}, dev ${devOutcome.ok ? 'ok' : 'failed'}${problems.length ? ' ✗' : ''}`,
+      );
       if (problems.length > 0)
-        throw new StaleOutputFound(`stale output at ${where} (replay: STALE_SEED=${options.seed} STALE_STEPS=${step}):\n  ${problems.join('\n  ')}\nsite dev said:\n${dev.output().slice(since)}`);
+        throw new StaleOutputFound(
+          `stale output at ${where} (replay: STALE_SEED=${options.seed} STALE_STEPS=${step}):\n  ${problems.join('\n  ')}\nsite dev said:\n${dev.output().slice(since)}`,
+        );
     }
   } finally {
     // Ctrl-C (SIGTERM here) ends site dev, whatever it lived through: checked below.
-    ended = await Promise.race([dev?.stop().then(() => true) ?? true, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 15_000))]);
+    ended = await Promise.race([
+      dev?.stop().then(() => true) ?? true,
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 15_000)),
+    ]);
     dev?.kill();
     await rm(work, { recursive: true, force: true });
   }

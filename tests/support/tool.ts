@@ -9,7 +9,9 @@ import { PROJECT_ROOT, writeSmallSite } from './content';
  * site of tests/fixtures/small (`content: 'small'`): tests that edit templates or pipeline code do
  * it here, never in the project itself. The copy is its own site root.
  */
-export async function copyOfTool(options: { content?: 'clean' | 'small' } = {}): Promise<{ root: string; cleanup: () => Promise<void> }> {
+export async function copyOfTool(
+  options: { content?: 'clean' | 'small' } = {},
+): Promise<{ root: string; cleanup: () => Promise<void> }> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'site-tool-copy-'));
   for (const part of ['bin', 'src', 'templates', 'server', 'tsconfig.json', 'package.json', 'package-lock.json']) {
     await cp(path.join(PROJECT_ROOT, part), path.join(root, part), { recursive: true });
@@ -22,7 +24,9 @@ export async function copyOfTool(options: { content?: 'clean' | 'small' } = {}):
       recursive: true,
       filter: (src) => !src.startsWith(path.join(PROJECT_ROOT, 'content', 'blog')),
     });
-    await cp(path.join(PROJECT_ROOT, 'tests/fixtures/clean/content/blog'), path.join(root, 'content', 'blog'), { recursive: true });
+    await cp(path.join(PROJECT_ROOT, 'tests/fixtures/clean/content/blog'), path.join(root, 'content', 'blog'), {
+      recursive: true,
+    });
   }
   return { root, cleanup: () => rm(root, { recursive: true, force: true }) };
 }

@@ -51,7 +51,8 @@ describe('the test layers', () => {
     const misplaced: string[] = [];
     for (const file of unit) {
       const text = await readFile(path.join(PROJECT_ROOT, file), 'utf8');
-      for (const [pattern, need] of NEEDS_MORE) if (pattern.test(text)) misplaced.push(`${file} needs ${need}: move it to tests/integration`);
+      for (const [pattern, need] of NEEDS_MORE)
+        if (pattern.test(text)) misplaced.push(`${file} needs ${need}: move it to tests/integration`);
     }
     expect(misplaced).toEqual([]);
   });

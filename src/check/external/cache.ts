@@ -47,7 +47,10 @@ export async function writeAnswers(root: string, answers: ReadonlyMap<string, Ke
   const temporary = `${file}.${process.pid}.tmp`;
   try {
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(temporary, `${JSON.stringify({ format: FORMAT, answers: Object.fromEntries([...answers].sort(([a], [b]) => a.localeCompare(b))) }, null, 1)}\n`);
+    await writeFile(
+      temporary,
+      `${JSON.stringify({ format: FORMAT, answers: Object.fromEntries([...answers].sort(([a], [b]) => a.localeCompare(b))) }, null, 1)}\n`,
+    );
     await rename(temporary, file);
     return undefined;
   } catch (error) {

@@ -28,7 +28,10 @@ export interface ExternalCheckOptions extends Politeness {
   progress?: (done: number, total: number) => void;
 }
 
-/** Two requests at once per host, a quarter of a second apart, eight in all; ten seconds to answer; two retries from a second; a week's trust. */
+/**
+ * Two requests at once per host, a quarter of a second apart, eight in all; ten seconds to answer;
+ * two retries from a second; a week's trust.
+ */
 export const EXTERNAL_DEFAULTS = {
   maxAgeMs: WEEK_MS,
   timeoutMs: 10_000,
@@ -65,12 +68,18 @@ export interface ExternalSummary {
  * each link that is gone (EXT001), moved for good (EXT002), failed (EXT003) or did not answer
  * (EXT004) at the place it is written. Good answers are kept for the next run (cache.ts).
  */
-export function checkExternalLinks(site: Site, options: ExternalCheckOptions): Promise<{ diagnostics: Diagnostic[]; summary: ExternalSummary }> {
+export function checkExternalLinks(
+  site: Site,
+  options: ExternalCheckOptions,
+): Promise<{ diagnostics: Diagnostic[]; summary: ExternalSummary }> {
   return askLinks(externalLinks(site), { ...options, userAgent: userAgentOf(site.content.config.baseUrl) });
 }
 
 /** `checkExternalLinks` of the links given, each address asked once with `userAgent`. */
-export async function askLinks(links: readonly ExternalLink[], options: ExternalCheckOptions & { userAgent: string }): Promise<{ diagnostics: Diagnostic[]; summary: ExternalSummary }> {
+export async function askLinks(
+  links: readonly ExternalLink[],
+  options: ExternalCheckOptions & { userAgent: string },
+): Promise<{ diagnostics: Diagnostic[]; summary: ExternalSummary }> {
   const addresses = [...new Set(links.map((link) => link.address))];
   const kept = await readAnswers(options.root);
   const verdicts = new Map<string, Verdict>();
@@ -103,7 +112,12 @@ export async function askLinks(links: readonly ExternalLink[], options: External
       requests += verdict.requests;
       if (verdict.answer.kind === 'unanswered') silent++;
       if (verdict.answer.kind === 'ok')
-        kept.set(address, { checked: Date.now(), status: verdict.answer.status, ...(verdict.moved && { moved: verdict.moved }), ...(verdict.at && { at: verdict.at }) });
+        kept.set(address, {
+          checked: Date.now(),
+          status: verdict.answer.status,
+          ...(verdict.moved && { moved: verdict.moved }),
+          ...(verdict.at && { at: verdict.at }),
+        });
       // A failure is asked again next time, whatever the age.
       else kept.delete(address);
       options.progress?.(++settled, ask.length);
@@ -118,7 +132,15 @@ export async function askLinks(links: readonly ExternalLink[], options: External
     const found = verdict && diagnose(link, verdict, options.timeoutMs);
     return found ? [found] : [];
   });
-  const summary: ExternalSummary = { links: links.length, addresses: addresses.length, asked: ask.length, requests, cached: addresses.length - ask.length - skipped, skipped, silent };
+  const summary: ExternalSummary = {
+    links: links.length,
+    addresses: addresses.length,
+    asked: ask.length,
+    requests,
+    cached: addresses.length - ask.length - skipped,
+    skipped,
+    silent,
+  };
   if (cacheFailure) summary.cacheFailure = cacheFailure;
   return { diagnostics, summary };
 }
@@ -129,7 +151,12 @@ function fresh(answer: KeptAnswer, now: number, maxAgeMs: number): boolean {
 }
 
 function verdictOf(answer: KeptAnswer): Verdict {
-  return { answer: { kind: 'ok', status: answer.status }, requests: 0, ...(answer.moved && { moved: answer.moved }), ...(answer.at && { at: answer.at }) };
+  return {
+    answer: { kind: 'ok', status: answer.status },
+    requests: 0,
+    ...(answer.moved && { moved: answer.moved }),
+    ...(answer.at && { at: answer.at }),
+  };
 }
 
 /**
@@ -146,26 +173,41 @@ function diagnose(link: ExternalLink, verdict: Verdict, timeoutMs: number): Diag
   const url = link.href;
   switch (answer.kind) {
     case 'ok':
-      return moved ? diagnostic('EXT002', link.place, { url, to: withFragment(moved.to, url), status: moved.status }) : undefined;
+      return moved
+        ? diagnostic('EXT002', link.place, { url, to: withFragment(moved.to, url), status: moved.status })
+        : undefined;
     case 'gone':
       return diagnostic('EXT001', link.place, { url, status: answer.status, at });
     case 'status':
-      return diagnostic('EXT003', link.place, { url, at, kind: 'status', status: answer.status, reason: answer.reason, tries: answer.tries });
+      return diagnostic('EXT003', link.place, {
+        url,
+        at,
+        kind: 'status',
+        status: answer.status,
+        reason: answer.reason,
+        tries: answer.tries,
+      });
     case 'limited':
       return diagnostic('EXT003', link.place, { url, at, kind: 'limited', tries: answer.tries, wait: answer.wait });
     case 'redirects':
       return diagnostic('EXT003', link.place, { url, kind: 'redirects', loop: answer.loop, count: answer.count });
     case 'unanswered': {
       const { failure, tries } = answer;
-      if (failure.kind === 'timeout') return diagnostic('EXT004', link.place, { url, at, tries, kind: 'timeout', seconds: timeoutMs / 1000 });
-      if (failure.kind === 'dns') return diagnostic('EXT004', link.place, { url, at, tries, kind: 'dns', host: failure.host });
-      if (failure.kind === 'refused' || failure.kind === 'reset') return diagnostic('EXT004', link.place, { url, at, tries, kind: failure.kind });
+      if (failure.kind === 'timeout')
+        return diagnostic('EXT004', link.place, { url, at, tries, kind: 'timeout', seconds: timeoutMs / 1000 });
+      if (failure.kind === 'dns')
+        return diagnostic('EXT004', link.place, { url, at, tries, kind: 'dns', host: failure.host });
+      if (failure.kind === 'refused' || failure.kind === 'reset')
+        return diagnostic('EXT004', link.place, { url, at, tries, kind: failure.kind });
       return diagnostic('EXT004', link.place, { url, at, tries, kind: failure.kind, detail: failure.detail });
     }
   }
 }
 
-/** The new address with the link's own #fragment: the section is likely still there (a redirect's address never keeps one, see probe). */
+/**
+ * The new address with the link's own #fragment: the section is likely still there (a redirect's
+ * address never keeps one, see probe).
+ */
 function withFragment(to: string, href: string): string {
   return `${to}${URL.canParse(href) ? new URL(href).hash : ''}`;
 }

@@ -85,6 +85,7 @@ export class HostScheduler {
         state.waiting.shift()?.();
       }
     }
-    if (soonest !== Number.POSITIVE_INFINITY && this.#active < total) this.#timer = setTimeout(() => this.#pump(), soonest - now);
+    if (soonest !== Number.POSITIVE_INFINITY && this.#active < total)
+      this.#timer = setTimeout(() => this.#pump(), soonest - now);
   }
 }

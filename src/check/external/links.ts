@@ -35,16 +35,24 @@ export function externalLinks(site: Site): ExternalLink[] {
   };
   for (const edition of site.editions) {
     if (!edition) continue;
-    for (const ref of edition.body.references) if (isExternal(ref.href)) add(ref.href, bodyPlace(edition, ref.line, ref.column));
+    for (const ref of edition.body.references)
+      if (isExternal(ref.href)) add(ref.href, bodyPlace(edition, ref.line, ref.column));
   }
   for (const [file, { value }] of site.content.json) {
     if (file === CONFIG_FILE) continue;
-    for (const [text, at] of jsonStrings(value)) if (isExternal(text) && !/\s/.test(text)) add(text, jsonPlace(site, file, at));
+    for (const [text, at] of jsonStrings(value))
+      if (isExternal(text) && !/\s/.test(text)) add(text, jsonPlace(site, file, at));
   }
   site.content.pages.professional.experiences.forEach((card, i) => {
     for (const lang of LANGUAGES) {
-      const { references } = compileMarkdown(card.modal_text[lang], { lang, localizeHref: (href) => href, mediaUrl: (path) => path });
-      for (const ref of references) if (isExternal(ref.href)) add(ref.href, jsonPlace(site, PROFESSIONAL_FILE, ['experiences', i, 'modal_text', lang]));
+      const { references } = compileMarkdown(card.modal_text[lang], {
+        lang,
+        localizeHref: (href) => href,
+        mediaUrl: (path) => path,
+      });
+      for (const ref of references)
+        if (isExternal(ref.href))
+          add(ref.href, jsonPlace(site, PROFESSIONAL_FILE, ['experiences', i, 'modal_text', lang]));
     }
   });
   return links;

@@ -24,7 +24,12 @@ export type Answer =
   | { kind: 'unanswered'; failure: Failure; tries: number };
 
 /** Why a request got no answer. */
-export type Failure = { kind: 'timeout' } | { kind: 'refused' } | { kind: 'reset' } | { kind: 'dns'; host: string } | { kind: 'tls' | 'blocked' | 'other'; detail: string };
+export type Failure =
+  | { kind: 'timeout' }
+  | { kind: 'refused' }
+  | { kind: 'reset' }
+  | { kind: 'dns'; host: string }
+  | { kind: 'tls' | 'blocked' | 'other'; detail: string };
 
 /** How the check asks: the scheduler keeps it polite, the rest says how long and how often to try. */
 export interface ProbeContext {
@@ -60,7 +65,12 @@ export async function probe(address: string, context: ProbeContext): Promise<Ver
   let moved: Verdict['moved'];
   let permanent = true;
   let requests = 0;
-  const verdict = (answer: Answer): Verdict => ({ answer, requests, ...(at !== address && { at }), ...(moved && { moved }) });
+  const verdict = (answer: Answer): Verdict => ({
+    answer,
+    requests,
+    ...(at !== address && { at }),
+    ...(moved && { moved }),
+  });
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
     const asked = await ask(at, context);
     requests += asked.requests;
@@ -68,7 +78,8 @@ export async function probe(address: string, context: ProbeContext): Promise<Ver
     if ('failure' in reply) return verdict({ kind: 'unanswered', failure: reply.failure, tries: asked.tries });
     const next = REDIRECT.has(reply.status) && reply.location !== undefined ? resolved(reply.location, at) : undefined;
     if (next === undefined) return verdict(judged(reply.status, asked));
-    // A temporary redirect says to keep asking the address before it: only a run of permanent ones from the link's own address moves it.
+    // A temporary redirect says to keep asking the address before it: only a run of permanent ones
+    // from the link's own address moves it.
     permanent &&= PERMANENT.has(reply.status);
     if (permanent) moved = { to: next, status: reply.status };
     if (seen.has(next)) return verdict({ kind: 'redirects', loop: true, count: hop + 1 });
@@ -82,7 +93,12 @@ export async function probe(address: string, context: ProbeContext): Promise<Ver
 function judged(status: number, asked: { tries: number; waitMs?: number }): Answer {
   if (status < 400) return { kind: 'ok', status };
   if (status === 404 || status === 410) return { kind: 'gone', status };
-  if (status === 429) return { kind: 'limited', tries: asked.tries, ...(asked.waitMs !== undefined && { wait: Math.ceil(asked.waitMs / 1000) }) };
+  if (status === 429)
+    return {
+      kind: 'limited',
+      tries: asked.tries,
+      ...(asked.waitMs !== undefined && { wait: Math.ceil(asked.waitMs / 1000) }),
+    };
   return { kind: 'status', status, reason: STATUS_CODES[status] ?? 'Unknown', tries: asked.tries };
 }
 
@@ -92,7 +108,10 @@ function judged(status: number, asked: { tries: number; waitMs?: number }): Answ
  * visitor's browser sends); and again after a wait while the answer may pass (a 429, a 5xx, no
  * answer), the host held meanwhile. `waitMs`: a Retry-After longer than the check waits.
  */
-async function ask(address: string, context: ProbeContext): Promise<{ reply: Reply; tries: number; requests: number; waitMs?: number }> {
+async function ask(
+  address: string,
+  context: ProbeContext,
+): Promise<{ reply: Reply; tries: number; requests: number; waitMs?: number }> {
   const host = new URL(address).hostname;
   // Its name was not found for another address this run: not looked up again, nor counted as a request.
   if (context.unknownHosts.has(host)) return { reply: { failure: { kind: 'dns', host } }, tries: 1, requests: 0 };
@@ -107,7 +126,8 @@ async function ask(address: string, context: ProbeContext): Promise<{ reply: Rep
       requests++;
     }
     const tries = attempt + 1;
-    if ('failure' in reply && reply.failure.kind === 'dns' && attempt >= context.retries) context.unknownHosts.add(host);
+    if ('failure' in reply && reply.failure.kind === 'dns' && attempt >= context.retries)
+      context.unknownHosts.add(host);
     const wait = retryWait(reply, attempt, context.retryDelayMs);
     if (wait === undefined || attempt >= context.retries) return { reply, tries, requests };
     if (wait > context.maxWaitMs) return { reply, tries, requests, waitMs: wait };
@@ -140,7 +160,11 @@ function request(address: string, method: 'HEAD' | 'GET', context: ProbeContext)
       });
       // The status is the answer: the body, if any, is left unread and its connection freed.
       await response.body?.cancel().catch(() => undefined);
-      return { status: response.status, location: response.headers.get('location') ?? undefined, retryAfterMs: retryAfterMs(response.headers.get('retry-after')) };
+      return {
+        status: response.status,
+        location: response.headers.get('location') ?? undefined,
+        retryAfterMs: retryAfterMs(response.headers.get('retry-after')),
+      };
     } catch (error) {
       return { failure: failureOf(error, host) };
     }
@@ -173,8 +197,10 @@ export function failureOf(error: unknown, host: string): Failure {
   const code = reason?.code ?? '';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME') return { kind: 'dns', host };
   if (code === 'ECONNREFUSED') return { kind: 'refused' };
-  if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET' || code === 'UND_ERR_CLOSED') return { kind: 'reset' };
-  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT') return { kind: 'timeout' };
+  if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET' || code === 'UND_ERR_CLOSED')
+    return { kind: 'reset' };
+  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT')
+    return { kind: 'timeout' };
   if (/CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code)) return { kind: 'tls', detail: reason?.message ?? code };
   // The Fetch standard's blocked ports (25, 6000, ...): browsers refuse them as fetch does.
   if (reason?.message === 'bad port') return { kind: 'blocked', detail: 'a port the Fetch standard blocks' };

@@ -14,7 +14,12 @@ export const SKIP_FILE = 'content/external-links.json';
 const SkipEntry = z
   .object({
     /** An address in which each `*` stands for any run of characters: "https://www.linkedin.com/*". */
-    pattern: z.string().regex(/^\S+$/, 'must be an address pattern without spaces, "*" standing for any characters (https://www.linkedin.com/*)'),
+    pattern: z
+      .string()
+      .regex(
+        /^\S+$/,
+        'must be an address pattern without spaces, "*" standing for any characters (https://www.linkedin.com/*)',
+      ),
     /** Why it is not asked, for whoever reads the list later. */
     reason: z.string().min(1),
   })
@@ -60,7 +65,10 @@ export function skippedBy(rules: readonly SkipRule[], address: string): SkipRule
   return rules.find((rule) => rule.matches(address));
 }
 
-/** "https://*.example.com/*" as a test of a whole address: `*` any run of characters, the rest as written, case ignored. */
+/**
+ * "https://*.example.com/*" as a test of a whole address: `*` any run of characters, the rest as
+ * written, case ignored.
+ */
 function matcherOf(pattern: string): (address: string) => boolean {
   const source = pattern
     .split('*')

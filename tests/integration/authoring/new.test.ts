@@ -31,8 +31,12 @@ describe('site new', () => {
     const result = await newArticle('tech/Kubernetes-Basics');
     const after = isoDay(new Date());
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toContain('✓ wrote content/blog/tech/Kubernetes-Basics.en.md\n✓ wrote content/blog/tech/Kubernetes-Basics.pt.md\n');
-    expect(result.stdout).toContain('  http://127.0.0.1:4321/blog/tech/Kubernetes-Basics\n  http://127.0.0.1:4321/pt/blog/tech/Kubernetes-Basics\n');
+    expect(result.stdout).toContain(
+      '✓ wrote content/blog/tech/Kubernetes-Basics.en.md\n✓ wrote content/blog/tech/Kubernetes-Basics.pt.md\n',
+    );
+    expect(result.stdout).toContain(
+      '  http://127.0.0.1:4321/blog/tech/Kubernetes-Basics\n  http://127.0.0.1:4321/pt/blog/tech/Kubernetes-Basics\n',
+    );
 
     const en = matter(await read('content/blog/tech/Kubernetes-Basics.en.md'), {});
     const pt = matter(await read('content/blog/tech/Kubernetes-Basics.pt.md'), {});
@@ -60,7 +64,9 @@ describe('site new', () => {
     // draft, and that its two editions are yet to be brought in line (translated, then synced).
     const shown = await site(['--root', content.root, 'check', '--drafts', '--format', 'json']);
     expect(shown.code).toBe(0);
-    expect((JSON.parse(shown.stdout) as { code: string; file: string }[]).map((d) => `${d.code} ${d.file}`).sort()).toEqual([
+    expect(
+      (JSON.parse(shown.stdout) as { code: string; file: string }[]).map((d) => `${d.code} ${d.file}`).sort(),
+    ).toEqual([
       'DRAFT002 content/blog/tech/Kubernetes-Basics.en.md',
       'DRAFT002 content/blog/tech/Kubernetes-Basics.pt.md',
       'TRANS002 content/blog/tech/Kubernetes-Basics.pt.md',
@@ -75,7 +81,10 @@ describe('site new', () => {
     expect(result.stdout).toContain('✓ wrote content/blog/music/Mahler-Symphonies.pt.md\n');
     expect(result.stdout).toContain('  http://127.0.0.1:4321/blog/music/Mahler-Symphonies\n');
     expect(result.stdout).not.toContain('.en.md');
-    expect(matter(await read('content/blog/music/Mahler-Symphonies.pt.md'), {}).data).toMatchObject({ title: 'Mahler Symphonies', draft: true });
+    expect(matter(await read('content/blog/music/Mahler-Symphonies.pt.md'), {}).data).toMatchObject({
+      title: 'Mahler Symphonies',
+      draft: true,
+    });
   });
 
   it.each([
@@ -88,7 +97,8 @@ describe('site new', () => {
     {
       what: 'a slug whose other edition exists in another case',
       args: ['culture/Gulbenkian', '--lang', 'en'],
-      message: 'content/blog/culture/gulbenkian.pt.md already exists: "culture/Gulbenkian" differs from /blog/culture/gulbenkian only in case',
+      message:
+        'content/blog/culture/gulbenkian.pt.md already exists: "culture/Gulbenkian" differs from /blog/culture/gulbenkian only in case',
       hint: 'Choose another slug, or start the English edition of that article with "site new culture/gulbenkian --lang en".',
     },
     {
@@ -141,7 +151,11 @@ describe('site new', () => {
     for (const args of [['tech'], ['tech/'], ['/Helm'], ['tech/Helm/Charts'], ['tech/Helm', '--lang', 'de']]) {
       const result = await newArticle(...args);
       expect(result.code, args.join(' ')).toBe(2);
-      expect(result.stderr).toMatch(args.length > 1 ? /--lang <lang>.*'de' is invalid/ : /Write it as <category>\/<Slug>, for example tech\/Kubernetes-Basics\./);
+      expect(result.stderr).toMatch(
+        args.length > 1
+          ? /--lang <lang>.*'de' is invalid/
+          : /Write it as <category>\/<Slug>, for example tech\/Kubernetes-Basics\./,
+      );
     }
     expect(differences(files, await filesUnder(blog))).toEqual([]);
   });

@@ -23,7 +23,9 @@ describe('the build of the real content', () => {
         expect(html.startsWith(`<!DOCTYPE html><html lang="${lang}">`), url).toBe(true);
         expect(html).toContain(`<link rel="canonical" href="https://duartesalgueiro.pt${url}"/>`);
         for (const other of route.meta.availableLangs) {
-          expect(html).toContain(`<link rel="alternate" hrefLang="${other}" href="https://duartesalgueiro.pt${editionUrl(route, other)}"/>`);
+          expect(html).toContain(
+            `<link rel="alternate" hrefLang="${other}" href="https://duartesalgueiro.pt${editionUrl(route, other)}"/>`,
+          );
         }
         expect(html).toContain('hrefLang="x-default"');
         expect(html).toContain('<div id="app"');
@@ -37,10 +39,40 @@ describe('the build of the real content', () => {
     const article = model!.articles.find((a) => a.editions.en && a.editions.pt)!;
     const date = article.editions.en!.source.frontMatter.date;
     const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-    const en = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'][month - 1];
-    const pt = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'][month - 1];
-    expect(await readFile(path.join(distDir, `${article.editions.en!.url.slice(1)}.html`), 'utf8')).toContain(`<time dateTime="${date}">${day} ${en} ${year}</time>`);
-    expect(await readFile(path.join(distDir, `${article.editions.pt!.url.slice(1)}.html`), 'utf8')).toContain(`<time dateTime="${date}">${day} de ${pt} de ${year}</time>`);
+    const en = [
+      'January',
+      'February',
+      'March',
+      'April',
+      'May',
+      'June',
+      'July',
+      'August',
+      'September',
+      'October',
+      'November',
+      'December',
+    ][month - 1];
+    const pt = [
+      'janeiro',
+      'fevereiro',
+      'março',
+      'abril',
+      'maio',
+      'junho',
+      'julho',
+      'agosto',
+      'setembro',
+      'outubro',
+      'novembro',
+      'dezembro',
+    ][month - 1];
+    expect(await readFile(path.join(distDir, `${article.editions.en!.url.slice(1)}.html`), 'utf8')).toContain(
+      `<time dateTime="${date}">${day} ${en} ${year}</time>`,
+    );
+    expect(await readFile(path.join(distDir, `${article.editions.pt!.url.slice(1)}.html`), 'utf8')).toContain(
+      `<time dateTime="${date}">${day} de ${pt} de ${year}</time>`,
+    );
   });
 
   it('never puts a block element inside a paragraph (a browser would split the paragraph)', async () => {
@@ -53,7 +85,9 @@ describe('the build of the real content', () => {
   });
 
   it('writes the Not Found page in both languages and the two redirect pages', async () => {
-    expect(await readFile(path.join(distDir, '404.html'), 'utf8')).toContain('Oh oh, it looks like there is nothing here...');
+    expect(await readFile(path.join(distDir, '404.html'), 'utf8')).toContain(
+      'Oh oh, it looks like there is nothing here...',
+    );
     expect(await readFile(path.join(distDir, 'pt/404.html'), 'utf8')).toContain('Oops, parece que não há nada aqui...');
     expect(await readFile(path.join(distDir, 'index.html'), 'utf8')).toContain('url=/aboutme');
     expect(await readFile(path.join(distDir, 'pt.html'), 'utf8')).toContain('url=/pt/aboutme');
@@ -72,7 +106,9 @@ describe('the build of the real content', () => {
 
   it('embeds island props as JSON but never the article body', async () => {
     const html = await readFile(path.join(distDir, 'blog/books/DangerousLiaisons.html'), 'utf8');
-    const payloads = [...html.matchAll(/<script type="application\/json" data-island-props="">(.*?)<\/script>/g)].map((m) => m[1] ?? '');
+    const payloads = [...html.matchAll(/<script type="application\/json" data-island-props="">(.*?)<\/script>/g)].map(
+      (m) => m[1] ?? '',
+    );
     expect(payloads.length).toBeGreaterThan(0);
     for (const json of payloads) expect(() => JSON.parse(json)).not.toThrow();
     expect(payloads.join('')).not.toContain('Glossary');
@@ -92,7 +128,9 @@ describe('site build on broken content', () => {
     const dist = path.join(content.root, 'dist');
     await mkdir(dist);
     await writeFile(path.join(dist, 'previous.html'), 'the previous build');
-    await content.edit('content/pages/atelier.json', (t) => t.replace(/"viewsNote": \{\s*"en": "[^"]*"/, '"viewsNote": {\n    "en": 40000'));
+    await content.edit('content/pages/atelier.json', (t) =>
+      t.replace(/"viewsNote": \{\s*"en": "[^"]*"/, '"viewsNote": {\n    "en": 40000'),
+    );
 
     const result = await site(['--root', content.root, 'build']);
 
@@ -110,7 +148,9 @@ describe('site build on broken content', () => {
     await writeFile(path.join(dist, 'previous.html'), 'the previous build');
     const result = await site(['--root', content.root, 'build', '--quiet']);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^✓ built \d+ pages \(en \d+, pt \d+\) into dist\/ in \d+\.\d\d s, \d+ files written\n$/);
+    expect(result.stdout).toMatch(
+      /^✓ built \d+ pages \(en \d+, pt \d+\) into dist\/ in \d+\.\d\d s, \d+ files written\n$/,
+    );
     const files = await readdir(dist);
     expect(files).not.toContain('previous.html');
     expect(files).toEqual(expect.arrayContaining(['aboutme.html', '404.html', 'assets', 'media']));
@@ -120,17 +160,31 @@ describe('site build on broken content', () => {
   it('prints the page weight of every page kind and where the time went, but only the summary line under CI', async () => {
     const outside = await site(['--root', content.root, 'build'], { CI: '' });
     expect(outside.code).toBe(0);
-    for (const kind of ['aboutme', 'professional', 'projects', 'atelier', 'blog', 'category', 'gallery', 'article', 'notfound']) {
+    for (const kind of [
+      'aboutme',
+      'professional',
+      'projects',
+      'atelier',
+      'blog',
+      'category',
+      'gallery',
+      'article',
+      'notfound',
+    ]) {
       expect(outside.stdout).toMatch(new RegExp(`^${kind} +\\d+ +[\\d.]+ / [\\d.]+`, 'm'));
     }
-    expect(outside.stdout).toMatch(/^ {2}images [\d.]+ s · load [\d.]+ s · markdown [\d.]+ s · model .* · check .* · write [\d.]+ s$/m);
+    expect(outside.stdout).toMatch(
+      /^ {2}images [\d.]+ s · load [\d.]+ s · markdown [\d.]+ s · model .* · check .* · write [\d.]+ s$/m,
+    );
     const underCi = await site(['--root', content.root, 'build'], { CI: 'true' });
     expect(underCi.stdout).toMatch(/^✓ built \d+ pages .*\n$/);
     expect(underCi.stdout.split('\n').filter(Boolean)).toHaveLength(1);
   });
 
   it('rewrites media URLs to the image CDN when the site config names one', async () => {
-    await content.edit('content/site.json', (t) => t.replace('"defaultLang"', '"imageCdn": "https://img.example.net",\n  "defaultLang"'));
+    await content.edit('content/site.json', (t) =>
+      t.replace('"defaultLang"', '"imageCdn": "https://img.example.net",\n  "defaultLang"'),
+    );
     const result = await site(['--root', content.root, 'build']);
     expect(result.code).toBe(0);
     const html = await readFile(path.join(content.root, 'dist/blog/tech/Site.html'), 'utf8');
@@ -186,8 +240,16 @@ describe('site build stopped by Ctrl-C', () => {
       // A build that renders every English page again (their footer changed), stopped as soon as
       // its staging folder appears beside dist/, with its first page.
       const strings = path.join(root, 'content', 'strings.json');
-      await writeFile(strings, (await readFile(strings, 'utf8')).replace('"en": "All rights reserved."', '"en": "All rights reserved, and more."'));
-      const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'bin/site'), '--root', root, 'build', '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      await writeFile(
+        strings,
+        (await readFile(strings, 'utf8')).replace(
+          '"en": "All rights reserved."',
+          '"en": "All rights reserved, and more."',
+        ),
+      );
+      const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'bin/site'), '--root', root, 'build', '--quiet'], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let stderr = '';
       child.stderr.on('data', (chunk: Buffer) => {
         stderr += chunk.toString();
@@ -199,7 +261,9 @@ describe('site build stopped by Ctrl-C', () => {
         stopped = true;
         child.kill('SIGINT');
       });
-      const code = await new Promise<number | null>((resolve) => child.once('exit', resolve)).finally(() => watcher.close());
+      const code = await new Promise<number | null>((resolve) => child.once('exit', resolve)).finally(() =>
+        watcher.close(),
+      );
       expect(code).toBe(130);
       expect(stderr).toContain('✗ build stopped: dist left unchanged');
       expect((await readdir(root)).filter((name) => name.startsWith('.dist-new-'))).toEqual([]);
@@ -207,7 +271,8 @@ describe('site build stopped by Ctrl-C', () => {
     } finally {
       await rm(root, { recursive: true, force: true });
     }
-    // Writing the site and its first build (its photos encoded, its 400 share cards drawn) take about 30 s alone, more on a busy machine.
+    // Writing the site and its first build (its photos encoded, its 400 share cards drawn) take
+    // about 30 s alone, more on a busy machine.
   }, 240_000);
 });
 
@@ -222,14 +287,17 @@ describe('site build --no-cache', () => {
       const watching = (async () => {
         while (running) {
           for (const name of await readdir(tmp).catch(() => [])) {
-            if (name.startsWith('site-bodies-')) bodies = Math.max(bodies, (await readdir(path.join(tmp, name)).catch(() => [])).length);
+            if (name.startsWith('site-bodies-'))
+              bodies = Math.max(bodies, (await readdir(path.join(tmp, name)).catch(() => [])).length);
           }
           await new Promise((resolve) => setTimeout(resolve, 20));
         }
       })();
-      const result = await site(['--root', content.root, 'build', '--quiet', '--no-cache'], { TMPDIR: tmp }).finally(() => {
-        running = false;
-      });
+      const result = await site(['--root', content.root, 'build', '--quiet', '--no-cache'], { TMPDIR: tmp }).finally(
+        () => {
+          running = false;
+        },
+      );
       await watching;
       expect(result.code).toBe(0);
       expect(bodies).toBeGreaterThan(10);

@@ -82,17 +82,23 @@ describe('the build cache', () => {
   });
 
   it('matches a cold build after an article is edited, rewriting only what shows it', async () => {
-    await edit('content/blog/books/DangerousLiaisons.en.md', (t) => t.replace(/\n\n([^\n]+)\n/, '\n\nAn added sentence about letters. $1\n'));
+    await edit('content/blog/books/DangerousLiaisons.en.md', (t) =>
+      t.replace(/\n\n([^\n]+)\n/, '\n\nAn added sentence about letters. $1\n'),
+    );
     const written = await expectSameAsColdBuild();
     expect(written).toBeGreaterThan(0);
     expect(written).toBeLessThan(20);
   });
 
   it('explains a body edit: the edited text compiled again, and only its own page rendered again', async () => {
-    await edit('content/blog/books/DangerousLiaisons.en.md', (t) => t.replace('An added sentence about letters.', 'An added sentence about the letters.'));
+    await edit('content/blog/books/DangerousLiaisons.en.md', (t) =>
+      t.replace('An added sentence about letters.', 'An added sentence about the letters.'),
+    );
     const explanation = await explained();
     expect(explanation).toContain('changed: text\n    content/blog/books/DangerousLiaisons.en.md');
-    expect(explanation).toMatch(/changed: edition en\n {4}blog\/books\/DangerousLiaisons\.html\n {4}pt\/blog\/books\/DangerousLiaisons\.html\n/);
+    expect(explanation).toMatch(
+      /changed: edition en\n {4}blog\/books\/DangerousLiaisons\.html\n {4}pt\/blog\/books\/DangerousLiaisons\.html\n/,
+    );
     expect(explanation).not.toContain('listing');
     // The sitemap and the feeds show no body: they are carried over.
     expect(explanation).not.toMatch(/sitemap\.xml|feed\.(en|pt)\.xml/);
@@ -100,7 +106,9 @@ describe('the build cache', () => {
   });
 
   it('matches a cold build after an article title is edited, rendering its page and the listings that show it', async () => {
-    await edit('content/blog/books/DangerousLiaisons.en.md', (t) => t.replace(/^title: .*$/m, 'title: Dangerous Liaisons, read again'));
+    await edit('content/blog/books/DangerousLiaisons.en.md', (t) =>
+      t.replace(/^title: .*$/m, 'title: Dangerous Liaisons, read again'),
+    );
     const explanation = await explained();
     expect(explanation).toMatch(/changed: listing\n {4}blog\.html\n {4}blog\/books\.html\n/);
     expect(explanation).not.toContain('pt/blog.html');
@@ -115,12 +123,19 @@ describe('the build cache', () => {
 
   it('matches a cold build after an article title is edited, on the page of the article before it', async () => {
     // An older article in the same category and language: the edited one is its next.
-    await writeFile(path.join(site.root, 'content/blog/books/Letters.en.md'), '---\ntitle: Letters from a quiet year\ndescription: Short letters.\ndate: 2023-05-01\n---\n\nA paragraph of letters.\n');
+    await writeFile(
+      path.join(site.root, 'content/blog/books/Letters.en.md'),
+      '---\ntitle: Letters from a quiet year\ndescription: Short letters.\ndate: 2023-05-01\n---\n\nA paragraph of letters.\n',
+    );
     await expectSameAsColdBuild();
-    await edit('content/blog/books/DangerousLiaisons.en.md', (t) => t.replace(/^title: .*$/m, 'title: Dangerous Liaisons, next door'));
+    await edit('content/blog/books/DangerousLiaisons.en.md', (t) =>
+      t.replace(/^title: .*$/m, 'title: Dangerous Liaisons, next door'),
+    );
     expect(await explained()).toMatch(/changed: around\n {4}blog\/books\/Letters\.html\n/);
     await expectSameAsColdBuild();
-    expect(await readFile(path.join(dist(), 'blog/books/Letters.html'), 'utf8')).toContain('<span class="article__around-title">Dangerous Liaisons, next door</span>');
+    expect(await readFile(path.join(dist(), 'blog/books/Letters.html'), 'utf8')).toContain(
+      '<span class="article__around-title">Dangerous Liaisons, next door</span>',
+    );
     await unlink(path.join(site.root, 'content/blog/books/Letters.en.md'));
     await expectSameAsColdBuild();
   });
@@ -139,7 +154,9 @@ describe('the build cache', () => {
       '---\ntitle: An afternoon at the Gulbenkian\ndescription: A visit to the foundation.\ndate: 2025-02-16\n---\n\nThe garden first.\n',
     );
     await expectSameAsColdBuild();
-    expect(await readFile(path.join(dist(), 'pt/blog/tech/Site.html'), 'utf8')).toContain('href="/pt/blog/culture/gulbenkian"');
+    expect(await readFile(path.join(dist(), 'pt/blog/tech/Site.html'), 'utf8')).toContain(
+      'href="/pt/blog/culture/gulbenkian"',
+    );
   });
 
   it('matches a cold build after a UI string changes', async () => {
@@ -149,10 +166,14 @@ describe('the build cache', () => {
   });
 
   it('matches a cold build after an image and a photo are replaced, and the photo is published under new names', async () => {
-    const photos = async () => (await readdir(path.join(dist(), 'assets/media'))).filter((name) => name.startsWith('harbour-')).sort();
+    const photos = async () =>
+      (await readdir(path.join(dist(), 'assets/media'))).filter((name) => name.startsWith('harbour-')).sort();
     const before = await photos();
     expect(before.length).toBeGreaterThan(0);
-    await writeFile(path.join(site.root, 'content/media/owner/portrait.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><title>replaced</title></svg>\n');
+    await writeFile(
+      path.join(site.root, 'content/media/owner/portrait.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><title>replaced</title></svg>\n',
+    );
     await writeFile(path.join(site.root, 'content/media/harbour.jpg'), await cameraPhoto('#a0522d', 480));
     await expectSameAsColdBuild();
     expect(await readFile(path.join(dist(), 'media/owner/portrait.svg'), 'utf8')).toContain('replaced');
@@ -188,7 +209,9 @@ describe('the build cache', () => {
     await unlink(path.join(spare, 'atelier.html.br'));
     await writeFile(path.join(spare, 'extra.txt'), 'not a page of the site');
     await mkdir(path.join(spare, 'blog', 'gone', 'deeper'), { recursive: true });
-    await edit('content/blog/books/DangerousLiaisons.en.md', (t) => t.replace('An added sentence about the letters.', 'An added sentence about the letter.'));
+    await edit('content/blog/books/DangerousLiaisons.en.md', (t) =>
+      t.replace('An added sentence about the letters.', 'An added sentence about the letter.'),
+    );
     await expectSameAsColdBuild();
     expect(await readFile(path.join(dist(), 'aboutme.html'), 'utf8')).toContain('<html');
     expect((await stat(path.join(dist(), 'atelier.html.br'))).size).toBeGreaterThan(0);
@@ -204,14 +227,18 @@ describe('the build cache', () => {
     const cache = path.join(site.root, '.cache', 'site');
     for (const name of (await readdir(cache)).filter((file) => /^(output|spare)-.*\.log$/.test(file))) {
       const { records } = await readLog(path.join(cache, name));
-      for (const record of records as unknown[][]) if (record[0] === 'file') delete (record[2] as { copies?: unknown }).copies;
+      for (const record of records as unknown[][])
+        if (record[0] === 'file') delete (record[2] as { copies?: unknown }).copies;
       await rewriteLog(path.join(cache, name), records);
     }
     // The spare lacks both copies of a page the output has with its copies.
     for (const suffix of ['br', 'gz']) await unlink(path.join(site.root, '.dist-spare', `atelier.html.${suffix}`));
-    await edit('content/blog/books/DangerousLiaisons.en.md', (t) => t.replace('An added sentence about the letter.', 'An added sentence about the letters.'));
+    await edit('content/blog/books/DangerousLiaisons.en.md', (t) =>
+      t.replace('An added sentence about the letter.', 'An added sentence about the letters.'),
+    );
     await expectSameAsColdBuild();
-    for (const suffix of ['br', 'gz']) expect((await stat(path.join(dist(), `atelier.html.${suffix}`))).size).toBeGreaterThan(0);
+    for (const suffix of ['br', 'gz'])
+      expect((await stat(path.join(dist(), `atelier.html.${suffix}`))).size).toBeGreaterThan(0);
   });
 
   it('keeps one translation lock in the build cache however often it changes, apart from the JSON content files', async () => {
@@ -219,7 +246,10 @@ describe('the build cache', () => {
     for (const edit of ['first', 'second', 'third']) {
       await writeFile(
         path.join(site.root, 'content/translations.json'),
-        (await readFile(path.join(site.root, 'content/translations.json'), 'utf8')).replace(/"\$comment": "[^"]*"/, `"$comment": "${edit} edit"`),
+        (await readFile(path.join(site.root, 'content/translations.json'), 'utf8')).replace(
+          /"\$comment": "[^"]*"/,
+          `"$comment": "${edit} edit"`,
+        ),
       );
       expect((await incremental()).ok).toBe(true);
       const { records } = await readLog(path.join(cache, 'lock.bin'));
@@ -232,16 +262,22 @@ describe('the build cache', () => {
 
   it('builds everything again when a file of the previous output was deleted by hand', async () => {
     await unlink(path.join(dist(), 'aboutme.html'));
-    await edit('content/blog/books/DangerousLiaisons.en.md', (t) => t.replace('An added sentence', 'One added sentence'));
+    await edit('content/blog/books/DangerousLiaisons.en.md', (t) =>
+      t.replace('An added sentence', 'One added sentence'),
+    );
     await expectSameAsColdBuild();
     expect(await readFile(path.join(dist(), 'aboutme.html'), 'utf8')).toContain('<html');
   });
 
   it('compiles bodies again when the cache of their HTML was deleted by hand', async () => {
     await rm(path.join(site.root, '.cache/site/bodies'), { recursive: true });
-    await edit('content/blog/books/DangerousLiaisons.en.md', (t) => t.replace('One added sentence', 'A further sentence'));
+    await edit('content/blog/books/DangerousLiaisons.en.md', (t) =>
+      t.replace('One added sentence', 'A further sentence'),
+    );
     await expectSameAsColdBuild();
-    expect(await readFile(path.join(dist(), 'blog/books/DangerousLiaisons.html'), 'utf8')).toContain('A further sentence');
+    expect(await readFile(path.join(dist(), 'blog/books/DangerousLiaisons.html'), 'utf8')).toContain(
+      'A further sentence',
+    );
   });
 });
 
@@ -263,7 +299,10 @@ describe("the search shards' counted terms in the build cache", () => {
     (other as { stored: Record<string, string> }).stored.title = 'Read back from the file';
     await writeFile(file, serialize(kept));
     const article = path.join(site.root, 'content/blog/books/DangerousLiaisons.en.md');
-    await writeFile(article, (await readFile(article, 'utf8')).replace(/\n\n([^\n]+)\n/, '\n\nEpistolary quillwork. $1\n'));
+    await writeFile(
+      article,
+      (await readFile(article, 'utf8')).replace(/\n\n([^\n]+)\n/, '\n\nEpistolary quillwork. $1\n'),
+    );
     expect((await build({ root: site.root, outDir: dist, year: 2026 })).ok).toBe(true);
     const shard = await readFile(path.join(dist, 'search/en/0.json'), 'utf8');
     expect(shard).toContain('Read back from the file');

@@ -29,7 +29,11 @@ describe('the build cache after an edit of the code', () => {
   });
 
   async function build(...args: string[]): Promise<string> {
-    const { stdout } = await run(process.execPath, [path.join(tool, 'bin', 'site'), '--root', tool, 'build', '--quiet', ...args], { env: { ...process.env, NO_COLOR: '1' } });
+    const { stdout } = await run(
+      process.execPath,
+      [path.join(tool, 'bin', 'site'), '--root', tool, 'build', '--quiet', ...args],
+      { env: { ...process.env, NO_COLOR: '1' } },
+    );
     return stdout;
   }
 
@@ -45,27 +49,39 @@ describe('the build cache after an edit of the code', () => {
   async function expectSameAsColdBuild(): Promise<void> {
     await build();
     await build('--no-cache', '--out', 'dist-cold');
-    const [warm, cold] = await Promise.all([filesUnder(path.join(tool, 'dist')), filesUnder(path.join(tool, 'dist-cold'))]);
+    const [warm, cold] = await Promise.all([
+      filesUnder(path.join(tool, 'dist')),
+      filesUnder(path.join(tool, 'dist-cold')),
+    ]);
     expect(differences(warm, cold)).toEqual([]);
     await rm(path.join(tool, 'dist-cold'), { recursive: true, force: true });
   }
 
   it('matches a cold build after a template changes', async () => {
-    await edit('templates/pages/Article.tsx', (t) => t.replace('<article className="section article">', '<article className="section article" data-edited="">'));
+    await edit('templates/pages/Article.tsx', (t) =>
+      t.replace('<article className="section article">', '<article className="section article" data-edited="">'),
+    );
     await expectSameAsColdBuild();
     expect(await readFile(path.join(tool, 'dist/blog/tech/Site.html'), 'utf8')).toContain('data-edited=""');
   });
 
   it('matches a cold build after the markdown pipeline changes', async () => {
-    await edit('src/markdown/compile.ts', (t) => t.replace("node.properties.decoding = 'async';", "node.properties.decoding = 'auto';"));
+    await edit('src/markdown/compile.ts', (t) =>
+      t.replace("node.properties.decoding = 'async';", "node.properties.decoding = 'auto';"),
+    );
     await expectSameAsColdBuild();
     expect(await readFile(path.join(tool, 'dist/blog/tech/Site.html'), 'utf8')).toContain('decoding="auto"');
   });
 
   // Six runs of `site build`, each a process that loads the code again: some 10 s, three times that on a busy machine.
-  it('sees a pipeline constant edited in a module the compiler imports indirectly, and names the file', { timeout: 90_000 }, async () => {
+  it('sees a pipeline constant edited in a module the compiler imports indirectly, and names the file', {
+    timeout: 90_000,
+  }, async () => {
     // Quotes 40 deep build under the limit of 64; lowered to 32, the cached compile must not be reused.
-    await writeFile(path.join(tool, 'content/blog/books/Deep.en.md'), `---\ntitle: Quotes within quotes\ndescription: Deep.\ndate: 2020-01-01\n---\n\n${'> '.repeat(40)}deep\n`);
+    await writeFile(
+      path.join(tool, 'content/blog/books/Deep.en.md'),
+      `---\ntitle: Quotes within quotes\ndescription: Deep.\ndate: 2020-01-01\n---\n\n${'> '.repeat(40)}deep\n`,
+    );
     await expectSameAsColdBuild();
     await edit('src/load/limits.ts', (t) => t.replace('export const MAX_DEPTH = 64;', 'export const MAX_DEPTH = 32;'));
     const failed = await build('--explain').then(

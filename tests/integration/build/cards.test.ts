@@ -14,21 +14,33 @@ const run = promisify(execFile);
 const distDir = inject('distDir');
 
 /** The share card a built page names, with what its head says of it. */
-async function cardOf(dist: string, page: string): Promise<{ url: string; file: string; bytes: Buffer; alt: string; size: [string, string] }> {
+async function cardOf(
+  dist: string,
+  page: string,
+): Promise<{ url: string; file: string; bytes: Buffer; alt: string; size: [string, string] }> {
   const html = await readFile(path.join(dist, page), 'utf8');
-  const meta = (property: string) => new RegExp(`<meta (?:property|name)="${property}" content="([^"]*)"/>`).exec(html)?.[1] ?? '';
+  const meta = (property: string) =>
+    new RegExp(`<meta (?:property|name)="${property}" content="([^"]*)"/>`).exec(html)?.[1] ?? '';
   const url = meta('og:image');
   expect(meta('og:image:type'), page).toBe('image/png');
   expect(meta('twitter:image'), page).toBe(url);
   expect(meta('twitter:image:alt'), page).toBe(meta('og:image:alt'));
   expect(meta('twitter:card'), page).toBe('summary_large_image');
   const file = new URL(url).pathname.slice(1);
-  return { url, file, bytes: await readFile(path.join(dist, file)), alt: meta('og:image:alt'), size: [meta('og:image:width'), meta('og:image:height')] };
+  return {
+    url,
+    file,
+    bytes: await readFile(path.join(dist, file)),
+    alt: meta('og:image:alt'),
+    size: [meta('og:image:width'), meta('og:image:height')],
+  };
 }
 
 describe('the share cards of the real site', () => {
   it('name a 1200×630 PNG of its own on every page, in both languages', async () => {
-    const pages = (await readdir(distDir, { recursive: true })).filter((file) => file.endsWith('.html') && !/^(index|pt\/index|pt)\.html$/.test(file));
+    const pages = (await readdir(distDir, { recursive: true })).filter(
+      (file) => file.endsWith('.html') && !/^(index|pt\/index|pt)\.html$/.test(file),
+    );
     const seen = new Set<string>();
     for (const page of pages) {
       const html = await readFile(path.join(distDir, page), 'utf8');
@@ -49,8 +61,12 @@ describe('the share cards of the real site', () => {
     const en = await cardOf(distDir, 'blog/tech/Git.html');
     const pt = await cardOf(distDir, 'pt/blog/tech/Git.html');
     expect(en.bytes.equals(pt.bytes)).toBe(false);
-    expect(en.alt).toMatch(/^Git, from the first commit to GitHub Actions · Tech · \d+ \w+ \d{4} · \d+ min read · Duarte Salgueiro$/);
-    expect(pt.alt).toMatch(/^Git, do primeiro commit às GitHub Actions · Tech · \d+ de \w+ de \d{4} · \d+ min de leitura · Duarte Salgueiro$/);
+    expect(en.alt).toMatch(
+      /^Git, from the first commit to GitHub Actions · Tech · \d+ \w+ \d{4} · \d+ min read · Duarte Salgueiro$/,
+    );
+    expect(pt.alt).toMatch(
+      /^Git, do primeiro commit às GitHub Actions · Tech · \d+ de \w+ de \d{4} · \d+ min de leitura · Duarte Salgueiro$/,
+    );
   });
 
   it.each([
@@ -96,7 +112,11 @@ describe('a share card made again', () => {
   });
 
   async function build(): Promise<string> {
-    const { stdout } = await run(process.execPath, [path.join(tool, 'bin', 'site'), '--root', tool, 'build', '--quiet', '--explain'], { env: { ...process.env, NO_COLOR: '1' } });
+    const { stdout } = await run(
+      process.execPath,
+      [path.join(tool, 'bin', 'site'), '--root', tool, 'build', '--quiet', '--explain'],
+      { env: { ...process.env, NO_COLOR: '1' } },
+    );
     return stdout;
   }
 
@@ -121,7 +141,11 @@ describe('a share card made again', () => {
     expect(cards.length).toBeGreaterThan(20);
     for (const [file, entry] of cards) {
       const bytes = await readFile(path.join(dist(), file));
-      expect({ file, hash: entry.hash, bytes: entry.bytes }).toEqual({ file, hash: digest(bytes), bytes: bytes.byteLength });
+      expect({ file, hash: entry.hash, bytes: entry.bytes }).toEqual({
+        file,
+        hash: digest(bytes),
+        bytes: bytes.byteLength,
+      });
     }
   }
   const cardLines = (explained: string) => explained.split('\n').filter((line) => line.includes('assets/cards/'));
@@ -157,16 +181,26 @@ describe('a share card made again', () => {
     await edit('tech/Site.pt.md', (text) => text.replace(/\n\n## /, '\n\nUma frase a mais.\n\n## '));
     await build();
     expect((await readdir(cards)).filter((name) => /^drawer\..*\.bin$/.test(name))).toHaveLength(2);
-    await edit('tech/Site.pt.md', (text) => text.replace('title: Como este site é feito', 'title: Como este site é feito, por dentro'));
+    await edit('tech/Site.pt.md', (text) =>
+      text.replace('title: Como este site é feito', 'title: Como este site é feito, por dentro'),
+    );
     await build();
     expect((await readdir(cards)).filter((name) => /^drawer\..*\.bin$/.test(name))).toEqual(kept);
   });
 
   it('after a title edit: that edition’s card alone, with the new title, under a new name', async () => {
-    const [en, pt] = await Promise.all([cardOf(dist(), 'blog/tech/Site.html'), cardOf(dist(), 'pt/blog/tech/Site.html')]);
-    await edit('tech/Site.en.md', (text) => text.replace('title: How this site is built', 'title: How this site is made, from markdown to a page'));
+    const [en, pt] = await Promise.all([
+      cardOf(dist(), 'blog/tech/Site.html'),
+      cardOf(dist(), 'pt/blog/tech/Site.html'),
+    ]);
+    await edit('tech/Site.en.md', (text) =>
+      text.replace('title: How this site is built', 'title: How this site is made, from markdown to a page'),
+    );
     const explained = await build();
-    const [en2, pt2] = await Promise.all([cardOf(dist(), 'blog/tech/Site.html'), cardOf(dist(), 'pt/blog/tech/Site.html')]);
+    const [en2, pt2] = await Promise.all([
+      cardOf(dist(), 'blog/tech/Site.html'),
+      cardOf(dist(), 'pt/blog/tech/Site.html'),
+    ]);
     expect(en2.file).not.toBe(en.file);
     expect(en2.bytes.equals(en.bytes)).toBe(false);
     expect(en2.alt).toMatch(/^How this site is made, from markdown to a page · /);
@@ -185,7 +219,12 @@ describe('a share card made again', () => {
 
   it('after a body edit: no card, the same bytes under the same name', async () => {
     const before = await cardOf(dist(), 'blog/tech/Site.html');
-    await edit('tech/Site.en.md', (text) => text.replace('## Rendering', 'A sentence added to the body, short enough to keep its reading time.\n\n## Rendering'));
+    await edit('tech/Site.en.md', (text) =>
+      text.replace(
+        '## Rendering',
+        'A sentence added to the body, short enough to keep its reading time.\n\n## Rendering',
+      ),
+    );
     const explained = await build();
     expect(explained).toMatch(/changed: edition en/);
     expect(cardLines(explained)).toEqual([]);

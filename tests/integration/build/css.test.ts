@@ -14,7 +14,9 @@ describe('the CSS of every built page', () => {
     const distDir = inject('distDir');
     const sheets = [...new Set(Object.values(PAGE_SHEETS).flat())];
     const styled = new Set<string>();
-    for (const sheet of sheets) for (const name of styledClasses(await readFile(path.join(PROJECT_ROOT, 'templates/styles', sheet), 'utf8'))) styled.add(name);
+    for (const sheet of sheets)
+      for (const name of styledClasses(await readFile(path.join(PROJECT_ROOT, 'templates/styles', sheet), 'utf8')))
+        styled.add(name);
     const files = (await readdir(distDir, { recursive: true })).filter((f) => f.endsWith('.html'));
     let checked = 0;
     const problems: string[] = [];
@@ -22,7 +24,11 @@ describe('the CSS of every built page', () => {
       const html = await readFile(path.join(distDir, file), 'utf8');
       if (!html.includes('class="page page--')) continue;
       const inline = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1] ?? '');
-      const linked = await Promise.all([...html.matchAll(/<link rel="stylesheet" href="\/([^"]+)"/g)].map((m) => readFile(path.join(distDir, m[1] ?? ''), 'utf8')));
+      const linked = await Promise.all(
+        [...html.matchAll(/<link rel="stylesheet" href="\/([^"]+)"/g)].map((m) =>
+          readFile(path.join(distDir, m[1] ?? ''), 'utf8'),
+        ),
+      );
       const own = styledClasses([...inline, ...linked].join('\n'));
       const used = new Set([...html.matchAll(/\sclass="([^"]*)"/g)].flatMap((m) => (m[1] ?? '').split(/\s+/)));
       for (const name of used) if (styled.has(name) && !own.has(name)) problems.push(`${file}: .${name}`);

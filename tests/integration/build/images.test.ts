@@ -7,20 +7,28 @@ import { PROJECT_ROOT } from '../../support/content';
 const distDir = inject('distDir');
 const files = (await readdir(distDir, { recursive: true })).filter((f) => f.endsWith('.html'));
 // Every page in the layout; the redirect pages at "/" and "/pt" show no picture.
-const pages = (await Promise.all(files.map(async (file) => ({ file, html: await readFile(path.join(distDir, file), 'utf8') })))).filter((p) => p.html.includes('class="page page--'));
+const pages = (
+  await Promise.all(files.map(async (file) => ({ file, html: await readFile(path.join(distDir, file), 'utf8') })))
+).filter((p) => p.html.includes('class="page page--'));
 const { site } = await loadSite(PROJECT_ROOT);
 /** The compiled markdown of every article: its pictures come from src/markdown, not from templates. */
-const bodies = site!.articles.flatMap((a) => Object.values(a.editions).map((e) => e.body.html)).filter((html) => html.includes('<img'));
+const bodies = site!.articles
+  .flatMap((a) => Object.values(a.editions).map((e) => e.body.html))
+  .filter((html) => html.includes('<img'));
 
 /** The <img> tags of some HTML that lack a width or a height attribute. */
 function unsized(html: string): string[] {
-  return [...html.matchAll(/<img\b[^>]*>/g)].map((m) => m[0]).filter((tag) => !/\swidth="\d+"/.test(tag) || !/\sheight="\d+"/.test(tag));
+  return [...html.matchAll(/<img\b[^>]*>/g)]
+    .map((m) => m[0])
+    .filter((tag) => !/\swidth="\d+"/.test(tag) || !/\sheight="\d+"/.test(tag));
 }
 
 describe('the pictures of every built page', () => {
   it('have a width and a height wherever the templates render them, so nothing shifts as they load', () => {
     expect(pages.length).toBeGreaterThan(70);
-    const problems = pages.flatMap(({ file, html }) => unsized(bodies.reduce((rest, body) => rest.replace(body, ''), html)).map((tag) => `${file}: ${tag}`));
+    const problems = pages.flatMap(({ file, html }) =>
+      unsized(bodies.reduce((rest, body) => rest.replace(body, ''), html)).map((tag) => `${file}: ${tag}`),
+    );
     expect(problems).toEqual([]);
   });
 
@@ -46,6 +54,7 @@ describe('the pictures of every built page', () => {
       expect(icons.length, file).toBeGreaterThan(0);
       for (const tag of icons) expect(tag, file).toContain('loading="lazy"');
     }
-    for (const body of bodies) for (const tag of body.match(/<img\b[^>]*>/g) ?? []) expect(tag).toContain('loading="lazy"');
+    for (const body of bodies)
+      for (const tag of body.match(/<img\b[^>]*>/g) ?? []) expect(tag).toContain('loading="lazy"');
   });
 });

@@ -18,11 +18,20 @@ describe('a build cache carried to a fresh clone (a CI cache)', () => {
   let second: Awaited<ReturnType<typeof copyOfTool>>;
 
   const build = async (root: string, ...args: string[]) =>
-    (await run(process.execPath, [path.join(root, 'bin', 'site'), '--root', root, 'build', ...args], { env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 16 * 1024 * 1024 })).stdout;
+    (
+      await run(process.execPath, [path.join(root, 'bin', 'site'), '--root', root, 'build', ...args], {
+        env: { ...process.env, NO_COLOR: '1' },
+        maxBuffer: 16 * 1024 * 1024,
+      })
+    ).stdout;
 
   /** The second clone as CI has it: its own files, no output folder, and the first clone's build cache. */
   const freshCloneWithCacheOfFirst = async () => {
-    await Promise.all(['dist', '.dist-spare', '.cache'].map((name) => rm(path.join(second.root, name), { recursive: true, force: true })));
+    await Promise.all(
+      ['dist', '.dist-spare', '.cache'].map((name) =>
+        rm(path.join(second.root, name), { recursive: true, force: true }),
+      ),
+    );
     await cp(path.join(first.root, '.cache', 'site'), path.join(second.root, '.cache', 'site'), { recursive: true });
   };
 
@@ -39,7 +48,10 @@ describe('a build cache carried to a fresh clone (a CI cache)', () => {
     await freshCloneWithCacheOfFirst();
     const said = await build(second.root, '--explain');
     expect(said).toContain('Nothing was made again');
-    const [theirs, ours] = await Promise.all([filesUnder(path.join(first.root, 'dist')), filesUnder(path.join(second.root, 'dist'))]);
+    const [theirs, ours] = await Promise.all([
+      filesUnder(path.join(first.root, 'dist')),
+      filesUnder(path.join(second.root, 'dist')),
+    ]);
     expect(ours.size).toBeGreaterThan(100);
     expect(differences(theirs, ours)).toEqual([]);
   });
@@ -51,7 +63,10 @@ describe('a build cache carried to a fresh clone (a CI cache)', () => {
     await writeFile(path.join(store, victim), 'not what the manifest says');
     const said = await build(second.root, '--explain');
     expect(said).toMatch(/Made again: \d+ outputs/);
-    const [theirs, ours] = await Promise.all([filesUnder(path.join(first.root, 'dist')), filesUnder(path.join(second.root, 'dist'))]);
+    const [theirs, ours] = await Promise.all([
+      filesUnder(path.join(first.root, 'dist')),
+      filesUnder(path.join(second.root, 'dist')),
+    ]);
     expect(differences(theirs, ours)).toEqual([]);
   });
 
@@ -59,11 +74,17 @@ describe('a build cache carried to a fresh clone (a CI cache)', () => {
     await freshCloneWithCacheOfFirst();
     // An article's body: its page, the other edition's (told it changed) and a search shard.
     const article = path.join(second.root, 'content', 'blog', 'books', 'DangerousLiaisons.en.md');
-    await writeFile(article, (await readFile(article, 'utf8')).replace('## The book', 'A sentence added in a fresh clone.\n\n## The book'));
+    await writeFile(
+      article,
+      (await readFile(article, 'utf8')).replace('## The book', 'A sentence added in a fresh clone.\n\n## The book'),
+    );
     const said = await build(second.root, '--explain');
     expect(said).toContain('Made again: 4 outputs');
     await build(second.root, '--quiet', '--no-cache', '--out', 'dist-cold');
-    const [warm, cold] = await Promise.all([filesUnder(path.join(second.root, 'dist')), filesUnder(path.join(second.root, 'dist-cold'))]);
+    const [warm, cold] = await Promise.all([
+      filesUnder(path.join(second.root, 'dist')),
+      filesUnder(path.join(second.root, 'dist-cold')),
+    ]);
     expect(differences(warm, cold)).toEqual([]);
   });
 });

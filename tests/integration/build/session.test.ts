@@ -54,9 +54,15 @@ describe('build sessions', () => {
   it('builds two different sites at once in one process, each from its own content', async () => {
     const second = await smallSite();
     try {
-      await second.edit('content/blog/books/DangerousLiaisons.en.md', (t) => t.replace(/^title: .*$/m, 'title: Liaisons of the second site'));
+      await second.edit('content/blog/books/DangerousLiaisons.en.md', (t) =>
+        t.replace(/^title: .*$/m, 'title: Liaisons of the second site'),
+      );
       const sessions = [new BuildSession({ root: site.root }), new BuildSession({ root: second.root })];
-      const results = await Promise.all(sessions.map((session) => buildSite(session, { root: session.root, outDir: path.join(session.root, 'dist'), year: 2026 })));
+      const results = await Promise.all(
+        sessions.map((session) =>
+          buildSite(session, { root: session.root, outDir: path.join(session.root, 'dist'), year: 2026 }),
+        ),
+      );
       expect(results.map((r) => r.ok)).toEqual([true, true]);
       expect(await page(site, 'blog/books.html')).not.toContain('Liaisons of the second site');
       expect(await page(second, 'blog/books.html')).toContain('Liaisons of the second site');
@@ -101,7 +107,9 @@ describe('build sessions', () => {
     if (!before || !after) throw new Error('the session keeps no plan of its builds');
     // The same routes, and every article but the edited one the very object it was.
     expect(after.site.routes).toBe(before.site.routes);
-    const renewed = after.site.articles.filter((article, i) => article !== before.site.articles[i]).map((article) => article.route.path);
+    const renewed = after.site.articles
+      .filter((article, i) => article !== before.site.articles[i])
+      .map((article) => article.route.path);
     expect(renewed).toEqual(['/blog/tech/Site']);
     const edited = after.site.articleByPath.get('/blog/tech/Site');
     expect(edited?.editions.pt).toBe(before.site.articleByPath.get('/blog/tech/Site')?.editions.pt);
@@ -124,11 +132,15 @@ describe('build sessions', () => {
     try {
       expect((await buildSite(session, options)).ok).toBe(true);
       // Pages, not the root's redirects (index.html, pt.html), which are files made from inputs of their own.
-      looked = carry.mock.calls.map(([page]) => page).filter((page) => page.endsWith('.html') && page !== 'index.html' && page !== 'pt.html');
+      looked = carry.mock.calls
+        .map(([page]) => page)
+        .filter((page) => page.endsWith('.html') && page !== 'index.html' && page !== 'pt.html');
     } finally {
       carry.mockRestore();
     }
-    const replanned = (session.planned?.plans ?? []).filter((plan, i) => plan !== plansBefore[i]).map((plan) => plan.file);
+    const replanned = (session.planned?.plans ?? [])
+      .filter((plan, i) => plan !== plansBefore[i])
+      .map((plan) => plan.file);
     expect(replanned).toContain('blog/books/DangerousLiaisons.html');
     expect(looked.sort()).toEqual(replanned.sort());
     // Every other page is still there, as it was.
@@ -153,7 +165,10 @@ describe('build sessions', () => {
     };
     await buildSite(session, options);
     const outdated = await edit('A first sentence that puts the translation behind.');
-    expect(outdated?.get('content/blog/tech/Site.pt.md')).toMatchObject({ kind: 'outdated', counterpart: { file, lang: 'en' } });
+    expect(outdated?.get('content/blog/tech/Site.pt.md')).toMatchObject({
+      kind: 'outdated',
+      counterpart: { file, lang: 'en' },
+    });
     // Behind as it was: the same states, so that no other article's page is looked at again.
     expect(await edit('A second sentence in the same section.')).toBe(outdated);
     expect(await page(site, 'pt/blog/tech/Site.html')).toContain('<p class="note" role="note">');
@@ -176,7 +191,10 @@ describe('build sessions', () => {
     const linking = 'pt/blog/tech/Site.html';
     expect(await page(site, linking)).not.toContain('href="/pt/blog/culture/gulbenkian"');
     const added = path.join(site.root, 'content/blog/culture/gulbenkian.en.md');
-    await writeFile(added, '---\ntitle: An afternoon at the Gulbenkian\ndescription: A visit to the foundation.\ndate: 2025-02-16\n---\n\nThe garden first.\n');
+    await writeFile(
+      added,
+      '---\ntitle: An afternoon at the Gulbenkian\ndescription: A visit to the foundation.\ndate: 2025-02-16\n---\n\nThe garden first.\n',
+    );
     session.invalidate([added]);
     const rebuilt = await buildSite(session, options);
     expect(rebuilt.ok).toBe(true);
@@ -204,7 +222,8 @@ describe('build sessions', () => {
       session.invalidate([await editOf(site, file, edit)]);
       expect((await buildSite(session, options)).ok, change).toBe(true);
       await expectAsCold(options, change);
-      if (change === 'a date edit') expect(/<item><title>([^<]*)/.exec(await page(site, 'feed.en.xml'))?.[1]).toBe('Liaisons, reordered');
+      if (change === 'a date edit')
+        expect(/<item><title>([^<]*)/.exec(await page(site, 'feed.en.xml'))?.[1]).toBe('Liaisons, reordered');
     }
   });
 
@@ -212,16 +231,26 @@ describe('build sessions', () => {
     const session = new BuildSession({ root: site.root, rebuilds: true });
     const options = { root: site.root, outDir: inPlace(), year: 2026, commit: 'in-place' as const };
     const file = 'content/blog/books/DangerousLiaisons.en.md';
-    // The Portuguese edition is behind the English one already (its page says so): a further edit of the English text changes nothing on it.
+    // The Portuguese edition is behind the English one already (its page says so): a further edit
+    // of the English text changes nothing on it.
     await site.edit(file, (t) => t.replace('## The book', 'A sentence the translation does not have.\n\n## The book'));
     expect((await buildSite(session, options)).ok).toBe(true);
-    const [output, cache, text] = await Promise.all([filesUnder(options.outDir), filesUnder(path.join(site.root, '.cache')), readFile(path.join(site.root, file), 'utf8')]);
+    const [output, cache, text] = await Promise.all([
+      filesUnder(options.outDir),
+      filesUnder(path.join(site.root, '.cache')),
+      readFile(path.join(site.root, file), 'utf8'),
+    ]);
 
     session.rehearse(path.join(site.root, file), text.replace('## The book', 'A rehearsed sentence.\n\n## The book'));
     const rehearsal = await buildSite(session, { ...options, commit: 'none' });
     expect(rehearsal.ok).toBe(true);
     // Made, as a save of that text would make them, and then dropped.
-    expect(rehearsal.remade.map((r) => r.output).sort()).toEqual(['blog/books/DangerousLiaisons.html', file, 'pt/blog/books/DangerousLiaisons.html', 'search/en/0.json']);
+    expect(rehearsal.remade.map((r) => r.output).sort()).toEqual([
+      'blog/books/DangerousLiaisons.html',
+      file,
+      'pt/blog/books/DangerousLiaisons.html',
+      'search/en/0.json',
+    ]);
     // The English page and the shard differ; the Portuguese page, which shows the other edition, is the same bytes.
     expect(rehearsal.output?.write.written).toBe(2);
     expect(differences(await filesUnder(options.outDir), output)).toEqual([]);
@@ -246,7 +275,8 @@ describe('build sessions', () => {
     const cold = await coldBuild(site.root);
     expect(cold.result.ok).toBe(true);
     // The media folder is copied by one commit and linked by the other: the pages, indexes and feeds are compared.
-    const made = (files: Map<string, Buffer>) => new Map([...files].filter(([name]) => !name.startsWith(`media${path.sep}`)));
+    const made = (files: Map<string, Buffer>) =>
+      new Map([...files].filter(([name]) => !name.startsWith(`media${path.sep}`)));
     expect(differences(made(await filesUnder(options.outDir)), made(cold.files))).toEqual([]);
   });
 
@@ -280,7 +310,9 @@ describe('build sessions', () => {
     // Edited twice, in the language no rehearsal edited: what the first edit's build did not look
     // up (the other language's shard) is still held after the second.
     for (const sentence of ['Uma frase sobre dirigíveis.', 'Outra sobre balões.']) {
-      const file = await editOf(site, 'content/blog/books/DangerousLiaisons.pt.md', (t) => t.replace('\n\n', `\n\n${sentence}\n\n`));
+      const file = await editOf(site, 'content/blog/books/DangerousLiaisons.pt.md', (t) =>
+        t.replace('\n\n', `\n\n${sentence}\n\n`),
+      );
       session.invalidate([file]);
       expect((await buildSite(session, options)).ok).toBe(true);
       const recounted = urls.filter((url) => search.latest(url) !== before.get(url));
@@ -295,7 +327,14 @@ describe('build sessions', () => {
     const session = new BuildSession({ root: site.root, rebuilds: true });
     const options = { root: site.root, outDir: path.join(site.root, 'dist'), year: 2026 };
     const changes: [string, () => Promise<string[]>][] = [
-      ['a body edit', async () => [await editOf(site, 'content/blog/books/DangerousLiaisons.pt.md', (t) => t.replace('\n\n', '\n\nUma frase nova sobre zepelins.\n\n'))]],
+      [
+        'a body edit',
+        async () => [
+          await editOf(site, 'content/blog/books/DangerousLiaisons.pt.md', (t) =>
+            t.replace('\n\n', '\n\nUma frase nova sobre zepelins.\n\n'),
+          ),
+        ],
+      ],
       [
         // A table of terms past its size starts again: the shards made after it number their terms anew.
         'a body edit once the tables of terms are full',
@@ -304,12 +343,30 @@ describe('build sessions', () => {
             const planned = session.shards[lang];
             if (planned) planned.limit = 0;
           }
-          return [await editOf(site, 'content/blog/books/DangerousLiaisons.pt.md', (t) => t.replace('zepelins', 'dirigíveis'))];
+          return [
+            await editOf(site, 'content/blog/books/DangerousLiaisons.pt.md', (t) =>
+              t.replace('zepelins', 'dirigíveis'),
+            ),
+          ];
         },
       ],
-      ['a title edit', async () => [await editOf(site, 'content/blog/books/DangerousLiaisons.en.md', (t) => t.replace(/^title: .*$/m, 'title: Zeppelins and liaisons'))]],
+      [
+        'a title edit',
+        async () => [
+          await editOf(site, 'content/blog/books/DangerousLiaisons.en.md', (t) =>
+            t.replace(/^title: .*$/m, 'title: Zeppelins and liaisons'),
+          ),
+        ],
+      ],
       // Every document names its category: the shard changes, though none of its articles did.
-      ['a category retitled', async () => [await editOf(site, 'content/categories/books.json', (t) => t.replace('"en": "📚 Books"', '"en": "📚 Zeppelin books"'))]],
+      [
+        'a category retitled',
+        async () => [
+          await editOf(site, 'content/categories/books.json', (t) =>
+            t.replace('"en": "📚 Books"', '"en": "📚 Zeppelin books"'),
+          ),
+        ],
+      ],
       [
         'a removed edition',
         async () => {
@@ -331,7 +388,10 @@ describe('build sessions', () => {
     const session = new BuildSession({ root: site.root, rebuilds: true });
     const options = { root: site.root, outDir: path.join(site.root, 'dist'), year: 2026 };
     // An older article in the same category and language: the edited one is its next.
-    await writeFile(path.join(site.root, 'content/blog/books/Letters.en.md'), '---\ntitle: Letters from a quiet year\ndescription: Short letters.\ndate: 2023-05-01\n---\n\nA paragraph of letters.\n');
+    await writeFile(
+      path.join(site.root, 'content/blog/books/Letters.en.md'),
+      '---\ntitle: Letters from a quiet year\ndescription: Short letters.\ndate: 2023-05-01\n---\n\nA paragraph of letters.\n',
+    );
     const file = 'content/blog/books/DangerousLiaisons.en.md';
     const long = ` ${'word '.repeat(2000)}`;
     const changes: [string, (text: string) => string][] = [
@@ -347,8 +407,12 @@ describe('build sessions', () => {
       expect((await buildSite(session, options)).ok, change).toBe(true);
       await expectAsCold(options, change);
     }
-    expect(await page(site, 'blog/books/Letters.html')).toMatch(/rel="next"><span class="article__around-label">Next article.*?<span class="article__around-title">Liaisons, two doors down</);
-    expect(await page(site, 'blog/books.html')).toMatch(/Liaisons, two doors down.*· <span class="nowrap">9 min read</s);
+    expect(await page(site, 'blog/books/Letters.html')).toMatch(
+      /rel="next"><span class="article__around-label">Next article.*?<span class="article__around-title">Liaisons, two doors down</,
+    );
+    expect(await page(site, 'blog/books.html')).toMatch(
+      /Liaisons, two doors down.*· <span class="nowrap">9 min read</s,
+    );
   });
 });
 
@@ -371,13 +435,20 @@ type Change = [change: string, make: () => Promise<string[]>, expected: string[]
  * translations and outdated ones, which the edits also cause, are compared with the cold check's
  * but not listed.
  */
-async function checksAsCold(options: { root: string; outDir: string; year: number; drafts?: boolean }, changes: readonly Change[], before: string[] = [], fresh = false): Promise<void> {
+async function checksAsCold(
+  options: { root: string; outDir: string; year: number; drafts?: boolean },
+  changes: readonly Change[],
+  before: string[] = [],
+  fresh = false,
+): Promise<void> {
   // A session that builds again, or (`fresh`) a session of its own for each build, as `site build` has.
   const warmSession = new BuildSession({ root: site.root, rebuilds: true });
   const sessionFor = () => (fresh ? new BuildSession({ root: site.root }) : warmSession);
   let session = sessionFor();
   const codes = (diagnostics: { code: string; file: string }[]) =>
-    diagnostics.map((d) => `${d.code} ${d.file}`).filter((c) => !c.startsWith('ORPHAN') && !c.startsWith('I18N002') && !c.startsWith('TRANS'));
+    diagnostics
+      .map((d) => `${d.code} ${d.file}`)
+      .filter((c) => !c.startsWith('ORPHAN') && !c.startsWith('I18N002') && !c.startsWith('TRANS'));
   expect(codes((await buildSite(session, options)).diagnostics)).toEqual(before);
   for (const [change, make, expected] of changes) {
     const edited = await make();
@@ -411,7 +482,11 @@ describe('pages put in place ahead of the rest of an in-place build', () => {
     const options = { root: site.root, outDir: inPlace(), year: 2026, commit: 'in-place' as const };
     expect((await buildSite(session, options)).ok).toBe(true);
     const searchBefore = await read('search/en/0.json');
-    session.invalidate([await editOf(site, file, (t) => t.replace('## The book', 'A sentence about zeppelins, placed early.\n\n## The book'))]);
+    session.invalidate([
+      await editOf(site, file, (t) =>
+        t.replace('## The book', 'A sentence about zeppelins, placed early.\n\n## The book'),
+      ),
+    ]);
     const controller = new AbortController();
     const seen: { pages?: Map<string, string>; page?: Promise<string>; search?: Promise<string> } = {};
     const result = await buildSite(session, {
@@ -440,7 +515,9 @@ describe('pages put in place ahead of the rest of an in-place build', () => {
     expect((await buildSite(session, options)).ok).toBe(true);
     const before = await read(pageFile);
     const original = await readFile(path.join(site.root, file), 'utf8');
-    session.invalidate([await editOf(site, file, (t) => t.replace('## The book', 'A sentence that will be taken back.\n\n## The book'))]);
+    session.invalidate([
+      await editOf(site, file, (t) => t.replace('## The book', 'A sentence that will be taken back.\n\n## The book')),
+    ]);
     const failing = buildSite(session, {
       ...options,
       onPages: () => {
@@ -466,41 +543,85 @@ describe('the check in a session', () => {
   const changes = (): Change[] => [
     [
       'a heading renamed that another article links to',
-      async () => [await editOf(site, 'content/blog/tech/Git.pt.md', (t) => t.replace('## Github Actions', '## Integração contínua'))],
+      async () => [
+        await editOf(site, 'content/blog/tech/Git.pt.md', (t) =>
+          t.replace('## Github Actions', '## Integração contínua'),
+        ),
+      ],
       ['ANCHOR001 content/blog/tech/pages2static.pt.md'],
     ],
-    ['the heading back', async () => [await editOf(site, 'content/blog/tech/Git.pt.md', (t) => t.replace('## Integração contínua', '## Github Actions'))], []],
+    [
+      'the heading back',
+      async () => [
+        await editOf(site, 'content/blog/tech/Git.pt.md', (t) =>
+          t.replace('## Integração contínua', '## Github Actions'),
+        ),
+      ],
+      [],
+    ],
     [
       'a link whose text names no article',
-      async () => [await editOf(site, 'content/blog/tech/docker.en.md', (t) => t.replace('\n\n', '\n\nAs in [the zeppelin letters](/blog/books/DangerousLiaisons).\n\n'))],
+      async () => [
+        await editOf(site, 'content/blog/tech/docker.en.md', (t) =>
+          t.replace('\n\n', '\n\nAs in [the zeppelin letters](/blog/books/DangerousLiaisons).\n\n'),
+        ),
+      ],
       [],
     ],
     [
       'another article retitled so that the link text names it',
-      async () => [await editOf(site, 'content/blog/tech/Site.en.md', (t) => t.replace(/^title: .*$/m, 'title: "Zeppelin letters: up the river"'))],
+      async () => [
+        await editOf(site, 'content/blog/tech/Site.en.md', (t) =>
+          t.replace(/^title: .*$/m, 'title: "Zeppelin letters: up the river"'),
+        ),
+      ],
       ['LINK004 content/blog/tech/docker.en.md'],
     ],
     [
       // The same words: no match changes, but the one found quotes the title, which did.
       'that title reworded with the same words',
-      async () => [await editOf(site, 'content/blog/tech/Site.en.md', (t) => t.replace(/^title: .*$/m, 'title: "Up the river: Zeppelin Letters"'))],
+      async () => [
+        await editOf(site, 'content/blog/tech/Site.en.md', (t) =>
+          t.replace(/^title: .*$/m, 'title: "Up the river: Zeppelin Letters"'),
+        ),
+      ],
       ['LINK004 content/blog/tech/docker.en.md'],
     ],
-    ['its title back', async () => [await editOf(site, 'content/blog/tech/Site.en.md', (t) => t.replace(/^title: .*$/m, 'title: How this site is built'))], []],
+    [
+      'its title back',
+      async () => [
+        await editOf(site, 'content/blog/tech/Site.en.md', (t) =>
+          t.replace(/^title: .*$/m, 'title: How this site is built'),
+        ),
+      ],
+      [],
+    ],
     [
       'a broken link added to an article',
-      async () => [await editOf(site, 'content/blog/tech/docker.en.md', (t) => t.replace('\n\n', '\n\nSee [the missing page](/blog/tech/NoSuchArticle).\n\n'))],
+      async () => [
+        await editOf(site, 'content/blog/tech/docker.en.md', (t) =>
+          t.replace('\n\n', '\n\nSee [the missing page](/blog/tech/NoSuchArticle).\n\n'),
+        ),
+      ],
       ['LINK001 content/blog/tech/docker.en.md'],
     ],
     [
       // The article with the link was edited since the words of its links were last indexed.
       'the other article retitled again so that the link text names it',
-      async () => [await editOf(site, 'content/blog/tech/Site.en.md', (t) => t.replace(/^title: .*$/m, 'title: "Zeppelin letters, once more"'))],
+      async () => [
+        await editOf(site, 'content/blog/tech/Site.en.md', (t) =>
+          t.replace(/^title: .*$/m, 'title: "Zeppelin letters, once more"'),
+        ),
+      ],
       ['LINK001 content/blog/tech/docker.en.md', 'LINK004 content/blog/tech/docker.en.md'],
     ],
     [
       'its title back again',
-      async () => [await editOf(site, 'content/blog/tech/Site.en.md', (t) => t.replace(/^title: .*$/m, 'title: How this site is built'))],
+      async () => [
+        await editOf(site, 'content/blog/tech/Site.en.md', (t) =>
+          t.replace(/^title: .*$/m, 'title: How this site is built'),
+        ),
+      ],
       ['LINK001 content/blog/tech/docker.en.md'],
     ],
     [
@@ -515,13 +636,27 @@ describe('the check in a session', () => {
     [
       // A body's own problems (MD002) are the model's: kept while the body is, found again when it changes.
       'a code block in a language no grammar covers',
-      async () => [await editOf(site, 'content/blog/tech/docker.en.md', (t) => t.replace('\n\n', '\n\n```klingon\nqapla\n```\n\n'))],
-      ['MD002 content/blog/tech/docker.en.md', 'LINK001 content/blog/tech/docker.en.md', 'LINK003 content/blog/tech/pages2static.pt.md'],
+      async () => [
+        await editOf(site, 'content/blog/tech/docker.en.md', (t) =>
+          t.replace('\n\n', '\n\n```klingon\nqapla\n```\n\n'),
+        ),
+      ],
+      [
+        'MD002 content/blog/tech/docker.en.md',
+        'LINK001 content/blog/tech/docker.en.md',
+        'LINK003 content/blog/tech/pages2static.pt.md',
+      ],
     ],
     [
       'another article edited',
-      async () => [await editOf(site, 'content/blog/tech/Site.en.md', (t) => t.replace('\n\n', '\n\nA sentence elsewhere.\n\n'))],
-      ['MD002 content/blog/tech/docker.en.md', 'LINK001 content/blog/tech/docker.en.md', 'LINK003 content/blog/tech/pages2static.pt.md'],
+      async () => [
+        await editOf(site, 'content/blog/tech/Site.en.md', (t) => t.replace('\n\n', '\n\nA sentence elsewhere.\n\n')),
+      ],
+      [
+        'MD002 content/blog/tech/docker.en.md',
+        'LINK001 content/blog/tech/docker.en.md',
+        'LINK003 content/blog/tech/pages2static.pt.md',
+      ],
     ],
     [
       'the block in a language it covers',
@@ -537,7 +672,9 @@ describe('the check in a session', () => {
   it('reports the same in builds of their own that share the build cache, as site build makes them', async () => {
     await checksAsCold({ root: site.root, outDir: path.join(site.root, 'dist'), year: 2026 }, changes(), [], true);
     // The titles the findings were found under are kept apart, for the next build to tell what a retitling changed.
-    expect((await readdir(path.join(site.root, '.cache/site'))).filter((name) => /^titles-.*\.json$/.test(name)).length).toBeGreaterThan(0);
+    expect(
+      (await readdir(path.join(site.root, '.cache/site'))).filter((name) => /^titles-.*\.json$/.test(name)).length,
+    ).toBeGreaterThan(0);
   });
 });
 
@@ -555,34 +692,68 @@ describe('drafts and trails in a session', () => {
     const changes: Change[] = [
       [
         'an article made a draft that a published one links to',
-        async () => [await editOf(site, 'content/blog/tech/Git.pt.md', (t) => t.replace(/^date: /m, 'draft: true\ndate: '))],
+        async () => [
+          await editOf(site, 'content/blog/tech/Git.pt.md', (t) => t.replace(/^date: /m, 'draft: true\ndate: ')),
+        ],
         ['DRAFT001 content/blog/tech/pages2static.pt.md', 'DRAFT002 content/blog/tech/Git.pt.md', notes],
       ],
       [
         // The English Site article links to it too.
         'another article scheduled',
-        async () => [await editOf(site, 'content/blog/tech/Git.en.md', (t) => t.replace(/^date: .*$/m, 'date: 2999-01-01'))],
-        ['DRAFT001 content/blog/tech/Site.en.md', 'DRAFT001 content/blog/tech/pages2static.pt.md', 'DRAFT002 content/blog/tech/Git.en.md', 'DRAFT002 content/blog/tech/Git.pt.md', notes],
+        async () => [
+          await editOf(site, 'content/blog/tech/Git.en.md', (t) => t.replace(/^date: .*$/m, 'date: 2999-01-01')),
+        ],
+        [
+          'DRAFT001 content/blog/tech/Site.en.md',
+          'DRAFT001 content/blog/tech/pages2static.pt.md',
+          'DRAFT002 content/blog/tech/Git.en.md',
+          'DRAFT002 content/blog/tech/Git.pt.md',
+          notes,
+        ],
       ],
       [
         'the draft published again',
         async () => [await editOf(site, 'content/blog/tech/Git.pt.md', (t) => t.replace('draft: true\n', ''))],
         ['DRAFT001 content/blog/tech/Site.en.md', 'DRAFT002 content/blog/tech/Git.en.md', notes],
       ],
-      ['the other one dated again', async () => [await editOf(site, 'content/blog/tech/Git.en.md', (t) => t.replace(/^date: .*$/m, 'date: 2023-01-22'))], [notes]],
+      [
+        'the other one dated again',
+        async () => [
+          await editOf(site, 'content/blog/tech/Git.en.md', (t) => t.replace(/^date: .*$/m, 'date: 2023-01-22')),
+        ],
+        [notes],
+      ],
       [
         'a trail written by hand naming its category by another title',
-        async () => [await editOf(site, 'content/blog/tech/Site.en.md', (t) => t.replace(/^index: true$/m, `index: true\n${trail('Tech stuff')}`))],
+        async () => [
+          await editOf(site, 'content/blog/tech/Site.en.md', (t) =>
+            t.replace(/^index: true$/m, `index: true\n${trail('Tech stuff')}`),
+          ),
+        ],
         ['CRUMB003 content/blog/tech/Site.en.md', notes],
       ],
-      ['the category retitled as the trail names it', async () => [await editOf(site, 'content/categories/tech.json', (t) => t.replace('"en": "💻 Tech"', '"en": "💻 Tech stuff"'))], [notes]],
+      [
+        'the category retitled as the trail names it',
+        async () => [
+          await editOf(site, 'content/categories/tech.json', (t) =>
+            t.replace('"en": "💻 Tech"', '"en": "💻 Tech stuff"'),
+          ),
+        ],
+        [notes],
+      ],
       [
         'the category titled back',
-        async () => [await editOf(site, 'content/categories/tech.json', (t) => t.replace('"en": "💻 Tech stuff"', '"en": "💻 Tech"'))],
+        async () => [
+          await editOf(site, 'content/categories/tech.json', (t) =>
+            t.replace('"en": "💻 Tech stuff"', '"en": "💻 Tech"'),
+          ),
+        ],
         ['CRUMB003 content/blog/tech/Site.en.md', notes],
       ],
     ];
-    await checksAsCold({ root: site.root, outDir: path.join(site.root, 'dist'), year: 2026, drafts: true }, changes, [notes]);
+    await checksAsCold({ root: site.root, outDir: path.join(site.root, 'dist'), year: 2026, drafts: true }, changes, [
+      notes,
+    ]);
   });
 });
 
@@ -592,7 +763,8 @@ describe('orphan pages in a session', () => {
     await site.edit('content/pages/blog.json', (t) => t.replace(/\n\s*"books",/, ''));
     const session = new BuildSession({ root: site.root, rebuilds: true });
     const options = { root: site.root, outDir: path.join(site.root, 'dist'), year: 2026 };
-    const orphans = (diagnostics: { code: string; message: string }[]) => diagnostics.filter((d) => d.code === 'ORPHAN001').map((d) => /\/blog\/\S+/.exec(d.message)?.[0]);
+    const orphans = (diagnostics: { code: string; message: string }[]) =>
+      diagnostics.filter((d) => d.code === 'ORPHAN001').map((d) => /\/blog\/\S+/.exec(d.message)?.[0]);
     const mozart = '/blog/books/MozartLifeWork';
     const steps: [string, (text: string) => string, boolean][] = [
       ['a link to it written', (t) => t.replace('\n\n', `\n\nOn [a life of Mozart](${mozart}).\n\n`), false],
@@ -620,7 +792,8 @@ describe('the media folder in a session', () => {
     expect((await buildSite(session, options)).ok).toBe(true);
     const file = path.join(site.root, 'content', 'media', 'session-note.svg');
     const published = path.join(options.outDir, 'media', 'session-note.svg');
-    const svg = (title: string) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><title>${title}</title></svg>\n`;
+    const svg = (title: string) =>
+      `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><title>${title}</title></svg>\n`;
 
     await writeFile(file, svg('added'));
     session.invalidate([file]);
@@ -646,9 +819,14 @@ describe('the media folder in a session', () => {
     expect(await readFile(page, 'utf8')).not.toContain('width="123"');
     // The Site article's figure shows this image: its body gives the figure the image's size.
     const image = path.join(site.root, 'content/media/owner/portrait.svg');
-    await writeFile(image, '<svg xmlns="http://www.w3.org/2000/svg" width="123" height="45" viewBox="0 0 123 45"><title>wider</title></svg>\n');
+    await writeFile(
+      image,
+      '<svg xmlns="http://www.w3.org/2000/svg" width="123" height="45" viewBox="0 0 123 45"><title>wider</title></svg>\n',
+    );
     session.invalidate([image]);
     expect((await buildSite(session, options)).ok).toBe(true);
-    expect(await readFile(page, 'utf8')).toMatch(/<img[^>]*portrait\.svg[^>]*width="123"[^>]*height="45"|<img[^>]*width="123"[^>]*height="45"[^>]*portrait\.svg/);
+    expect(await readFile(page, 'utf8')).toMatch(
+      /<img[^>]*portrait\.svg[^>]*width="123"[^>]*height="45"|<img[^>]*width="123"[^>]*height="45"[^>]*portrait\.svg/,
+    );
   });
 });

@@ -17,7 +17,12 @@ describe('stale output', () => {
       // The first six: content/ deleted and written again under site dev, then the saves that a
       // session which lost its watch ignored (a UI string, a category text, a photo, a body, a title).
       const first = ['replace', 'string', 'category', 'photo', 'body', 'title'] as const;
-      const report = await staleSequence({ seed, steps: first.length + steps, first, log: (line) => console.log(line) });
+      const report = await staleSequence({
+        seed,
+        steps: first.length + steps,
+        first,
+        log: (line) => console.log(line),
+      });
       expect(report.steps).toBe(first.length + steps);
     },
     // About 6 s a step alone, 20 on a loaded machine.

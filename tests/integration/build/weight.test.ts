@@ -13,7 +13,8 @@ const gz = (text: string) => gzipSync(Buffer.from(text), { level: 9 }).length;
 describe('page weights of hand-made builds', () => {
   const css = 'body{margin:0}';
   const linked = '.a{color:red}';
-  const client = 'import{a as x}from"/assets/chunk.A.js";import"./chunk.B.js";x();addEventListener("load",()=>import("/assets/islands.js"));';
+  const client =
+    'import{a as x}from"/assets/chunk.A.js";import"./chunk.B.js";x();addEventListener("load",()=>import("/assets/islands.js"));';
   const chunkA = 'import"/assets/chunk.B.js";export const a=()=>1;';
   const chunkB = 'window.b=1;';
   const islands = 'import"/assets/chunk.B.js";export const hydrate=()=>import("/assets/lazy.js");';
@@ -34,7 +35,11 @@ describe('page weights of hand-made builds', () => {
   // What esbuild's metafile says of these scripts: the static imports, and the client's own
   // import() once the page has loaded; never the chunk the islands import on demand.
   const scriptImports: ScriptImports = {
-    static: { 'assets/client.js': ['assets/chunk.A.js', 'assets/chunk.B.js'], 'assets/chunk.A.js': ['assets/chunk.B.js'], 'assets/islands.js': ['assets/chunk.B.js'] },
+    static: {
+      'assets/client.js': ['assets/chunk.A.js', 'assets/chunk.B.js'],
+      'assets/chunk.A.js': ['assets/chunk.B.js'],
+      'assets/islands.js': ['assets/chunk.B.js'],
+    },
     afterLoad: { 'assets/client.js': ['assets/islands.js'] },
   };
   const pages: WeighedPage[] = [
@@ -52,9 +57,20 @@ describe('page weights of hand-made builds', () => {
     expect(article?.js).toEqual({ median: js, max: js });
     expect(article?.jsAtStart).toEqual({ median: atStart, max: atStart });
     expect(article?.css.max).toEqual({ raw: Math.max(css.length, linked.length), gzip: Math.max(gz(css), gz(linked)) });
-    expect(article?.css.median).toEqual({ raw: Math.round((css.length + linked.length) / 2), gzip: Math.round((gz(css) + gz(linked)) / 2) });
-    expect(article?.html.max).toEqual({ raw: Math.max(pageOne.length, pageTwo.length), gzip: Math.max(gz(pageOne), gz(pageTwo)) });
-    expect(aboutme).toMatchObject({ kind: 'aboutme', pages: 1, css: { max: { raw: 0, gzip: 0 } }, js: { max: { raw: 0, gzip: 0 } } });
+    expect(article?.css.median).toEqual({
+      raw: Math.round((css.length + linked.length) / 2),
+      gzip: Math.round((gz(css) + gz(linked)) / 2),
+    });
+    expect(article?.html.max).toEqual({
+      raw: Math.max(pageOne.length, pageTwo.length),
+      gzip: Math.max(gz(pageOne), gz(pageTwo)),
+    });
+    expect(aboutme).toMatchObject({
+      kind: 'aboutme',
+      pages: 1,
+      css: { max: { raw: 0, gzip: 0 } },
+      js: { max: { raw: 0, gzip: 0 } },
+    });
   });
 
   it('names a file a page loads that the build does not hold', () => {
@@ -64,7 +80,9 @@ describe('page weights of hand-made builds', () => {
 
   it('prints one line per page kind, in KB raw / gzipped', () => {
     const table = formatWeights(pageWeights(files, pages, scriptImports)).split('\n');
-    expect(table[0]).toMatch(/^page kind\s+pages\s+HTML median\s+HTML max\s+CSS median\s+CSS max\s+JS median\s+JS max\s+JS at start max$/);
+    expect(table[0]).toMatch(
+      /^page kind\s+pages\s+HTML median\s+HTML max\s+CSS median\s+CSS max\s+JS median\s+JS max\s+JS at start max$/,
+    );
     expect(table[1]).toMatch(/^article\s+2\s+0\.\d \/ 0\.\d/);
     expect(table[2]).toMatch(/^aboutme\s+1\s/);
     expect(table[2]).toContain('0.0 / 0.0');
@@ -85,7 +103,9 @@ describe('page weights of the real build', async () => {
   const files = await builtFiles(inject('distDir'));
   // The layout marks each page with its kind: <div id="app" class="page page--article">.
   const pages = files.flatMap((f) => {
-    const kind = f.path.endsWith('.html') ? /class="page page--(\w+)"/.exec(Buffer.from(f.contents).toString('utf8'))?.[1] : undefined;
+    const kind = f.path.endsWith('.html')
+      ? /class="page page--(\w+)"/.exec(Buffer.from(f.contents).toString('utf8'))?.[1]
+      : undefined;
     return kind ? [{ path: f.path, kind }] : [];
   });
   // The import graph comes from esbuild's metafile of the same client code the build bundled.
@@ -104,7 +124,11 @@ describe('page weights of the real build', async () => {
     const atStart = [client, ...(scriptImports.static[client] ?? [])];
     const afterLoad = scriptImports.afterLoad[client] ?? [];
     expect(afterLoad.length).toBeGreaterThan(0);
-    const loaded = new Set([...atStart, ...afterLoad, ...afterLoad.flatMap((chunk) => scriptImports.static[chunk] ?? [])]);
+    const loaded = new Set([
+      ...atStart,
+      ...afterLoad,
+      ...afterLoad.flatMap((chunk) => scriptImports.static[chunk] ?? []),
+    ]);
     for (const chunk of loaded) expect(scripts).toContain(chunk);
     // React (whose errors point to react.dev) is loaded after the load event, never at start.
     const hasReact = (file: string) => textOf(file).includes('react.dev/errors');
@@ -128,7 +152,9 @@ describe('page weights of the real build', async () => {
 
   it('sends an article less CSS than the whole site has (what every page loaded before)', async () => {
     const sheets = [...new Set(Object.values(PAGE_SHEETS).flat())];
-    const sources = await Promise.all(sheets.map((sheet) => readFile(path.join(PROJECT_ROOT, 'templates/styles', sheet), 'utf8')));
+    const sources = await Promise.all(
+      sheets.map((sheet) => readFile(path.join(PROJECT_ROOT, 'templates/styles', sheet), 'utf8')),
+    );
     const whole = (await transform(sources.join('\n'), { loader: 'css', minify: true })).code;
     const article = weights.find((w) => w.kind === 'article');
     expect(article?.css.max.raw).toBeLessThan(Buffer.byteLength(whole));

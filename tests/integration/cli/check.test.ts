@@ -27,8 +27,12 @@ describe('site check', () => {
     await applyFixture(content.root, fixture('spec-git-anchor'));
     const result = await check(content.root);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('content/blog/tech/pages2static.pt.md\ncontent/blog/tech/pages2static.pt.md:7:32 error ANCHOR001: "#github-actions" is not an id on /blog/tech/Git (pt)');
-    expect(result.stderr).toContain('> 7 | A publicação automática usa as [Github Actions](/blog/tech/Git#github-actions).');
+    expect(result.stderr).toContain(
+      'content/blog/tech/pages2static.pt.md\ncontent/blog/tech/pages2static.pt.md:7:32 error ANCHOR001: "#github-actions" is not an id on /blog/tech/Git (pt)',
+    );
+    expect(result.stderr).toContain(
+      '> 7 | A publicação automática usa as [Github Actions](/blog/tech/Git#github-actions).',
+    );
     expect(result.stderr).toMatch(/ {2}hint: /);
     expect(result.stderr).toMatch(/1 error, 0 warnings\n$/);
     expect(result.stderr).not.toContain('\u001b[');
@@ -46,8 +50,18 @@ describe('site check', () => {
     await applyFixture(content.root, fixture('LINK001'));
     const json = await check(content.root, '--format', 'json');
     expect(json.code).toBe(1);
-    expect(JSON.parse(json.stdout)).toEqual([expect.objectContaining({ code: 'LINK001', severity: 'error', file: 'content/blog/tech/Kubernetes.en.md', line: 7, column: 23 })]);
+    expect(JSON.parse(json.stdout)).toEqual([
+      expect.objectContaining({
+        code: 'LINK001',
+        severity: 'error',
+        file: 'content/blog/tech/Kubernetes.en.md',
+        line: 7,
+        column: 23,
+      }),
+    ]);
     const github = await check(content.root, '--format', 'github');
-    expect(github.stdout).toMatch(/^::error file=content\/blog\/tech\/Kubernetes\.en\.md,line=7,col=23,title=LINK001::"\/blog\/tech\/Helm" is not a page of the site/);
+    expect(github.stdout).toMatch(
+      /^::error file=content\/blog\/tech\/Kubernetes\.en\.md,line=7,col=23,title=LINK001::"\/blog\/tech\/Helm" is not a page of the site/,
+    );
   });
 });

@@ -38,7 +38,10 @@ The [guide](${o}/ok) and [a moved one](${o}/found) work.
 - [No HEAD](${o}/no-head).
 `,
   );
-  await writeFile(path.join(content.root, SKIP_FILE), JSON.stringify({ skip: [{ pattern: 'https://*', reason: 'the tests ask only their loopback server' }] }));
+  await writeFile(
+    path.join(content.root, SKIP_FILE),
+    JSON.stringify({ skip: [{ pattern: 'https://*', reason: 'the tests ask only their loopback server' }] }),
+  );
 });
 
 afterAll(async () => {
@@ -91,7 +94,9 @@ describe('site check --external', () => {
     expect(result.stdout).toContain(
       `::error file=${ARTICLE},line=9,col=3,title=EXT001::"${o}/missing" answers 404 Not Found Hint: Link to where the page went, or to an archived copy of it: look for one at https://web.archive.org/web/*/${o}/missing (not asked for you).`,
     );
-    expect(result.stdout).toContain(`::warning file=${ARTICLE},line=9,col=${oldColumn()},title=EXT002::"${o}/moved#setup" has moved for good (301) to "${o}/ok#setup"`);
+    expect(result.stdout).toContain(
+      `::warning file=${ARTICLE},line=9,col=${oldColumn()},title=EXT002::"${o}/moved#setup" has moved for good (301) to "${o}/ok#setup"`,
+    );
   });
 
   it('prints the finding with its lines and hint for the owner, and what it asked', async () => {
@@ -100,8 +105,12 @@ describe('site check --external', () => {
     const o = server.origin;
     expect(result.stderr).toContain(`${ARTICLE}:9:3 error EXT001: "${o}/missing" answers 404 Not Found\n`);
     expect(result.stderr).toContain(`>  9 | - [Missing](${o}/missing) and [old](${o}/moved#setup).\n     |   ^\n`);
-    expect(result.stderr).toContain(`  hint: Link to where the page went, or to an archived copy of it: look for one at https://web.archive.org/web/*/${o}/missing (not asked for you).`);
-    expect(result.stdout).toMatch(/^External links: \d+ links to \d+ addresses; 1 asked \(2 requests\), 4 answered from the cache, \d+ skipped \(content\/external-links\.json\)\.\n$/);
+    expect(result.stderr).toContain(
+      `  hint: Link to where the page went, or to an archived copy of it: look for one at https://web.archive.org/web/*/${o}/missing (not asked for you).`,
+    );
+    expect(result.stdout).toMatch(
+      /^External links: \d+ links to \d+ addresses; 1 asked \(2 requests\), 4 answered from the cache, \d+ skipped \(content\/external-links\.json\)\.\n$/,
+    );
   });
 
   it('asks everything again under --max-age 0, and refuses an age it cannot read', async () => {

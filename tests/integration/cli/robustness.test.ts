@@ -41,7 +41,8 @@ async function checkJson(): Promise<{ code: number; diagnostics: Found[] }> {
   return { code: result.code, diagnostics };
 }
 
-const codesOn = (diagnostics: Found[], relative: string) => diagnostics.filter((d) => d.file === relative).map((d) => d.code);
+const codesOn = (diagnostics: Found[], relative: string) =>
+  diagnostics.filter((d) => d.file === relative).map((d) => d.code);
 
 describe('site check on damaged content', () => {
   it('reports a category file cut short as JSON001 on that file', async () => {
@@ -67,7 +68,9 @@ describe('site check on damaged content', () => {
     await writeFile(file('content/pages/blog.json'), `${'['.repeat(50_000)}${']'.repeat(50_000)}`);
     const { code, diagnostics } = await checkJson();
     expect(code).toBe(1);
-    expect(diagnostics).toEqual([expect.objectContaining({ code: 'DEPTH001', file: 'content/pages/blog.json', line: 1 })]);
+    expect(diagnostics).toEqual([
+      expect.objectContaining({ code: 'DEPTH001', file: 'content/pages/blog.json', line: 1 }),
+    ]);
   });
 
   it('reports an article with 20,000 nested blockquotes as DEPTH001 on its line', async () => {
@@ -76,7 +79,9 @@ describe('site check on damaged content', () => {
     await content.edit(relative, (t) => `${t}\n${'>'.repeat(20_000)} deep\n`);
     const { code, diagnostics } = await checkJson();
     expect(code).toBe(1);
-    expect(diagnostics.filter((d) => d.file === relative)).toEqual([expect.objectContaining({ code: 'DEPTH001', line: lines + 1 })]);
+    expect(diagnostics.filter((d) => d.file === relative)).toEqual([
+      expect.objectContaining({ code: 'DEPTH001', line: lines + 1 }),
+    ]);
   });
 
   it('reports an article file that is a link to nothing as FILE001', async () => {
@@ -91,7 +96,10 @@ describe('site check on damaged content', () => {
     const latin = 'content/blog/cinema/Fassbinder.en.md';
     const nul = 'content/blog/cinema/Fassbinder.pt.md';
     const raw = await readFile(file(latin));
-    await writeFile(file(latin), Buffer.concat([raw, Buffer.from('\nUm caf'), Buffer.from([0xe9]), Buffer.from('.\n')]));
+    await writeFile(
+      file(latin),
+      Buffer.concat([raw, Buffer.from('\nUm caf'), Buffer.from([0xe9]), Buffer.from('.\n')]),
+    );
     await content.edit(nul, (t) => `${t}\nUma frase\u0000 com NUL.\n`);
     const { code, diagnostics } = await checkJson();
     expect(code).toBe(1);
@@ -103,8 +111,12 @@ describe('site check on damaged content', () => {
   });
 
   it('refuses javascript: as a social link and as an in-media link (URL001), and warns about http:', async () => {
-    await content.edit('content/owner.json', (t) => t.replace('https://www.youtube.com/@duartesalgueiro', 'javascript:alert(1)'));
-    await content.edit('content/pages/aboutme.json', (t) => t.replace('"link": "https://', '"link": "javascript:alert(1)//'));
+    await content.edit('content/owner.json', (t) =>
+      t.replace('https://www.youtube.com/@duartesalgueiro', 'javascript:alert(1)'),
+    );
+    await content.edit('content/pages/aboutme.json', (t) =>
+      t.replace('"link": "https://', '"link": "javascript:alert(1)//'),
+    );
     const { code, diagnostics } = await checkJson();
     expect(code).toBe(1);
     expect(codesOn(diagnostics, 'content/owner.json')).toEqual(['URL001']);
@@ -115,7 +127,9 @@ describe('site check on damaged content', () => {
     await content.edit('content/owner.json', (t) => t.replace('https://www.youtube.com/', 'http://www.youtube.com/'));
     const { code, diagnostics } = await checkJson();
     expect(code).toBe(0);
-    expect(diagnostics.map((d) => [d.code, d.file, d.severity])).toEqual([['HTTP001', 'content/owner.json', 'warning']]);
+    expect(diagnostics.map((d) => [d.code, d.file, d.severity])).toEqual([
+      ['HTTP001', 'content/owner.json', 'warning'],
+    ]);
   });
 
   it('reports a media address with a malformed escape as ASSET001 on its file, and still checks every other address', async () => {
@@ -133,7 +147,10 @@ describe('site check on damaged content', () => {
   it('never runs front matter as JavaScript', async () => {
     const marker = path.join(content.root, 'ran');
     const relative = 'content/blog/tech/Script.en.md';
-    await writeFile(file(relative), `---js\n{ title: require('fs').writeFileSync(${JSON.stringify(marker)}, 'x') || 'T', description: 'D', date: '2024-01-01' }\n---\nBody.\n`);
+    await writeFile(
+      file(relative),
+      `---js\n{ title: require('fs').writeFileSync(${JSON.stringify(marker)}, 'x') || 'T', description: 'D', date: '2024-01-01' }\n---\nBody.\n`,
+    );
     const { code, diagnostics } = await checkJson();
     expect(code).toBe(1);
     expect(codesOn(diagnostics, relative)).toEqual(['FM001']);
@@ -144,8 +161,13 @@ describe('site check on damaged content', () => {
 describe('site check when its reader stops reading', () => {
   it('stops quietly when the pipe closes (site check --format json | head -c 1)', async () => {
     // Enough diagnostics to fill the pipe: every article's body gets a link to nowhere.
-    for (const name of await readdir(file('content/blog/cinema'))) await content.edit(`content/blog/cinema/${name}`, (t) => `${t}\n${'[x](/blog/nowhere) '.repeat(200)}\n`);
-    const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'bin/site'), '--root', content.root, 'check', '--format', 'json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    for (const name of await readdir(file('content/blog/cinema')))
+      await content.edit(`content/blog/cinema/${name}`, (t) => `${t}\n${'[x](/blog/nowhere) '.repeat(200)}\n`);
+    const child = spawn(
+      process.execPath,
+      [path.join(PROJECT_ROOT, 'bin/site'), '--root', content.root, 'check', '--format', 'json'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.stdout.once('data', () => child.stdout.destroy());
@@ -161,7 +183,9 @@ describe('site build when the output folder cannot be made', () => {
     const result = await site(['--root', content.root, 'build', '--out', 'content/site.json/dist']);
     expect(result.code).toBe(1);
     expect(result.stderr).not.toMatch(STACK);
-    expect(result.stderr).toContain(`✗ cannot build into ${file('content/site.json/dist')}: ${file('content/site.json')} is a file, not a folder`);
+    expect(result.stderr).toContain(
+      `✗ cannot build into ${file('content/site.json/dist')}: ${file('content/site.json')} is a file, not a folder`,
+    );
   });
 
   it('ends at once with one line when --out cannot be created (under /proc), exit 1', async () => {
@@ -194,7 +218,10 @@ const execute = promisify(execFile);
  * A tmpfs of `size` mounted for the test; undefined where mounting is not allowed. Mounting needs
  * root and a kernel that lets it: this project's machines and CI run as root.
  */
-async function smallDisk(size: string, mode: 'rw' | 'ro' = 'rw'): Promise<{ dir: string; release: () => Promise<void> } | undefined> {
+async function smallDisk(
+  size: string,
+  mode: 'rw' | 'ro' = 'rw',
+): Promise<{ dir: string; release: () => Promise<void> } | undefined> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'site-small-disk-'));
   try {
     await execute('mount', ['-t', 'tmpfs', '-o', `size=${size},${mode}`, 'tmpfs', dir]);
@@ -239,7 +266,9 @@ describe('site build when the output folder is on a read-only disk', () => {
       const result = await site(['--root', content.root, 'build', '--out', path.join(disk.dir, 'dist')]);
       expect(result.code).toBe(1);
       expect(result.stderr).not.toMatch(STACK);
-      expect(result.stderr).toContain(`✗ cannot create a folder beside ${path.join(disk.dir, 'dist')}: the file system is read-only (EROFS)`);
+      expect(result.stderr).toContain(
+        `✗ cannot create a folder beside ${path.join(disk.dir, 'dist')}: the file system is read-only (EROFS)`,
+      );
     } finally {
       await disk.release();
     }

@@ -36,7 +36,8 @@ const ARTICLES: Record<string, string[]> = {
   '/blog/books/MozartLifeWork': ['en', 'pt'],
 };
 
-const edition = (routePath: string, lang: 'en' | 'pt') => site.articles.find((a) => a.route.path === routePath)?.editions[lang];
+const edition = (routePath: string, lang: 'en' | 'pt') =>
+  site.articles.find((a) => a.route.path === routePath)?.editions[lang];
 
 describe('the articles of docs/product.md', () => {
   it('exist at their exact paths in exactly the languages docs/product.md gives each', () => {
@@ -64,7 +65,10 @@ describe('the articles of docs/product.md', () => {
   it('have a figure with a caption in each edition, except the ORM page', () => {
     for (const article of site.articles) {
       if (article.route.path === '/blog/tech/orm') continue;
-      for (const ed of Object.values(article.editions)) expect(ed.body.html, ed.url).toMatch(/<figure class="figure"[^>]*><img [^>]*alt="[^"]+"[^>]*><figcaption>[^<]+/);
+      for (const ed of Object.values(article.editions))
+        expect(ed.body.html, ed.url).toMatch(
+          /<figure class="figure"[^>]*><img [^>]*alt="[^"]+"[^>]*><figcaption>[^<]+/,
+        );
     }
   });
 });
@@ -104,7 +108,8 @@ describe('countable facts', () => {
   it('points the Docker page at the Flask-on-Azure article, in each language', async () => {
     expect(await page('/blog/tech/docker')).toContain('href="/blog/tech/deploydockerflaskazure"');
     expect(await page('/pt/blog/tech/docker')).toContain('href="/pt/blog/tech/deploydockerflaskazure"');
-    for (const url of ['/blog/tech/docker', '/pt/blog/tech/docker']) expect(await page(url)).not.toMatch(/href="(\/pt)?\/blog\/tech\/dotnetWebAPIAzure"/);
+    for (const url of ['/blog/tech/docker', '/pt/blog/tech/docker'])
+      expect(await page(url)).not.toMatch(/href="(\/pt)?\/blog\/tech\/dotnetWebAPIAzure"/);
   });
 
   it("links the Pages-to-Azure article to the Git article's Github Actions section, which exists", async () => {

@@ -34,7 +34,8 @@ function jsonTexts(): Text[] {
     } else if (value && typeof value === 'object') {
       for (const [key, child] of Object.entries(value)) {
         if ((key === 'en' || key === 'pt') && (typeof child === 'string' || Array.isArray(child))) {
-          for (const text of [child].flat()) if (typeof text === 'string') texts.push({ where: `${where}.${key}`, lang: key, text });
+          for (const text of [child].flat())
+            if (typeof text === 'string') texts.push({ where: `${where}.${key}`, lang: key, text });
         } else walk(child, `${where}.${key}`);
       }
     }
@@ -54,16 +55,20 @@ const editions: ArticleEdition[] = site.articles.flatMap((a) => Object.values(a.
 function articleTexts(): Text[] {
   return editions.flatMap((e) => [
     { where: `${e.url} (title)`, lang: e.lang, text: e.source.frontMatter.title },
-    ...(e.source.frontMatter.description ? [{ where: `${e.url} (description)`, lang: e.lang, text: e.source.frontMatter.description }] : []),
+    ...(e.source.frontMatter.description
+      ? [{ where: `${e.url} (description)`, lang: e.lang, text: e.source.frontMatter.description }]
+      : []),
     { where: e.url, lang: e.lang, text: proseOf(e.source.body) },
   ]);
 }
 
 const allTexts = [...jsonTexts(), ...articleTexts()];
-const found = (texts: Text[], re: RegExp) => texts.flatMap((t) => [...t.text.matchAll(re)].map((m) => `${t.where}: ${m[0]}`));
+const found = (texts: Text[], re: RegExp) =>
+  texts.flatMap((t) => [...t.text.matchAll(re)].map((m) => `${t.where}: ${m[0]}`));
 
 /** The fenced code blocks of an edition, with their language. */
-const codeBlocks = (e: ArticleEdition) => [...e.source.body.matchAll(/^```(\w*)\n([\s\S]*?)^```/gm)].map((m) => ({ lang: m[1]!, code: m[2]! }));
+const codeBlocks = (e: ArticleEdition) =>
+  [...e.source.body.matchAll(/^```(\w*)\n([\s\S]*?)^```/gm)].map((m) => ({ lang: m[1]!, code: m[2]! }));
 
 describe('one Portuguese voice', () => {
   it('speaks to the reader as tu (or in neutral infinitives) in every Portuguese text, never as você', () => {
@@ -79,7 +84,9 @@ describe('one Portuguese voice', () => {
 
   it('offers the Portuguese edition in Portuguese words that fit the same voice', () => {
     // The link to the other edition is shown on English pages, written in Portuguese.
-    expect(registerMarks(site.content.strings['article.otherLanguage'].en ?? '').filter((m) => m.register === 'você')).toEqual([]);
+    expect(
+      registerMarks(site.content.strings['article.otherLanguage'].en ?? '').filter((m) => m.register === 'você'),
+    ).toEqual([]);
   });
 });
 
@@ -93,7 +100,9 @@ describe('one spelling and one number format per language', () => {
         .replace(/^## Github Actions$/gm, '')
         .replaceAll('[Github Actions](/blog/tech/Git#github-actions)', ''),
     }));
-    expect(found([...jsonTexts(), ...bodies, ...articleTexts().filter((t) => t.where.endsWith(')'))], /Github/g)).toEqual([]);
+    expect(
+      found([...jsonTexts(), ...bodies, ...articleTexts().filter((t) => t.where.endsWith(')'))], /Github/g),
+    ).toEqual([]);
   });
 
   it('writes the Portuguese headings of the pages in sentence case', () => {
@@ -196,12 +205,42 @@ describe('articles that show what existed on their date', () => {
    * the new address. An article dated before links the page where it was then.
    */
   const DOCS_MOVED: { at: RegExp; since: string; before: string; source: string }[] = [
-    { at: /^docs\.docker\.com\/reference\/dockerfile\//, since: '2024-04-05', before: 'docs.docker.com/engine/reference/builder/', source: 'docker/docs#19746 redirects the old address' },
-    { at: /^docs\.docker\.com\/build\/building\/best-practices\//, since: '2024-06-05', before: 'docs.docker.com/develop/develop-images/dockerfile_best-practices/', source: 'docker/docs#20150' },
-    { at: /^docs\.docker\.com\/engine\/storage\//, since: '2024-08-11', before: 'docs.docker.com/storage/', source: 'docker/docs#20573' },
-    { at: /^docs\.docker\.com\/reference\/compose-file\//, since: '2024-08-19', before: 'docs.docker.com/compose/compose-file/', source: 'docker/docs#20641' },
-    { at: /^developer\.mozilla\.org\/[^/]+\/docs\/Web\/HTTP\/Guides\//, since: '2025-03-14', before: 'developer.mozilla.org/…/docs/Web/HTTP/', source: 'mdn/content#38555, live by mdn/rari#155' },
-    { at: /^developer\.mozilla\.org\/[^/]+\/docs\/Web\/HTTP\/Reference\//, since: '2025-03-14', before: 'developer.mozilla.org/…/docs/Web/HTTP/', source: 'mdn/content#38555, live by mdn/rari#155' },
+    {
+      at: /^docs\.docker\.com\/reference\/dockerfile\//,
+      since: '2024-04-05',
+      before: 'docs.docker.com/engine/reference/builder/',
+      source: 'docker/docs#19746 redirects the old address',
+    },
+    {
+      at: /^docs\.docker\.com\/build\/building\/best-practices\//,
+      since: '2024-06-05',
+      before: 'docs.docker.com/develop/develop-images/dockerfile_best-practices/',
+      source: 'docker/docs#20150',
+    },
+    {
+      at: /^docs\.docker\.com\/engine\/storage\//,
+      since: '2024-08-11',
+      before: 'docs.docker.com/storage/',
+      source: 'docker/docs#20573',
+    },
+    {
+      at: /^docs\.docker\.com\/reference\/compose-file\//,
+      since: '2024-08-19',
+      before: 'docs.docker.com/compose/compose-file/',
+      source: 'docker/docs#20641',
+    },
+    {
+      at: /^developer\.mozilla\.org\/[^/]+\/docs\/Web\/HTTP\/Guides\//,
+      since: '2025-03-14',
+      before: 'developer.mozilla.org/…/docs/Web/HTTP/',
+      source: 'mdn/content#38555, live by mdn/rari#155',
+    },
+    {
+      at: /^developer\.mozilla\.org\/[^/]+\/docs\/Web\/HTTP\/Reference\//,
+      since: '2025-03-14',
+      before: 'developer.mozilla.org/…/docs/Web/HTTP/',
+      source: 'mdn/content#38555, live by mdn/rari#155',
+    },
   ];
 
   it('links each documentation page at the address it had on the article’s date', () => {
@@ -212,7 +251,8 @@ describe('articles that show what existed on their date', () => {
           const url = new URL(r.href);
           const address = `${url.host}${url.pathname}`;
           return DOCS_MOVED.filter(({ at, since }) => at.test(address) && e.source.frontMatter.date < since).map(
-            ({ since, before, source }) => `${e.url} (${e.source.frontMatter.date}) links ${address}, an address since ${since} (${source}); the page was under ${before} then`,
+            ({ since, before, source }) =>
+              `${e.url} (${e.source.frontMatter.date}) links ${address}, an address since ${since} (${source}); the page was under ${before} then`,
           );
         }),
     );
@@ -220,7 +260,9 @@ describe('articles that show what existed on their date', () => {
   });
 
   it('links to no article published after it', () => {
-    const dateOf = new Map(site.articles.map((a) => [a.route.path, a.editions[a.route.meta.availableLangs[0]!]!.source.frontMatter.date]));
+    const dateOf = new Map(
+      site.articles.map((a) => [a.route.path, a.editions[a.route.meta.availableLangs[0]!]!.source.frontMatter.date]),
+    );
     const later = editions.flatMap((e) =>
       e.body.references
         .filter((r) => r.kind === 'link')
@@ -249,9 +291,18 @@ describe('articles that show what existed on their date', () => {
       codeBlocks(e).flatMap(({ lang, code }) => {
         if (lang === 'bash') {
           const commands = code.replace(/\\\n/g, ' ').split('\n');
-          return commands.filter((c) => /docker run\b.*\bpostgres:/.test(c) && !/POSTGRES_PASSWORD=|POSTGRES_HOST_AUTH_METHOD=/.test(c)).map((c) => `${e.url}: ${c.trim()}`);
+          return commands
+            .filter(
+              (c) => /docker run\b.*\bpostgres:/.test(c) && !/POSTGRES_PASSWORD=|POSTGRES_HOST_AUTH_METHOD=/.test(c),
+            )
+            .map((c) => `${e.url}: ${c.trim()}`);
         }
-        if (lang === 'yaml' && /image: postgres/.test(code) && !/POSTGRES_PASSWORD|POSTGRES_HOST_AUTH_METHOD/.test(code)) return [`${e.url}: a compose service on the postgres image`];
+        if (
+          lang === 'yaml' &&
+          /image: postgres/.test(code) &&
+          !/POSTGRES_PASSWORD|POSTGRES_HOST_AUTH_METHOD/.test(code)
+        )
+          return [`${e.url}: a compose service on the postgres image`];
         return [];
       }),
     );
@@ -260,7 +311,8 @@ describe('articles that show what existed on their date', () => {
 });
 
 describe('captions that say what is shown', () => {
-  const PHOTO_CLAIM = /\b(my copy|meu exemplar|my camera|minha câmara|photograph(ed)?|fotografad[ao]|fotografia minha)\b|^(Me|Eu) /i;
+  const PHOTO_CLAIM =
+    /\b(my copy|meu exemplar|my camera|minha câmara|photograph(ed)?|fotografad[ao]|fotografia minha)\b|^(Me|Eu) /i;
 
   it("describe the drawings of the articles as drawings, not as photographs or the author's copy", () => {
     const claims = editions.flatMap((e) =>
@@ -275,7 +327,12 @@ describe('captions that say what is shown', () => {
 
   it('describe the illustrated portrait and the photo gallery without claiming a camera', () => {
     const { portrait } = site.content.pages.aboutme.intro;
-    const texts = [portrait.description.en, portrait.description.pt, site.categories.get('photos')!.data.description.en, site.categories.get('photos')!.data.description.pt];
+    const texts = [
+      portrait.description.en,
+      portrait.description.pt,
+      site.categories.get('photos')!.data.description.en,
+      site.categories.get('photos')!.data.description.pt,
+    ];
     expect(texts.filter((t) => PHOTO_CLAIM.test(t))).toEqual([]);
   });
 });
@@ -296,7 +353,11 @@ describe('the facts of docs/product.md and real sources', () => {
   it('shows four quotes in the carousel, none of them a popular misattribution', () => {
     const { quotes, sections } = site.content.pages.aboutme;
     expect(quotes).toHaveLength(4);
-    const MISATTRIBUTED = [/Learning never exhausts the mind/i, /Pleasure in the job puts perfection in the work/i, /Nothing is particularly hard if you divide it into small jobs/i];
+    const MISATTRIBUTED = [
+      /Learning never exhausts the mind/i,
+      /Pleasure in the job puts perfection in the work/i,
+      /Nothing is particularly hard if you divide it into small jobs/i,
+    ];
     const shown = [...quotes.map((q) => q.text.en), ...sections.map((s) => s.card.quote?.en ?? '')];
     expect(shown.filter((q) => MISATTRIBUTED.some((re) => re.test(q)))).toEqual([]);
   });
@@ -305,7 +366,9 @@ describe('the facts of docs/product.md and real sources', () => {
     const orm = site.articleByPath.get('/blog/tech/orm')!;
     expect(orm.editions.en!.source.frontMatter.description).toBeUndefined();
     const listing = await page('/blog/tech');
-    const entries = [...listing.matchAll(/<li[^>]*>([\s\S]*?)<\/li>/g)].map((m) => m[1]!).filter((li) => li.includes('href="/blog/tech/'));
+    const entries = [...listing.matchAll(/<li[^>]*>([\s\S]*?)<\/li>/g)]
+      .map((m) => m[1]!)
+      .filter((li) => li.includes('href="/blog/tech/'));
     expect(entries[0]).not.toContain('href="/blog/tech/orm"');
     expect(entries.find((li) => li.includes('href="/blog/tech/orm"'))).not.toContain('article-list__description');
   });
@@ -313,7 +376,8 @@ describe('the facts of docs/product.md and real sources', () => {
   it('reviews a real, findable Mozart biography, named with its author, publisher, year and edition', () => {
     for (const lang of ['en', 'pt'] as const) {
       const body = site.articleByPath.get('/blog/books/MozartLifeWork')!.editions[lang]!.source.body;
-      for (const fact of ['*Mozart: A Life*', 'Maynard Solomon', 'HarperCollins', '1995']) expect(body, `${lang} ${fact}`).toContain(fact);
+      for (const fact of ['*Mozart: A Life*', 'Maynard Solomon', 'HarperCollins', '1995'])
+        expect(body, `${lang} ${fact}`).toContain(fact);
       expect(body, lang).toMatch(/first edition|primeira edição/);
     }
   });
@@ -324,7 +388,10 @@ describe('the facts of docs/product.md and real sources', () => {
   });
 
   it('gets the small facts right: Mateo Zoryon, and the taxa especial on foreign dividends', () => {
-    for (const lang of ['en', 'pt'] as const) expect(site.articleByPath.get('/blog/cinema/Fablemans')!.editions[lang]!.source.body, lang).toContain('Mateo Zoryon Francis-DeFord');
+    for (const lang of ['en', 'pt'] as const)
+      expect(site.articleByPath.get('/blog/cinema/Fablemans')!.editions[lang]!.source.body, lang).toContain(
+        'Mateo Zoryon Francis-DeFord',
+      );
     const etfs = site.articleByPath.get('/blog/finances/etfs')!.editions.pt!.source.body;
     expect(etfs).toContain('taxa especial de 28 %');
     expect(etfs).not.toContain('taxa autónoma');

@@ -80,13 +80,19 @@ describe('site dev', () => {
   it('rebuilds an edited article and tells the tabs showing it to reload, once', async () => {
     const since = events.events.length;
     const built = rebuilds();
-    await edit('content/blog/books/DangerousLiaisons.en.md', (t) => t.replace('## The book', 'Letters, intrigue and a wager.\n\n## The book'));
+    await edit('content/blog/books/DangerousLiaisons.en.md', (t) =>
+      t.replace('## The book', 'Letters, intrigue and a wager.\n\n## The book'),
+    );
     const reload = await reloadOf('/blog/books/DangerousLiaisons', since);
     expect(reload.data.pages).not.toContain('/aboutme');
     expect((await page('/blog/books/DangerousLiaisons')).html).toContain('Letters, intrigue and a wager.');
     // The page is reloaded as soon as it is in place, and not again when the rest of the build is done.
     await until(() => rebuilds() > built);
-    const reloads = events.events.slice(since).filter((event) => event.type === 'reload' && (event.data.pages as string[]).includes('/blog/books/DangerousLiaisons'));
+    const reloads = events.events
+      .slice(since)
+      .filter(
+        (event) => event.type === 'reload' && (event.data.pages as string[]).includes('/blog/books/DangerousLiaisons'),
+      );
     expect(reloads).toHaveLength(1);
     // (A save the watcher reports twice, far enough apart, is built twice: the second build changes nothing.)
     const finished = dev
@@ -100,7 +106,9 @@ describe('site dev', () => {
   it('rebuilds an edited body as its one page, and refuses an edit that breaks a link into another article', async () => {
     // A link from another article into a section of this one.
     let since = events.events.length;
-    await edit('content/blog/tech/Site.en.md', (t) => t.replace(/\n\n/, '\n\nSee [the book section](/blog/books/DangerousLiaisons#the-book).\n\n'));
+    await edit('content/blog/tech/Site.en.md', (t) =>
+      t.replace(/\n\n/, '\n\nSee [the book section](/blog/books/DangerousLiaisons#the-book).\n\n'),
+    );
     await reloadOf('/blog/tech/Site', since);
     expect(dev.output()).toMatch(/rebuilt in \d+ ms: 1 page changed/);
 
@@ -108,21 +116,27 @@ describe('site dev', () => {
     since = events.events.length;
     await edit('content/blog/books/DangerousLiaisons.en.md', (t) => t.replace('## The book', '## The novel'));
     const failed = await events.next('errors', { since });
-    expect(failed.data.errors).toEqual([expect.objectContaining({ file: 'content/blog/tech/Site.en.md', code: 'ANCHOR001' })]);
+    expect(failed.data.errors).toEqual([
+      expect.objectContaining({ file: 'content/blog/tech/Site.en.md', code: 'ANCHOR001' }),
+    ]);
     expect((await page('/blog/books/DangerousLiaisons')).html).toContain('The book');
 
     since = events.events.length;
     await edit('content/blog/books/DangerousLiaisons.en.md', (t) => t.replace('## The novel', '## The book'));
     await events.next('ok', { since });
     since = events.events.length;
-    await edit('content/blog/tech/Site.en.md', (t) => t.replace('See [the book section](/blog/books/DangerousLiaisons#the-book).\n\n', ''));
+    await edit('content/blog/tech/Site.en.md', (t) =>
+      t.replace('See [the book section](/blog/books/DangerousLiaisons#the-book).\n\n', ''),
+    );
     await reloadOf('/blog/tech/Site', since);
     expect((await page('/blog/tech/Site')).html).not.toContain('the book section');
   });
 
   it('updates the search index after the pages, and the API answers from it', async () => {
     const since = events.events.length;
-    await edit('content/blog/books/DangerousLiaisons.en.md', (t) => t.replace('title: Dangerous Liaisons', 'title: Dangerous Liaisons in Zanzibar'));
+    await edit('content/blog/books/DangerousLiaisons.en.md', (t) =>
+      t.replace('title: Dangerous Liaisons', 'title: Dangerous Liaisons in Zanzibar'),
+    );
     await reloadOf('/blog/books/DangerousLiaisons', since);
     const found = async () => {
       const response = await fetch(`${dev.origin}/api/blog_posts/search?searchWord=zanzibar&language=en`);
@@ -136,9 +150,19 @@ describe('site dev', () => {
 
   it('shows a mistake in the overlay payload, keeps serving the last good page, and clears it when fixed', async () => {
     let since = events.events.length;
-    await edit('content/blog/books/DangerousLiaisons.en.md', (t) => t.replace('Letters, intrigue and a wager.', 'Letters and [a wager](/blog/books/Nowhere).'));
+    await edit('content/blog/books/DangerousLiaisons.en.md', (t) =>
+      t.replace('Letters, intrigue and a wager.', 'Letters and [a wager](/blog/books/Nowhere).'),
+    );
     const failed = await events.next('errors', { since });
-    const [error] = failed.data.errors as { file: string; line: number; column: number; code: string; message: string; hint: string; frame: string }[];
+    const [error] = failed.data.errors as {
+      file: string;
+      line: number;
+      column: number;
+      code: string;
+      message: string;
+      hint: string;
+      frame: string;
+    }[];
     expect(error).toMatchObject({ file: 'content/blog/books/DangerousLiaisons.en.md', line: 7, code: 'LINK001' });
     expect(error?.message).toContain('/blog/books/Nowhere');
     expect(error?.frame).toMatch(/> 7 \| Letters and \[a wager\]\(\/blog\/books\/Nowhere\)\.\n.*\^/);
@@ -147,7 +171,9 @@ describe('site dev', () => {
     expect((await page('/blog/books/DangerousLiaisons')).html).toContain('Letters, intrigue and a wager.');
 
     since = events.events.length;
-    await edit('content/blog/books/DangerousLiaisons.en.md', (t) => t.replace('Letters and [a wager](/blog/books/Nowhere).', 'Letters and a wager.'));
+    await edit('content/blog/books/DangerousLiaisons.en.md', (t) =>
+      t.replace('Letters and [a wager](/blog/books/Nowhere).', 'Letters and a wager.'),
+    );
     await events.next('ok', { since });
     await reloadOf('/blog/books/DangerousLiaisons', since);
     expect((await page('/blog/books/DangerousLiaisons')).html).toContain('Letters and a wager.');
@@ -172,14 +198,19 @@ describe('site dev', () => {
         late.close();
       }
     } finally {
-      await edit('content/blog/books/DangerousLiaisons.en.md', (t) => t.replace('date: 5 November', 'date: 2023-11-05'));
+      await edit('content/blog/books/DangerousLiaisons.en.md', (t) =>
+        t.replace('date: 5 November', 'date: 2023-11-05'),
+      );
     }
     await events.next('ok', { since });
   });
 
   it('adds, renames and deletes articles without a restart', async () => {
     let since = events.events.length;
-    await writeFile(file('content/blog/books/Added.en.md'), '---\ntitle: An added article\ndescription: Written while the dev server runs.\ndate: 2026-01-02\n---\n\nFresh words.\n');
+    await writeFile(
+      file('content/blog/books/Added.en.md'),
+      '---\ntitle: An added article\ndescription: Written while the dev server runs.\ndate: 2026-01-02\n---\n\nFresh words.\n',
+    );
     await reloadOf('/blog/books/Added', since);
     expect((await page('/blog/books/Added')).html).toContain('Fresh words.');
     expect((await page('/blog/books')).html).toContain('An added article');
@@ -205,7 +236,9 @@ describe('site dev', () => {
     const since = events.events.length;
     await unlink(file('content/blog/culture/gulbenkian.pt.md'));
     const failed = await events.next('errors', { since });
-    expect(failed.data.errors).toEqual(expect.arrayContaining([expect.objectContaining({ file: 'content/blog/tech/Site.pt.md', code: 'LINK001' })]));
+    expect(failed.data.errors).toEqual(
+      expect.arrayContaining([expect.objectContaining({ file: 'content/blog/tech/Site.pt.md', code: 'LINK001' })]),
+    );
     expect((await page('/blog/culture/gulbenkian')).status).toBe(200);
     await writeFile(file('content/blog/culture/gulbenkian.pt.md'), kept);
     await events.next('ok', { since });
@@ -214,7 +247,10 @@ describe('site dev', () => {
   it('keeps, while only content changes, every page as a build from scratch makes it', async () => {
     // The build thread is the same since the start: pages it judged unchanged were not even keyed.
     let since = events.events.length;
-    await writeFile(file('content/blog/books/Second.en.md'), '---\ntitle: A second book\ndescription: Listed after the first.\ndate: 2001-01-01\n---\n\nPages.\n');
+    await writeFile(
+      file('content/blog/books/Second.en.md'),
+      '---\ntitle: A second book\ndescription: Listed after the first.\ndate: 2001-01-01\n---\n\nPages.\n',
+    );
     await reloadOf('/blog/books/Second', since);
     const order = async () => {
       const { html } = await page('/blog/books');
@@ -224,7 +260,10 @@ describe('site dev', () => {
     // The listing shows titles, descriptions and dates, newest first: all three change here.
     since = events.events.length;
     await edit('content/blog/books/Second.en.md', (t) =>
-      t.replace('date: 2001-01-01', 'date: 2030-01-01').replace('Listed after the first.', 'Now listed first.').replace('A second book', 'A newer book'),
+      t
+        .replace('date: 2001-01-01', 'date: 2030-01-01')
+        .replace('Listed after the first.', 'Now listed first.')
+        .replace('A second book', 'A newer book'),
     );
     await reloadOf('/blog/books', since);
     expect((await page('/blog/books')).html).toContain('Now listed first.');
@@ -254,9 +293,16 @@ describe('site dev', () => {
     };
     rewrite('content/categories/books.json', (b) => b.subarray(0, b.length / 2)).code = 'JSON001';
     rewrite('content/pages/blog.json', () => '['.repeat(50_000)).code = 'DEPTH001';
-    rewrite('content/blog/books/DangerousLiaisons.pt.md', (b) => `${b.toString()}\n${'>'.repeat(20_000)} fundo\n`).code = 'DEPTH001';
-    rewrite('content/blog/books/DangerousLiaisons.pt.md', (b) => Buffer.concat([b, Buffer.from([0xff, 0xfe])])).code = 'TEXT001';
-    rewrite('content/blog/books/DangerousLiaisons.pt.md', (b) => `${b.toString()}\n[ligação](javascript:alert(1))\n`).code = 'URL001';
+    rewrite(
+      'content/blog/books/DangerousLiaisons.pt.md',
+      (b) => `${b.toString()}\n${'>'.repeat(20_000)} fundo\n`,
+    ).code = 'DEPTH001';
+    rewrite('content/blog/books/DangerousLiaisons.pt.md', (b) => Buffer.concat([b, Buffer.from([0xff, 0xfe])])).code =
+      'TEXT001';
+    rewrite(
+      'content/blog/books/DangerousLiaisons.pt.md',
+      (b) => `${b.toString()}\n[ligação](javascript:alert(1))\n`,
+    ).code = 'URL001';
     damages.push({
       file: 'content/blog/books/Ghost.en.md',
       code: 'FILE001',
@@ -269,7 +315,9 @@ describe('site dev', () => {
       const failed = await events.next('errors', { since }).catch((error: Error) => {
         throw new Error(`after ${code} on ${relative}: ${error.message}\n${dev.output().slice(-2000)}`);
       });
-      expect(failed.data.errors, `${code} on ${relative}`).toContainEqual(expect.objectContaining({ file: relative, code }));
+      expect(failed.data.errors, `${code} on ${relative}`).toContainEqual(
+        expect.objectContaining({ file: relative, code }),
+      );
       expect((await page('/blog/books/DangerousLiaisons')).status).toBe(200);
       expect((await page('/pt/blog/books/DangerousLiaisons')).html).not.toContain('javascript:');
       since = events.events.length;
@@ -290,12 +338,19 @@ describe('site dev', () => {
 
   it('takes a template change without a restart, and shows a template error until it is fixed', async () => {
     let since = events.events.length;
-    await edit('templates/pages/Article.tsx', (t) => t.replace('<article className="section article">', '<article className="section article" data-dev-edit="">'));
+    await edit('templates/pages/Article.tsx', (t) =>
+      t.replace('<article className="section article">', '<article className="section article" data-dev-edit="">'),
+    );
     await reloadOf('/blog/tech/Site', since);
     expect((await page('/blog/tech/Site')).html).toContain('data-dev-edit=""');
 
     since = events.events.length;
-    await edit('templates/pages/Article.tsx', (t) => t.replace('<article className="section article" data-dev-edit="">', '<article className="section article" data-dev-edit="">{'));
+    await edit('templates/pages/Article.tsx', (t) =>
+      t.replace(
+        '<article className="section article" data-dev-edit="">',
+        '<article className="section article" data-dev-edit="">{',
+      ),
+    );
     const failed = await events.next('errors', { since });
     const [error] = failed.data.errors as { file: string; line: number }[];
     expect(error?.file).toBe('templates/pages/Article.tsx');
@@ -309,20 +364,29 @@ describe('site dev', () => {
 
   it('shows an exception a template throws while rendering at its line in the template', async () => {
     let since = events.events.length;
-    await edit('templates/pages/Article.tsx', (t) => t.replace('  const s = chrome.strings;\n', "  const s = chrome.strings;\n  if (page) throw new Error('a template fault');\n"));
+    await edit('templates/pages/Article.tsx', (t) =>
+      t.replace(
+        '  const s = chrome.strings;\n',
+        "  const s = chrome.strings;\n  if (page) throw new Error('a template fault');\n",
+      ),
+    );
     const failed = await events.next('errors', { since });
     const [error] = failed.data.errors as { file: string; line: number; message: string }[];
     expect(error).toMatchObject({ file: 'templates/pages/Article.tsx', line: 7, message: 'a template fault' });
 
     since = events.events.length;
-    await edit('templates/pages/Article.tsx', (t) => t.replace("  if (page) throw new Error('a template fault');\n", ''));
+    await edit('templates/pages/Article.tsx', (t) =>
+      t.replace("  if (page) throw new Error('a template fault');\n", ''),
+    );
     await events.next('ok', { since });
   });
 
   it('coalesces a burst of saves and serves the last one', async () => {
     const since = events.events.length;
     for (let n = 1; n <= 5; n++) {
-      await edit('content/blog/books/DangerousLiaisons.en.md', (t) => t.replace(/Letters and a wager\.( \(take \d\))?/, `Letters and a wager. (take ${n})`));
+      await edit('content/blog/books/DangerousLiaisons.en.md', (t) =>
+        t.replace(/Letters and a wager\.( \(take \d\))?/, `Letters and a wager. (take ${n})`),
+      );
       await new Promise((resolve) => setTimeout(resolve, 1));
     }
     await reloadOf('/blog/books/DangerousLiaisons', since);
@@ -343,24 +407,45 @@ describe('site dev', () => {
     };
     const draft = 'content/blog/tech/Roadmap.en.md';
     let since = events.events.length;
-    await writeFile(file(draft), '---\ntitle: A roadmap\ndescription: What comes next.\ndate: 2026-01-10\ndraft: true\n---\n\nSoon.\n');
+    await writeFile(
+      file(draft),
+      '---\ntitle: A roadmap\ndescription: What comes next.\ndate: 2026-01-10\ndraft: true\n---\n\nSoon.\n',
+    );
     let warnings = await listed(since, (w) => w.some((d) => d.file === draft));
-    expect(warnings.find((d) => d.file === draft)).toMatchObject({ code: 'DRAFT002', message: 'this English edition is a draft: site build leaves it out' });
+    expect(warnings.find((d) => d.file === draft)).toMatchObject({
+      code: 'DRAFT002',
+      message: 'this English edition is a draft: site build leaves it out',
+    });
     expect((await page('/blog/tech/Roadmap')).html).toContain('<span class="status">Draft</span>');
 
     // The English edition of a bilingual article rewritten: its Portuguese one is listed as behind.
     since = events.events.length;
-    await edit('content/blog/tech/Site.en.md', (t) => `${t}\n## One more thing\n\nA section the Portuguese edition does not have.\n`);
+    await edit(
+      'content/blog/tech/Site.en.md',
+      (t) => `${t}\n## One more thing\n\nA section the Portuguese edition does not have.\n`,
+    );
     warnings = await listed(since, (w) => w.some((d) => d.file === 'content/blog/tech/Site.pt.md'));
     expect(warnings.find((d) => d.file === 'content/blog/tech/Site.pt.md')).toMatchObject({ code: 'TRANS001' });
-    expect(warnings.find((d) => d.file === 'content/blog/tech/Site.pt.md')?.message).toContain('"One more thing" changed');
+    expect(warnings.find((d) => d.file === 'content/blog/tech/Site.pt.md')?.message).toContain(
+      '"One more thing" changed',
+    );
     expect((await page('/pt/blog/tech/Site')).html).toContain('role="note"');
 
     // Brought in line (site translations sync), and the draft gone: both leave the list.
     since = events.events.length;
-    await run(process.execPath, [path.join(root, 'bin', 'site'), '--root', root, 'translations', 'sync', 'content/blog/tech/Site.pt.md']);
+    await run(process.execPath, [
+      path.join(root, 'bin', 'site'),
+      '--root',
+      root,
+      'translations',
+      'sync',
+      'content/blog/tech/Site.pt.md',
+    ]);
     await unlink(file(draft));
-    warnings = await listed(since, (w) => !w.some((d) => d.file === 'content/blog/tech/Site.pt.md' || d.file === draft));
+    warnings = await listed(
+      since,
+      (w) => !w.some((d) => d.file === 'content/blog/tech/Site.pt.md' || d.file === draft),
+    );
     expect(warnings.some((d) => d.file === draft)).toBe(false);
     // Still listed: the article dated 2030 earlier in this file, scheduled.
     expect(warnings.find((d) => d.file === 'content/blog/books/Second.en.md')).toMatchObject({
@@ -375,10 +460,23 @@ describe('site dev', () => {
     await expectAsBuiltFromScratch('dist-cold');
   });
 
-  /** The dev output, once the search indexes have followed the pages, against `site build --drafts --no-cache` (site dev shows drafts, marked). */
+  /**
+   * The dev output, once the search indexes have followed the pages, against `site build --drafts
+   * --no-cache` (site dev shows drafts, marked).
+   */
   async function expectAsBuiltFromScratch(out: string): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 500));
-    await run(process.execPath, [path.join(root, 'bin', 'site'), '--root', root, 'build', '--drafts', '--no-cache', '--quiet', '--out', out]);
+    await run(process.execPath, [
+      path.join(root, 'bin', 'site'),
+      '--root',
+      root,
+      'build',
+      '--drafts',
+      '--no-cache',
+      '--quiet',
+      '--out',
+      out,
+    ]);
     const [live, cold] = await Promise.all([filesUnder(file('.cache/dev')), filesUnder(file(out))]);
     // Files replaced in place are not compressed again (the dev server sends pages as they are);
     // a compressed copy that is there must be the current one.
@@ -403,7 +501,10 @@ describe('site dev stopping', () => {
       const styles = path.join(root, 'templates/styles/base.css');
       await writeFile(styles, `${await readFile(styles, 'utf8')}\n.dev-stop-marker { color: teal; }\n`);
       await new Promise((resolve) => setTimeout(resolve, 60));
-      const exited = await Promise.race([dev.stop().then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), 15_000))]);
+      const exited = await Promise.race([
+        dev.stop().then(() => true),
+        new Promise<false>((resolve) => setTimeout(() => resolve(false), 15_000)),
+      ]);
       expect(exited, dev.output()).toBe(true);
     } finally {
       events.close();

@@ -34,7 +34,9 @@ interface Command {
 
 /** The documents whose shell blocks are checked. */
 async function documents(): Promise<string[]> {
-  const docs = (await readdir(path.join(PROJECT_ROOT, 'docs'))).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`);
+  const docs = (await readdir(path.join(PROJECT_ROOT, 'docs')))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`);
   return ['README.md', 'CONTRIBUTING.md', ...docs.sort()];
 }
 
@@ -87,7 +89,9 @@ function helpOf(subcommands: readonly string[]): Promise<Help> {
   const key = subcommands.join(' ');
   let help = helps.get(key);
   if (!help) {
-    help = run(process.execPath, [SITE, ...subcommands, '--help'], { cwd: PROJECT_ROOT }).then(({ stdout }) => parseHelp(stdout));
+    help = run(process.execPath, [SITE, ...subcommands, '--help'], { cwd: PROJECT_ROOT }).then(({ stdout }) =>
+      parseHelp(stdout),
+    );
     helps.set(key, help);
   }
   return help;
@@ -151,7 +155,11 @@ async function problemsOf(command: Command, scripts: Record<string, string>): Pr
   const problems: string[] = [];
   // Every path of the project a command names exists ("<seed>" and other placeholders aside).
   for (const word of words) {
-    if (/^(tests|src|content|templates|server|scripts|docs|bin)\//.test(word) && !/[<*$]/.test(word) && !existsSync(path.join(PROJECT_ROOT, word))) {
+    if (
+      /^(tests|src|content|templates|server|scripts|docs|bin)\//.test(word) &&
+      !/[<*$]/.test(word) &&
+      !existsSync(path.join(PROJECT_ROOT, word))
+    ) {
       problems.push(`names ${word}, which does not exist`);
     }
   }
@@ -161,7 +169,10 @@ async function problemsOf(command: Command, scripts: Record<string, string>): Pr
     if (!(script in scripts)) problems.push(`package.json has no script "${script}"`);
     else problems.push(...(await namedOptions(words.slice(3), scriptFile((scripts[script] ?? '').split(/\s+/)))));
   }
-  if (words[0] === 'node') problems.push(...(await namedOptions(words.slice(words.findIndex((w) => /\.(m?js|ts)$/.test(w)) + 1), scriptFile(words))));
+  if (words[0] === 'node')
+    problems.push(
+      ...(await namedOptions(words.slice(words.findIndex((w) => /\.(m?js|ts)$/.test(w)) + 1), scriptFile(words))),
+    );
   return problems;
 }
 
@@ -175,8 +186,12 @@ async function namedOptions(words: readonly string[], file: string | undefined):
 }
 
 const files = await documents();
-const commands = (await Promise.all(files.map(async (file) => commandsOf(file, await readFile(path.join(PROJECT_ROOT, file), 'utf8'))))).flat();
-const scripts = (JSON.parse(await readFile(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+const commands = (
+  await Promise.all(files.map(async (file) => commandsOf(file, await readFile(path.join(PROJECT_ROOT, file), 'utf8'))))
+).flat();
+const scripts = (
+  JSON.parse(await readFile(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+).scripts;
 
 describe('the commands shown in the documentation', () => {
   it('are found: every document has its shell blocks read', () => {
@@ -185,7 +200,11 @@ describe('the commands shown in the documentation', () => {
   });
 
   it('name only subcommands, options, scripts and files that exist', async () => {
-    const problems = (await Promise.all(commands.map(async (c) => (await problemsOf(c, scripts)).map((p) => `${c.at}: ${c.text}\n    ${p}`)))).flat();
+    const problems = (
+      await Promise.all(
+        commands.map(async (c) => (await problemsOf(c, scripts)).map((p) => `${c.at}: ${c.text}\n    ${p}`)),
+      )
+    ).flat();
     expect(problems).toEqual([]);
   });
 
@@ -215,9 +234,13 @@ describe('the runnable blocks, run on a copy of the real site', () => {
       const copy = await copyOfContent();
       try {
         for (const command of runnable) {
-          const outcome = await run(process.execPath, [SITE, ...command.words.slice(2)], { cwd: copy.root, env: { ...process.env, CI: 'true', NO_COLOR: '1' } }).then(
+          const outcome = await run(process.execPath, [SITE, ...command.words.slice(2)], {
+            cwd: copy.root,
+            env: { ...process.env, CI: 'true', NO_COLOR: '1' },
+          }).then(
             () => 'exit 0',
-            (error: { code?: number; stdout?: string; stderr?: string }) => `exit ${error.code}\n${error.stdout ?? ''}${error.stderr ?? ''}`,
+            (error: { code?: number; stdout?: string; stderr?: string }) =>
+              `exit ${error.code}\n${error.stdout ?? ''}${error.stderr ?? ''}`,
           );
           expect(outcome, `${command.at}: ${command.text}`).toBe('exit 0');
         }

@@ -101,7 +101,14 @@ async function handle(request: CheckRequest): Promise<CheckReply> {
   current = undefined;
   const ms = Math.round(performance.now() - started);
   if (state.crash) exitCode = 1;
-  return { id: request.id, exitCode, stdout: out.join(''), stderr: err.join(''), ...(state.crash ? { crashed: state.crash } : {}), ms };
+  return {
+    id: request.id,
+    exitCode,
+    stdout: out.join(''),
+    stderr: err.join(''),
+    ...(state.crash ? { crashed: state.crash } : {}),
+    ms,
+  };
 }
 
 // One case at a time: the parent waits for each answer before it sends the next.
@@ -110,7 +117,9 @@ process.on('message', (message: CheckRequest) => {
   queue = queue
     .then(async () => {
       const reply = await handle(message);
-      await new Promise<void>((resolve, reject) => process.send?.(reply, undefined, {}, (error) => (error ? reject(error) : resolve())));
+      await new Promise<void>((resolve, reject) =>
+        process.send?.(reply, undefined, {}, (error) => (error ? reject(error) : resolve())),
+      );
     })
     // A reply that could not be sent: the parent times the case out; the next case still runs.
     .catch(() => {});

@@ -21,7 +21,14 @@
 import { writeFile } from 'node:fs/promises';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ContentSnapshot, type Damage, damageArbitrary, describeDamage, type Expectation, snapshotContent } from './damage';
+import {
+  type ContentSnapshot,
+  type Damage,
+  damageArbitrary,
+  describeDamage,
+  type Expectation,
+  snapshotContent,
+} from './damage';
 import { type CaseResult, FuzzSession, formatFigures } from './runner';
 
 const CASES = Number(process.env.FUZZ_CONTENT ?? 150);
@@ -68,40 +75,76 @@ async function expectReported(damage: Damage, report: Expectation['report'], bec
 describe('site check on the damaged content that issue 15 lists', () => {
   // Each is expected to fail until issue 15 is fixed.
   it('a category JSON cut short: JSON001 on it, not a SyntaxError from checkAssets', async () => {
-    await expectReported({ kind: 'truncate', file: 'content/categories/music.json', offset: 200 }, 'error', 'a category JSON cut short');
+    await expectReported(
+      { kind: 'truncate', file: 'content/categories/music.json', offset: 200 },
+      'error',
+      'a category JSON cut short',
+    );
   });
 
   it('a category JSON with one character deleted: JSON001 on it', async () => {
     // The colon after "blogcategory".
     const text = tree.json.find((f) => f.file === 'content/categories/music.json')?.text ?? '';
     await expectReported(
-      { kind: 'delete', file: 'content/categories/music.json', offset: text.indexOf('"blogcategory":') + '"blogcategory"'.length, length: 1 },
+      {
+        kind: 'delete',
+        file: 'content/categories/music.json',
+        offset: text.indexOf('"blogcategory":') + '"blogcategory"'.length,
+        length: 1,
+      },
       'error',
       'a category JSON missing a colon',
     );
   });
 
   it('a JSON file nested 50,000 levels: a diagnostic on it, not a RangeError', async () => {
-    await expectReported({ kind: 'json-nest', file: 'content/navigation.json', path: [], shape: 'array', depth: 50_000 }, 'diagnostic', 'JSON nested 50,000 levels');
+    await expectReported(
+      { kind: 'json-nest', file: 'content/navigation.json', path: [], shape: 'array', depth: 50_000 },
+      'diagnostic',
+      'JSON nested 50,000 levels',
+    );
   });
 
   it('a category JSON holding a value nested 50,000 levels: a diagnostic on it', async () => {
-    await expectReported({ kind: 'json-nest', file: 'content/categories/tech.json', path: ['description', 'en'], shape: 'object', depth: 50_000 }, 'diagnostic', 'JSON nested 50,000 levels');
+    await expectReported(
+      {
+        kind: 'json-nest',
+        file: 'content/categories/tech.json',
+        path: ['description', 'en'],
+        shape: 'object',
+        depth: 50_000,
+      },
+      'diagnostic',
+      'JSON nested 50,000 levels',
+    );
   });
 
   it('an article with 20,000 nested blockquotes: a diagnostic on it, not a RangeError', async () => {
     const text = tree.articles.find((f) => f.file === 'content/blog/tech/Git.en.md')?.text ?? '';
-    await expectReported({ kind: 'nest', file: 'content/blog/tech/Git.en.md', offset: text.length, pattern: 'blockquote', depth: 20_000 }, 'diagnostic', '20,000 nested blockquotes');
+    await expectReported(
+      { kind: 'nest', file: 'content/blog/tech/Git.en.md', offset: text.length, pattern: 'blockquote', depth: 20_000 },
+      'diagnostic',
+      '20,000 nested blockquotes',
+    );
   });
 
   it('a dangling symbolic link content/blog/<category>/<Slug>.en.md: a diagnostic on it, not silence', async () => {
-    await expectReported({ kind: 'symlink', file: 'content/blog/tech/Dangling.en.md', target: 'dangling', replaces: false }, 'diagnostic', 'a dangling link where an article is');
+    await expectReported(
+      { kind: 'symlink', file: 'content/blog/tech/Dangling.en.md', target: 'dangling', replaces: false },
+      'diagnostic',
+      'a dangling link where an article is',
+    );
   });
 
   it('bytes that are not UTF-8 in an article: a diagnostic on it', async () => {
     const text = tree.articles.find((f) => f.file === 'content/blog/tech/Git.en.md')?.text ?? '';
     await expectReported(
-      { kind: 'bytes', file: 'content/blog/tech/Git.en.md', offset: Buffer.byteLength(text.slice(0, text.indexOf('\n## ') + 1)), hex: 'c3 28' },
+      {
+        kind: 'bytes',
+        file: 'content/blog/tech/Git.en.md',
+        offset: Buffer.byteLength(text.slice(0, text.indexOf('\n## ') + 1)),
+        hex: 'c3 28',
+      },
       'diagnostic',
       'invalid UTF-8 in an article',
     );
@@ -110,40 +153,80 @@ describe('site check on the damaged content that issue 15 lists', () => {
   it('a NUL byte in an article: a diagnostic on it', async () => {
     const text = tree.articles.find((f) => f.file === 'content/blog/tech/Git.en.md')?.text ?? '';
     await expectReported(
-      { kind: 'bytes', file: 'content/blog/tech/Git.en.md', offset: Buffer.byteLength(text.slice(0, text.indexOf('\n## ') + 1)), hex: '00' },
+      {
+        kind: 'bytes',
+        file: 'content/blog/tech/Git.en.md',
+        offset: Buffer.byteLength(text.slice(0, text.indexOf('\n## ') + 1)),
+        hex: '00',
+      },
       'diagnostic',
       'a NUL byte in an article',
     );
   });
 
   it('javascript: as a social link in content/owner.json: an error on it', async () => {
-    await expectReported({ kind: 'json-type', file: 'content/owner.json', path: ['socials', 0, 'url'], value: 'javascript:alert(1)' }, 'error', 'a javascript: URL in a link field');
+    await expectReported(
+      { kind: 'json-type', file: 'content/owner.json', path: ['socials', 0, 'url'], value: 'javascript:alert(1)' },
+      'error',
+      'a javascript: URL in a link field',
+    );
   });
 
   it('javascript: as an in-media link in content/pages/aboutme.json: an error on it', async () => {
-    await expectReported({ kind: 'json-type', file: 'content/pages/aboutme.json', path: ['media', 0, 'link'], value: 'javascript:alert(1)' }, 'error', 'a javascript: URL in a link field');
+    await expectReported(
+      {
+        kind: 'json-type',
+        file: 'content/pages/aboutme.json',
+        path: ['media', 0, 'link'],
+        value: 'javascript:alert(1)',
+      },
+      'error',
+      'a javascript: URL in a link field',
+    );
   });
 
   it('ftp: as a social link: an error (external links are https)', async () => {
-    await expectReported({ kind: 'json-type', file: 'content/owner.json', path: ['socials', 1, 'url'], value: 'ftp://example.com/cv.pdf' }, 'error', 'an ftp: URL in a link field');
+    await expectReported(
+      { kind: 'json-type', file: 'content/owner.json', path: ['socials', 1, 'url'], value: 'ftp://example.com/cv.pdf' },
+      'error',
+      'an ftp: URL in a link field',
+    );
   });
 
   it('javascript: as a markdown link in an article: an error on it', async () => {
     const text = tree.articles.find((f) => f.file === 'content/blog/tech/Git.en.md')?.text ?? '';
-    await expectReported({ kind: 'insert', file: 'content/blog/tech/Git.en.md', offset: text.length, text: '\n\n[Click me](javascript:alert(1))\n' }, 'error', 'a javascript: link in an article');
+    await expectReported(
+      {
+        kind: 'insert',
+        file: 'content/blog/tech/Git.en.md',
+        offset: text.length,
+        text: '\n\n[Click me](javascript:alert(1))\n',
+      },
+      'error',
+      'a javascript: link in an article',
+    );
   });
 
   it('data: as a markdown image in an article: an error on it', async () => {
     const text = tree.articles.find((f) => f.file === 'content/blog/tech/Git.en.md')?.text ?? '';
     await expectReported(
-      { kind: 'insert', file: 'content/blog/tech/Git.en.md', offset: text.length, text: '\n\n![A dot](data:image/svg+xml,<svg/onload=alert(1)>)\n' },
+      {
+        kind: 'insert',
+        file: 'content/blog/tech/Git.en.md',
+        offset: text.length,
+        text: '\n\n![A dot](data:image/svg+xml,<svg/onload=alert(1)>)\n',
+      },
       'error',
       'a data: image in an article',
     );
   });
 
   it('http: as a social link: the HTTP001 warning on it, as today', async () => {
-    await expectReported({ kind: 'json-type', file: 'content/owner.json', path: ['socials', 2, 'url'], value: 'http://example.com/' }, 'diagnostic', 'an http: URL in a link field');
+    await expectReported(
+      { kind: 'json-type', file: 'content/owner.json', path: ['socials', 2, 'url'], value: 'http://example.com/' },
+      'diagnostic',
+      'an http: URL in a link field',
+    );
   });
 });
 
@@ -158,7 +241,12 @@ describe('site check on content missing a file it can do without', () => {
 
   it('the translations lock grown by megabytes of whitespace: no diagnostic, as its limit is its own (64 MB)', async () => {
     // CI drew this case at fa1ec3d, when a content file's 2 MB was expected of the lock as well.
-    const result = await session.run({ kind: 'huge', file: 'content/translations.json', megabytes: 3, fill: 'whitespace' });
+    const result = await session.run({
+      kind: 'huge',
+      file: 'content/translations.json',
+      megabytes: 3,
+      fill: 'whitespace',
+    });
     expect(result.problems, explain(result)).toEqual([]);
     expect(result.outcome.exitCode, explain(result)).toBe(0);
     expect(result.expectation.report).toBe('any');
@@ -191,7 +279,8 @@ describe('site check on randomly damaged content', () => {
         numRuns: CASES,
         ...(SEED !== undefined ? { seed: SEED } : {}),
         ...(PATH ? { path: PATH } : {}),
-        // The failure's own description (damage, problems, output) in fast-check's report, after seed, path and counterexample.
+        // The failure's own description (damage, problems, output) in fast-check's report, after
+        // seed, path and counterexample.
         includeErrorInReport: true,
         // Shrinking a hang costs a time limit a step: stop shrinking after a while (the seed and path replay it).
         skipAllAfterTimeLimit: Math.max(240_000, CASES * 1_500),

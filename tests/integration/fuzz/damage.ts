@@ -82,8 +82,16 @@ export async function snapshotContent(root: string): Promise<ContentSnapshot> {
     files.push(entry);
   }
   files.sort((a, b) => a.file.localeCompare(b.file));
-  const categoryFolders = [...new Set(files.filter((f) => f.kind === 'article').map((f) => path.posix.dirname(f.file)))].sort();
-  return { files, json: files.filter((f) => f.kind === 'json'), articles: files.filter((f) => f.kind === 'article'), media: files.filter((f) => f.kind === 'media'), categoryFolders };
+  const categoryFolders = [
+    ...new Set(files.filter((f) => f.kind === 'article').map((f) => path.posix.dirname(f.file))),
+  ].sort();
+  return {
+    files,
+    json: files.filter((f) => f.kind === 'json'),
+    articles: files.filter((f) => f.kind === 'article'),
+    media: files.filter((f) => f.kind === 'media'),
+    categoryFolders,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -130,7 +138,9 @@ export type DamageKind = Damage['kind'];
 
 /** One line, for reports: the description as JSON, long strings shortened. */
 export function describeDamage(damage: Damage): string {
-  return JSON.stringify(damage, (_, v: unknown) => (typeof v === 'string' && v.length > 120 ? `${v.slice(0, 60)}…(${v.length} chars)` : v));
+  return JSON.stringify(damage, (_, v: unknown) =>
+    typeof v === 'string' && v.length > 120 ? `${v.slice(0, 60)}…(${v.length} chars)` : v,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -215,9 +225,30 @@ export const SNIPPETS = [
 ] as const;
 
 /** Bytes that are not valid UTF-8, NUL and other control characters (as hex, space-separated). */
-export const BAD_BYTES = ['c3 28', 'ff', 'fe ff', '80', 'c0 af', 'ed a0 80', 'f8 88 80 80 80', 'e2 82', '00', '01', '07', '08', '0b', '1b', '1f', '7f', '00 00 00 00'] as const;
+export const BAD_BYTES = [
+  'c3 28',
+  'ff',
+  'fe ff',
+  '80',
+  'c0 af',
+  'ed a0 80',
+  'f8 88 80 80 80',
+  'e2 82',
+  '00',
+  '01',
+  '07',
+  '08',
+  '0b',
+  '1b',
+  '1f',
+  '7f',
+  '00 00 00 00',
+] as const;
 
-/** Markdown links, images and definitions to addresses no page may hold (issue 15: never javascript:, data: or another scheme than https). */
+/**
+ * Markdown links, images and definitions to addresses no page may hold (issue 15: never
+ * javascript:, data: or another scheme than https).
+ */
 export const UNSAFE_LINKS = [
   '\n\n[Click](javascript:alert(1))\n',
   '\n\n[Click](JavaScript:alert(1))\n',
@@ -232,7 +263,14 @@ export const UNSAFE_LINKS = [
 ] as const;
 
 /** Addresses a link, image or media field of the JSON content may never hold. */
-export const UNSAFE_URLS = ['javascript:alert(1)', 'JavaScript:alert(1)', ' javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', 'file:///etc/passwd'] as const;
+export const UNSAFE_URLS = [
+  'javascript:alert(1)',
+  'JavaScript:alert(1)',
+  ' javascript:alert(1)',
+  'data:text/html,<script>alert(1)</script>',
+  'vbscript:msgbox(1)',
+  'file:///etc/passwd',
+] as const;
 
 export const JSON_VALUES: readonly JsonValue[] = [
   0,
@@ -257,7 +295,21 @@ export const JSON_VALUES: readonly JsonValue[] = [
   ...UNSAFE_URLS,
 ];
 
-export const ODD_KEYS = ['unknown', 'zz', '__proto__', 'constructor', 'toString', 'hasOwnProperty', 'en', 'pt', 'fr', '', ' ', 'EN', 'title'] as const;
+export const ODD_KEYS = [
+  'unknown',
+  'zz',
+  '__proto__',
+  'constructor',
+  'toString',
+  'hasOwnProperty',
+  'en',
+  'pt',
+  'fr',
+  '',
+  ' ',
+  'EN',
+  'title',
+] as const;
 
 /**
  * Odd names for a file added under content/blog/<category>/ ("../" climbs out of the category
@@ -303,7 +355,10 @@ export const ODD_NAMES = [
 
 const VALID_ARTICLE = /^content\/blog\/[a-z]+\/[A-Za-z0-9_-]+\.(en|pt)\.md$/;
 
-/** Depth ranges: JSON thousands to 50,000 levels, markdown up to 20,000 (lists to 1,000: each level is two more spaces per line). */
+/**
+ * Depth ranges: JSON thousands to 50,000 levels, markdown up to 20,000 (lists to 1,000: each level
+ * is two more spaces per line).
+ */
 const DEPTHS: Record<NestPattern, [number, number]> = {
   'json-array': [1_000, 50_000],
   'json-array-open': [1_000, 50_000],
@@ -319,7 +374,17 @@ const DEPTHS: Record<NestPattern, [number, number]> = {
 };
 
 const JSON_PATTERNS: NestPattern[] = ['json-array', 'json-array-open', 'json-object'];
-const MARKDOWN_PATTERNS: NestPattern[] = ['blockquote', 'list', 'brackets', 'link-brackets', 'emphasis', 'html', 'directive', 'yaml-flow', ...JSON_PATTERNS];
+const MARKDOWN_PATTERNS: NestPattern[] = [
+  'blockquote',
+  'list',
+  'brackets',
+  'link-brackets',
+  'emphasis',
+  'html',
+  'directive',
+  'yaml-flow',
+  ...JSON_PATTERNS,
+];
 
 /** A UTF-16 offset into `text` (or its end). */
 const textOffset = (text: string) => fc.integer({ min: 0, max: text.length });
@@ -330,11 +395,19 @@ export function damageArbitrary(tree: ContentSnapshot): fc.Arbitrary<Damage> {
   const media = fc.constantFrom(...tree.media);
   const text = fc.oneof(json, article);
   /** Any file, media seldom: the checker reads few of them. */
-  const anyFile = fc.oneof({ arbitrary: json, weight: 3 }, { arbitrary: article, weight: 3 }, { arbitrary: media, weight: 1 });
+  const anyFile = fc.oneof(
+    { arbitrary: json, weight: 3 },
+    { arbitrary: article, weight: 3 },
+    { arbitrary: media, weight: 1 },
+  );
 
-  const truncate = fc
-    .oneof({ arbitrary: text, weight: 4 }, { arbitrary: media, weight: 1 })
-    .chain((f) => fc.record({ kind: fc.constant('truncate' as const), file: fc.constant(f.file), offset: fc.integer({ min: 0, max: Math.max(0, f.bytes - 1) }) }));
+  const truncate = fc.oneof({ arbitrary: text, weight: 4 }, { arbitrary: media, weight: 1 }).chain((f) =>
+    fc.record({
+      kind: fc.constant('truncate' as const),
+      file: fc.constant(f.file),
+      offset: fc.integer({ min: 0, max: Math.max(0, f.bytes - 1) }),
+    }),
+  );
   const del = text.chain((f) =>
     fc.record({
       kind: fc.constant('delete' as const),
@@ -343,18 +416,48 @@ export function damageArbitrary(tree: ContentSnapshot): fc.Arbitrary<Damage> {
       length: fc.integer({ min: 1, max: 20 }),
     }),
   );
-  const snippet = fc.tuple(fc.constantFrom(...SNIPPETS), fc.constantFrom('', '\n', 'both')).map(([s, nl]) => (nl === '' ? s : nl === '\n' ? `\n${s}` : `\n${s}\n`));
-  const insertText = fc.oneof({ arbitrary: snippet, weight: 4 }, { arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 12 }), weight: 1 });
+  const snippet = fc
+    .tuple(fc.constantFrom(...SNIPPETS), fc.constantFrom('', '\n', 'both'))
+    .map(([s, nl]) => (nl === '' ? s : nl === '\n' ? `\n${s}` : `\n${s}\n`));
+  const insertText = fc.oneof(
+    { arbitrary: snippet, weight: 4 },
+    { arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 12 }), weight: 1 },
+  );
   /** In an article: anywhere, often in the front matter, sometimes at the very end. */
   const articleOffset = (t: string) => {
     const frontMatterEnd = t.indexOf('\n---', 3) + 1;
-    return fc.oneof({ arbitrary: textOffset(t), weight: 3 }, { arbitrary: fc.integer({ min: 0, max: Math.max(0, frontMatterEnd) }), weight: 1 }, { arbitrary: fc.constant(t.length), weight: 1 });
+    return fc.oneof(
+      { arbitrary: textOffset(t), weight: 3 },
+      { arbitrary: fc.integer({ min: 0, max: Math.max(0, frontMatterEnd) }), weight: 1 },
+      { arbitrary: fc.constant(t.length), weight: 1 },
+    );
   };
   const insert = fc.oneof(
-    json.chain((f) => fc.record({ kind: fc.constant('insert' as const), file: fc.constant(f.file), offset: textOffset(f.text as string), text: insertText })),
-    article.chain((f) => fc.record({ kind: fc.constant('insert' as const), file: fc.constant(f.file), offset: articleOffset(f.text as string), text: insertText })),
+    json.chain((f) =>
+      fc.record({
+        kind: fc.constant('insert' as const),
+        file: fc.constant(f.file),
+        offset: textOffset(f.text as string),
+        text: insertText,
+      }),
+    ),
+    article.chain((f) =>
+      fc.record({
+        kind: fc.constant('insert' as const),
+        file: fc.constant(f.file),
+        offset: articleOffset(f.text as string),
+        text: insertText,
+      }),
+    ),
     // A whole link of a forbidden scheme at the end of an article, where it cannot be inside code.
-    article.chain((f) => fc.record({ kind: fc.constant('insert' as const), file: fc.constant(f.file), offset: fc.constant((f.text as string).length), text: fc.constantFrom(...UNSAFE_LINKS) })),
+    article.chain((f) =>
+      fc.record({
+        kind: fc.constant('insert' as const),
+        file: fc.constant(f.file),
+        offset: fc.constant((f.text as string).length),
+        text: fc.constantFrom(...UNSAFE_LINKS),
+      }),
+    ),
   );
   const nest = fc
     .oneof(
@@ -365,9 +468,20 @@ export function damageArbitrary(tree: ContentSnapshot): fc.Arbitrary<Damage> {
       fc.constantFrom(...patterns).chain((pattern) => {
         const t = f.text as string;
         // Markdown nesting also at the very end of the file: a place that cannot be inside a code fence.
-        const offset = pattern === 'yaml-flow' ? fc.constant(4) : f.kind === 'article' ? fc.oneof(fc.constant(t.length), textOffset(t)) : textOffset(t);
+        const offset =
+          pattern === 'yaml-flow'
+            ? fc.constant(4)
+            : f.kind === 'article'
+              ? fc.oneof(fc.constant(t.length), textOffset(t))
+              : textOffset(t);
         const [min, max] = DEPTHS[pattern];
-        return fc.record({ kind: fc.constant('nest' as const), file: fc.constant(f.file), offset, pattern: fc.constant(pattern), depth: fc.integer({ min, max }) });
+        return fc.record({
+          kind: fc.constant('nest' as const),
+          file: fc.constant(f.file),
+          offset,
+          pattern: fc.constant(pattern),
+          depth: fc.integer({ min, max }),
+        });
       }),
     );
   const jsonNest = json.chain((f) =>
@@ -380,12 +494,21 @@ export function damageArbitrary(tree: ContentSnapshot): fc.Arbitrary<Damage> {
     }),
   );
   const jsonType = json.chain((f) =>
-    fc.record({ kind: fc.constant('json-type' as const), file: fc.constant(f.file), path: fc.constantFrom(...(f.jsonPaths as JsonPath[])), value: fc.constantFrom(...JSON_VALUES) }),
+    fc.record({
+      kind: fc.constant('json-type' as const),
+      file: fc.constant(f.file),
+      path: fc.constantFrom(...(f.jsonPaths as JsonPath[])),
+      value: fc.constantFrom(...JSON_VALUES),
+    }),
   );
   const jsonDeleteKey = json
     .filter((f) => (f.jsonPaths as JsonPath[]).some((p) => typeof p[p.length - 1] === 'string'))
     .chain((f) =>
-      fc.record({ kind: fc.constant('json-delete-key' as const), file: fc.constant(f.file), path: fc.constantFrom(...(f.jsonPaths as JsonPath[]).filter((p) => typeof p[p.length - 1] === 'string')) }),
+      fc.record({
+        kind: fc.constant('json-delete-key' as const),
+        file: fc.constant(f.file),
+        path: fc.constantFrom(...(f.jsonPaths as JsonPath[]).filter((p) => typeof p[p.length - 1] === 'string')),
+      }),
     );
   const jsonAddKey = json
     .filter((f) => (f.objectPaths as JsonPath[]).length > 0)
@@ -398,9 +521,14 @@ export function damageArbitrary(tree: ContentSnapshot): fc.Arbitrary<Damage> {
         value: fc.constantFrom(...JSON_VALUES),
       }),
     );
-  const bytes = fc
-    .oneof({ arbitrary: text, weight: 4 }, { arbitrary: media, weight: 1 })
-    .chain((f) => fc.record({ kind: fc.constant('bytes' as const), file: fc.constant(f.file), offset: fc.integer({ min: 0, max: f.bytes }), hex: fc.constantFrom(...BAD_BYTES) }));
+  const bytes = fc.oneof({ arbitrary: text, weight: 4 }, { arbitrary: media, weight: 1 }).chain((f) =>
+    fc.record({
+      kind: fc.constant('bytes' as const),
+      file: fc.constant(f.file),
+      offset: fc.integer({ min: 0, max: f.bytes }),
+      hex: fc.constantFrom(...BAD_BYTES),
+    }),
+  );
   const empty = anyFile.map((f) => ({ kind: 'empty' as const, file: f.file }));
   const huge = anyFile.chain((f) =>
     fc.record({
@@ -417,23 +545,49 @@ export function damageArbitrary(tree: ContentSnapshot): fc.Arbitrary<Damage> {
   );
   const folder = anyFile.map((f) => ({ kind: 'folder' as const, file: f.file }));
   const linkTarget = fc.constantFrom<SymlinkTarget>('dangling', 'folder', 'dev-null', 'self', 'ancestor');
-  const symlinkReplacing = anyFile.chain((f) => fc.record({ kind: fc.constant('symlink' as const), file: fc.constant(f.file), target: linkTarget, replaces: fc.constant(true) }));
+  const symlinkReplacing = anyFile.chain((f) =>
+    fc.record({
+      kind: fc.constant('symlink' as const),
+      file: fc.constant(f.file),
+      target: linkTarget,
+      replaces: fc.constant(true),
+    }),
+  );
   const symlinkAdded = fc
     .tuple(fc.constantFrom(...tree.categoryFolders), fc.constantFrom('Link.en.md', 'Link.pt.md', 'link'))
-    .chain(([dir, name]) => fc.record({ kind: fc.constant('symlink' as const), file: fc.constant(`${dir}/${name}`), target: linkTarget, replaces: fc.constant(false) }));
+    .chain(([dir, name]) =>
+      fc.record({
+        kind: fc.constant('symlink' as const),
+        file: fc.constant(`${dir}/${name}`),
+        target: linkTarget,
+        replaces: fc.constant(false),
+      }),
+    );
   const unreadable = anyFile.map((f) => ({ kind: 'unreadable' as const, file: f.file }));
-  const addFile = fc.tuple(fc.constantFrom(...tree.categoryFolders), fc.constantFrom(...ODD_NAMES)).chain(([dir, name]) => {
-    const file = name.startsWith('~/') ? `content/blog/${name.slice(2)}` : path.posix.normalize(`${dir}/${name}`);
-    const sameFolder = tree.articles.filter((a) => path.posix.dirname(a.file) === dir);
-    return fc.record({ kind: fc.constant('add-file' as const), file: fc.constant(file), copyOf: fc.constantFrom(...(sameFolder.length ? sameFolder : tree.articles)).map((a) => a.file) });
-  });
+  const addFile = fc
+    .tuple(fc.constantFrom(...tree.categoryFolders), fc.constantFrom(...ODD_NAMES))
+    .chain(([dir, name]) => {
+      const file = name.startsWith('~/') ? `content/blog/${name.slice(2)}` : path.posix.normalize(`${dir}/${name}`);
+      const sameFolder = tree.articles.filter((a) => path.posix.dirname(a.file) === dir);
+      return fc.record({
+        kind: fc.constant('add-file' as const),
+        file: fc.constant(file),
+        copyOf: fc.constantFrom(...(sameFolder.length ? sameFolder : tree.articles)).map((a) => a.file),
+      });
+    });
   const remove = anyFile.map((f) => ({ kind: 'remove' as const, file: f.file }));
   const renameTo = (f: SnapshotFile): string[] => {
     const dir = path.posix.dirname(f.file);
     const base = path.posix.basename(f.file);
     const [stem, ...rest] = base.split('.');
     const ext = rest.join('.');
-    const names = [`${(stem ?? '').toLowerCase()}.${ext}`, `${(stem ?? '').toUpperCase()}.${ext}`, `${stem}.${ext.toUpperCase()}`, `${base}.bak`, `${stem}-old.${ext}`];
+    const names = [
+      `${(stem ?? '').toLowerCase()}.${ext}`,
+      `${(stem ?? '').toUpperCase()}.${ext}`,
+      `${stem}.${ext.toUpperCase()}`,
+      `${base}.bak`,
+      `${stem}-old.${ext}`,
+    ];
     const out = names.map((n) => `${dir}/${n}`);
     if (f.kind === 'article') {
       out.push(`${dir}/${base.replace(/\.(en|pt)\.md$/, (_, l: string) => (l === 'en' ? '.pt.md' : '.en.md'))}`);
@@ -441,7 +595,15 @@ export function damageArbitrary(tree: ContentSnapshot): fc.Arbitrary<Damage> {
     }
     return [...new Set(out)].filter((to) => to !== f.file && !tree.files.some((g) => g.file === to));
   };
-  const renamed = anyFile.filter((f) => renameTo(f).length > 0).chain((f) => fc.record({ kind: fc.constant('rename' as const), file: fc.constant(f.file), to: fc.constantFrom(...renameTo(f)) }));
+  const renamed = anyFile
+    .filter((f) => renameTo(f).length > 0)
+    .chain((f) =>
+      fc.record({
+        kind: fc.constant('rename' as const),
+        file: fc.constant(f.file),
+        to: fc.constantFrom(...renameTo(f)),
+      }),
+    );
   const bom = text.map((f) => ({ kind: 'bom' as const, file: f.file }));
   const crlf = text.map((f) => ({ kind: 'crlf' as const, file: f.file }));
 
@@ -521,7 +683,11 @@ function define(target: object, key: string | number, value: unknown): void {
 }
 
 /** The JSON text with the value at `at` replaced (or, for `replace` undefined, its key deleted). */
-function editJson(text: string, at: JsonPath, edit: (parent: Record<string | number, unknown> | undefined, key: string | number | undefined) => unknown): string {
+function editJson(
+  text: string,
+  at: JsonPath,
+  edit: (parent: Record<string | number, unknown> | undefined, key: string | number | undefined) => unknown,
+): string {
   const data = JSON.parse(text) as unknown;
   if (at.length === 0) return `${JSON.stringify(edit(undefined, undefined), null, 2)}\n`;
   const parent = getAt(data, at.slice(0, -1)) as Record<string | number, unknown>;
@@ -549,7 +715,8 @@ export async function touchedPaths(root: string, damage: Damage): Promise<string
     return file;
   };
   if (damage.kind === 'rename') return [damage.file, await firstNew(damage.to)];
-  if (damage.kind === 'add-file' || (damage.kind === 'symlink' && !damage.replaces)) return [await firstNew(damage.file)];
+  if (damage.kind === 'add-file' || (damage.kind === 'symlink' && !damage.replaces))
+    return [await firstNew(damage.file)];
   return [damage.file];
 }
 
@@ -619,7 +786,10 @@ export async function applyDamage(root: string, damage: Damage): Promise<string[
     case 'bytes': {
       const buffer = await readFile(absolute);
       const bad = Buffer.from(damage.hex.split(' ').map((h) => parseInt(h, 16)));
-      await writeFile(absolute, Buffer.concat([buffer.subarray(0, damage.offset), bad, buffer.subarray(damage.offset)]));
+      await writeFile(
+        absolute,
+        Buffer.concat([buffer.subarray(0, damage.offset), bad, buffer.subarray(damage.offset)]),
+      );
       break;
     }
     case 'empty':
@@ -629,7 +799,10 @@ export async function applyDamage(root: string, damage: Damage): Promise<string[
       const size = damage.megabytes * 1024 * 1024;
       const buffer = await readFile(absolute);
       if (damage.fill === 'repeat') {
-        const body = kindOf(damage.file) === 'article' ? Buffer.from(buffer.toString('utf8').replace(/^---[\s\S]*?\n---\n/, '')) : buffer;
+        const body =
+          kindOf(damage.file) === 'article'
+            ? Buffer.from(buffer.toString('utf8').replace(/^---[\s\S]*?\n---\n/, ''))
+            : buffer;
         // An article of front matter only (content/blog/tech/orm.en.md) has no body to repeat:
         // its whole text is repeated instead, or the file would be written back unchanged.
         const unit = body.length > 0 ? body : buffer;
@@ -644,7 +817,10 @@ export async function applyDamage(root: string, damage: Damage): Promise<string[
         const text = buffer.toString('utf8');
         await writeFile(
           absolute,
-          text.replace(/("(?:[^"\\]|\\.)*"\s*:\s*)"(?:[^"\\]|\\.)*"/, (_, key: string) => `${key}"${'x'.repeat(size)}"`),
+          text.replace(
+            /("(?:[^"\\]|\\.)*"\s*:\s*)"(?:[^"\\]|\\.)*"/,
+            (_, key: string) => `${key}"${'x'.repeat(size)}"`,
+          ),
         );
       }
       break;
@@ -656,7 +832,13 @@ export async function applyDamage(root: string, damage: Damage): Promise<string[
     case 'symlink': {
       await mkdir(path.dirname(absolute), { recursive: true });
       if (damage.replaces) await rm(absolute, { force: true });
-      const target = { dangling: 'no-such-file.md', folder: '.', 'dev-null': '/dev/null', self: path.basename(absolute), ancestor: '..' }[damage.target];
+      const target = {
+        dangling: 'no-such-file.md',
+        folder: '.',
+        'dev-null': '/dev/null',
+        self: path.basename(absolute),
+        ancestor: '..',
+      }[damage.target];
       await symlink(target, absolute);
       break;
     }
@@ -819,11 +1001,14 @@ export function expectationOf(damage: Damage, after: Buffer | undefined, before:
     const text = after.toString('utf8');
     const parsed = kind === 'json' ? parsesAsJson(text.replace(/^\uFEFF/, '')) : undefined;
     if (parsed && !parsed.ok) return must('error', 'a JSON file that is not valid JSON');
-    if (after.length > SURELY_TOO_BIG && damage.file !== LOCK_FILE) return must('diagnostic', `a content file over ${SURELY_TOO_BIG / 1024 / 1024} MB`);
-    if (after.length > LOCK_LIMIT) return must('diagnostic', `the translations lock over ${LOCK_LIMIT / 1024 / 1024} MB`);
+    if (after.length > SURELY_TOO_BIG && damage.file !== LOCK_FILE)
+      return must('diagnostic', `a content file over ${SURELY_TOO_BIG / 1024 / 1024} MB`);
+    if (after.length > LOCK_LIMIT)
+      return must('diagnostic', `the translations lock over ${LOCK_LIMIT / 1024 / 1024} MB`);
     if (invalidUtf8(after)) return must('diagnostic', 'a content file that is not valid UTF-8');
     if (CONTROL.test(text)) return must('diagnostic', 'a content file holding a control character');
-    if (parsed?.ok && jsonDepth(parsed.value) > SURELY_TOO_DEEP) return must('diagnostic', `JSON nested more than ${SURELY_TOO_DEEP} levels`);
+    if (parsed?.ok && jsonDepth(parsed.value) > SURELY_TOO_DEEP)
+      return must('diagnostic', `JSON nested more than ${SURELY_TOO_DEEP} levels`);
   }
   switch (damage.kind) {
     case 'nest':
@@ -841,9 +1026,14 @@ export function expectationOf(damage: Damage, after: Buffer | undefined, before:
       return must('error', 'a JSON value replaced by a deep array or object');
     case 'json-type': {
       const old = before ? jsonValueAt(before.toString('utf8'), damage.path) : undefined;
-      if (jsonType(old) !== jsonType(damage.value)) return must('error', `a JSON ${jsonType(old)} replaced by a value of type ${jsonType(damage.value)}`);
+      if (jsonType(old) !== jsonType(damage.value))
+        return must('error', `a JSON ${jsonType(old)} replaced by a value of type ${jsonType(damage.value)}`);
       // A field holding an address (https://..., /media/..., /blog/...) given a forbidden scheme.
-      if (typeof old === 'string' && /^(?:https?:\/\/|\/)/.test(old) && (UNSAFE_URLS as readonly unknown[]).includes(damage.value))
+      if (
+        typeof old === 'string' &&
+        /^(?:https?:\/\/|\/)/.test(old) &&
+        (UNSAFE_URLS as readonly unknown[]).includes(damage.value)
+      )
         return must('error', 'an address field given a javascript:, data:, vbscript: or file: URL');
       return any('a JSON value replaced by another of the same type');
     }
@@ -856,39 +1046,69 @@ export function expectationOf(damage: Damage, after: Buffer | undefined, before:
       return any('a folder where a media file was (it is as if removed)');
     case 'symlink':
       // Where a content file is, or under a content file's name: the file is gone or unreadable.
-      if (content || (damage.file.startsWith('content/blog/') && damage.file.endsWith('.md'))) return must('diagnostic', `a symbolic link (${damage.target}) where a content file is`);
-      if (damage.target === 'ancestor') return any("a link to a parent folder, under a name that is not a content file's");
+      if (content || (damage.file.startsWith('content/blog/') && damage.file.endsWith('.md')))
+        return must('diagnostic', `a symbolic link (${damage.target}) where a content file is`);
+      if (damage.target === 'ancestor')
+        return any("a link to a parent folder, under a name that is not a content file's");
       return any('a symbolic link among media files');
     case 'unreadable':
-      if (process.getuid?.() === 0) return any('chmod 000 does not stop root from reading the file: nothing to report when the tests run as root');
+      if (process.getuid?.() === 0)
+        return any('chmod 000 does not stop root from reading the file: nothing to report when the tests run as root');
       return content ? must('diagnostic', 'a content file that cannot be read') : any('an unreadable media file');
     case 'add-file': {
-      const more: Expectation = { report: 'any', because: 'a new file with a valid article name', files: [damage.file], mentions: [damage.file, ...mentionsOf(damage.file)] };
+      const more: Expectation = {
+        report: 'any',
+        because: 'a new file with a valid article name',
+        files: [damage.file],
+        mentions: [damage.file, ...mentionsOf(damage.file)],
+      };
       // A name differing only in case from an existing article's: ROUTE001 may name either.
       const m = /^content\/blog\/([^/]+)\/([^/.]+)\./.exec(damage.file);
       if (m) more.mentions.push(`/blog/${m[1]}/${m[2]}`.toLowerCase());
       if (VALID_ARTICLE.test(damage.file)) return more;
       if (damage.file.endsWith('.md') && damage.file.startsWith('content/blog/'))
-        return { ...more, report: 'error', because: 'a .md file under content/blog that is not at <category>/<Slug>.<en|pt>.md' };
+        return {
+          ...more,
+          report: 'error',
+          because: 'a .md file under content/blog that is not at <category>/<Slug>.<en|pt>.md',
+        };
       return { ...more, because: 'a file under content/blog that is not markdown' };
     }
     case 'remove':
       // With no lock, nothing was brought in line yet: each pair of editions is reported as never
       // marked as saying the same (TRANS002, on the editions), as in a site that never had one.
-      if (damage.file === LOCK_FILE) return any('the translations lock removed: a site with nothing brought in line yet');
-      if (kind === 'json' && !damage.file.startsWith('content/categories/')) return must('error', 'a site-wide JSON file removed');
+      if (damage.file === LOCK_FILE)
+        return any('the translations lock removed: a site with nothing brought in line yet');
+      if (kind === 'json' && !damage.file.startsWith('content/categories/'))
+        return must('error', 'a site-wide JSON file removed');
       return any('a file removed (its errors are in the files that refer to it)');
     case 'rename':
-      return { report: 'any', because: 'a file renamed', files: [damage.file, damage.to], mentions: [damage.file, damage.to, ...mentionsOf(damage.file), ...mentionsOf(damage.to)] };
+      return {
+        report: 'any',
+        because: 'a file renamed',
+        files: [damage.file, damage.to],
+        mentions: [damage.file, damage.to, ...mentionsOf(damage.file), ...mentionsOf(damage.to)],
+      };
     case 'huge':
       // The lock grows with the site (some 500 bytes an article): its limit is its own, far above a content file's.
-      if (damage.file === LOCK_FILE) return any(`the translations lock grown by megabytes, within its own limit (${LOCK_LIMIT / 1024 / 1024} MB)`);
+      if (damage.file === LOCK_FILE)
+        return any(`the translations lock grown by megabytes, within its own limit (${LOCK_LIMIT / 1024 / 1024} MB)`);
       return content ? must('diagnostic', 'a content file of several MB') : any('a media file of several MB');
     case 'bytes':
-      return content ? must('diagnostic', 'bytes that are not valid UTF-8, or control characters') : any('bad bytes in a media file');
+      return content
+        ? must('diagnostic', 'bytes that are not valid UTF-8, or control characters')
+        : any('bad bytes in a media file');
     case 'insert':
-      if (kind === 'article' && (UNSAFE_LINKS as readonly string[]).includes(damage.text) && before && damage.offset >= before.toString('utf8').length)
-        return must('error', 'a link or image of a javascript:, data:, vbscript: or file: URL at the end of an article');
+      if (
+        kind === 'article' &&
+        (UNSAFE_LINKS as readonly string[]).includes(damage.text) &&
+        before &&
+        damage.offset >= before.toString('utf8').length
+      )
+        return must(
+          'error',
+          'a link or image of a javascript:, data:, vbscript: or file: URL at the end of an article',
+        );
       return any('a change that may be harmless');
     default:
       return any('a change that may be harmless');

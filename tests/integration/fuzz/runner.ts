@@ -11,7 +11,9 @@ import { applyDamage, type Damage, describeDamage, type Expectation, expectation
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '../../..');
 
-export type CheckOutcome = (CheckReply & { timedOut?: false }) | { timedOut: true; ms: number; exitCode?: undefined; stdout: ''; stderr: string; crashed?: undefined };
+export type CheckOutcome =
+  | (CheckReply & { timedOut?: false })
+  | { timedOut: true; ms: number; exitCode?: undefined; stdout: ''; stderr: string; crashed?: undefined };
 
 export class CheckRunner {
   private child: ChildProcess | undefined;
@@ -30,7 +32,12 @@ export class CheckRunner {
       cwd: PROJECT_ROOT,
       // As bin/site does: tsx with the project's tsconfig (JSX), React's production build.
       execArgv: ['--import', 'tsx'],
-      env: { ...process.env, TSX_TSCONFIG_PATH: path.join(PROJECT_ROOT, 'tsconfig.json'), NODE_ENV: 'production', NO_COLOR: '1' },
+      env: {
+        ...process.env,
+        TSX_TSCONFIG_PATH: path.join(PROJECT_ROOT, 'tsconfig.json'),
+        NODE_ENV: 'production',
+        NO_COLOR: '1',
+      },
       stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
       serialization: 'advanced',
     });
@@ -52,7 +59,8 @@ export class CheckRunner {
           answer(reply);
         }
       };
-      const onEarlyExit = (code: number | null) => reject(new Error(`the check worker exited (${code}) before it was ready:\n${this.stderrTail}`));
+      const onEarlyExit = (code: number | null) =>
+        reject(new Error(`the check worker exited (${code}) before it was ready:\n${this.stderrTail}`));
       child.on('message', onMessage);
       child.once('exit', onEarlyExit);
       child.on('exit', (code, signal) => {
@@ -98,7 +106,14 @@ export class CheckRunner {
       // The child died during the case (out of memory, a native crash): that is the case's crash,
       // reported as the CLI would have ended, with the next case on a fresh child.
       const message = (error as Error).message;
-      return { id, exitCode: 1, stdout: '', stderr: message, crashed: { name: 'WorkerDied', message, stack: '', via: 'thrown' }, ms: Math.round(performance.now() - started) };
+      return {
+        id,
+        exitCode: 1,
+        stdout: '',
+        stderr: message,
+        crashed: { name: 'WorkerDied', message, stack: '', via: 'thrown' },
+        ms: Math.round(performance.now() - started),
+      };
     } finally {
       clearTimeout(timer);
     }
@@ -127,7 +142,10 @@ export type ReportedDiagnostic = Diagnostic;
 
 /** One way a case broke the promise, with a class for grouping (the same bug in many cases). */
 export interface Problem {
-  /** crash | hang | not-json | bad-diagnostic | stack-trace | raw-error-text | internal-error | exit-code | exit-1-without-error | exit-0-with-error | silent | wrong-file | error-expected */
+  /**
+   * crash | hang | not-json | bad-diagnostic | stack-trace | raw-error-text | internal-error |
+   * exit-code | exit-1-without-error | exit-0-with-error | silent | wrong-file | error-expected
+   */
   kind: string;
   /** Grouping key: the problem without what varies from case to case (offsets, values). */
   group: string;
@@ -146,9 +164,13 @@ export function stackTop(stack: string, frames = 3): string {
     .replace(/\u001b\[\d+m/g, '')
     .split('\n')
     .filter((l) => /^\s+at /.test(l))
-    .map((l) => l.trim().replace(/^at /, '').replaceAll(`file://${PROJECT_ROOT}/`, '').replaceAll(`${PROJECT_ROOT}/`, ''));
+    .map((l) =>
+      l.trim().replace(/^at /, '').replaceAll(`file://${PROJECT_ROOT}/`, '').replaceAll(`${PROJECT_ROOT}/`, ''),
+    );
   const own = lines.filter((l) => /\b(?:src|server|templates)\//.test(l) && !l.includes('node_modules'));
-  return (own.length ? [lines[0] ?? '', ...own.slice(0, frames)] : lines.slice(0, frames)).filter((l, i, all) => l && all.indexOf(l) === i).join(' ← ');
+  return (own.length ? [lines[0] ?? '', ...own.slice(0, frames)] : lines.slice(0, frames))
+    .filter((l, i, all) => l && all.indexOf(l) === i)
+    .join(' ← ');
 }
 
 function fileKindLabel(file: string): string {
@@ -162,7 +184,14 @@ function fileKindLabel(file: string): string {
 
 /** A short label of the damage for grouping: kind, and what kind of file it hit. */
 export function damageLabel(damage: Damage): string {
-  const extra = damage.kind === 'nest' ? ` ${damage.pattern}` : damage.kind === 'symlink' ? ` ${damage.target}` : damage.kind === 'huge' ? ` ${damage.fill}` : '';
+  const extra =
+    damage.kind === 'nest'
+      ? ` ${damage.pattern}`
+      : damage.kind === 'symlink'
+        ? ` ${damage.target}`
+        : damage.kind === 'huge'
+          ? ` ${damage.fill}`
+          : '';
   return `${damage.kind}${extra} (${fileKindLabel(damage.file)})`;
 }
 
@@ -171,7 +200,12 @@ export function damageLabel(damage: Damage): string {
  * array of well-formed diagnostics; exit 1 only with an error; what `expectation` asks for; some
  * diagnostic naming the damaged file whenever it exits 1; no stack trace or raw JS error text.
  */
-export function judge(damage: Damage, expectation: Expectation, outcome: CheckOutcome, baseline: readonly ReportedDiagnostic[] = []): Problem[] {
+export function judge(
+  damage: Damage,
+  expectation: Expectation,
+  outcome: CheckOutcome,
+  baseline: readonly ReportedDiagnostic[] = [],
+): Problem[] {
   const label = damageLabel(damage);
   const problems: Problem[] = [];
   // Crashes and raw error text are grouped by where they happen (one bug, many damages); the
@@ -180,7 +214,9 @@ export function judge(damage: Damage, expectation: Expectation, outcome: CheckOu
     problems.push({
       kind,
       label,
-      group: ['crash', 'raw-error-text', 'stack-trace', 'internal-error'].includes(kind) ? `${kind}: ${signature}` : `${kind}: ${label}${signature ? ` — ${signature}` : ''}`,
+      group: ['crash', 'raw-error-text', 'stack-trace', 'internal-error'].includes(kind)
+        ? `${kind}: ${signature}`
+        : `${kind}: ${label}${signature ? ` — ${signature}` : ''}`,
       detail,
     });
   if (outcome.timedOut) {
@@ -198,14 +234,19 @@ export function judge(damage: Damage, expectation: Expectation, outcome: CheckOu
     const own = frames.find((f) => /\b(?:src|server|templates)\//.test(f) && !f.includes('node_modules'));
     const library = frames.map((f) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(f)?.[1]).find(Boolean);
     const where = own ?? (library ? `${library} (a library)` : frames[0]);
-    add('crash', `${c.name}: ${message.slice(0, 300)} (${c.via}) at ${top}`, `${c.name} ${c.via === 'thrown' ? '' : `(${c.via}) `}at ${where}`);
+    add(
+      'crash',
+      `${c.name}: ${message.slice(0, 300)} (${c.via}) at ${top}`,
+      `${c.name} ${c.via === 'thrown' ? '' : `(${c.via}) `}at ${where}`,
+    );
     return problems;
   }
   for (const [stream, text] of [
     ['stdout', outcome.stdout],
     ['stderr', outcome.stderr],
   ] as const) {
-    if (STACK_LINE.test(text)) add('stack-trace', `${stream} holds a stack trace: ${text.match(STACK_LINE)?.[0]?.trim()}`, stream);
+    if (STACK_LINE.test(text))
+      add('stack-trace', `${stream} holds a stack trace: ${text.match(STACK_LINE)?.[0]?.trim()}`, stream);
   }
   if (outcome.exitCode !== 0 && outcome.exitCode !== 1) add('exit-code', `exit code ${outcome.exitCode}`);
   let diagnostics: ReportedDiagnostic[];
@@ -214,7 +255,10 @@ export function judge(damage: Damage, expectation: Expectation, outcome: CheckOu
     if (!Array.isArray(parsed)) throw new Error('not an array');
     diagnostics = parsed as ReportedDiagnostic[];
   } catch (error) {
-    add('not-json', `stdout is not a JSON array (${(error as Error).message}): ${JSON.stringify(outcome.stdout.slice(0, 200))}; stderr: ${JSON.stringify(outcome.stderr.slice(0, 300))}`);
+    add(
+      'not-json',
+      `stdout is not a JSON array (${(error as Error).message}): ${JSON.stringify(outcome.stdout.slice(0, 200))}; stderr: ${JSON.stringify(outcome.stderr.slice(0, 300))}`,
+    );
     return problems;
   }
   for (const d of diagnostics) {
@@ -236,7 +280,8 @@ export function judge(damage: Damage, expectation: Expectation, outcome: CheckOu
       d.message.length > 0 &&
       typeof d.hint === 'string';
     if (!ok) add('bad-diagnostic', `malformed diagnostic: ${JSON.stringify(d).slice(0, 300)}`);
-    if (d && RAW_ERROR.test(`${d.message}\n${d.hint}`)) add('raw-error-text', `${d.code} on ${d.file}: ${d.message.slice(0, 200)}`, d.code);
+    if (d && RAW_ERROR.test(`${d.message}\n${d.hint}`))
+      add('raw-error-text', `${d.code} on ${d.file}: ${d.message.slice(0, 200)}`, d.code);
     // A fault of the tool caught by an error boundary: no stack trace, but still a bug to fix.
     if (d && typeof d.code === 'string' && d.code.startsWith('INTERNAL'))
       add(
@@ -251,9 +296,13 @@ export function judge(damage: Damage, expectation: Expectation, outcome: CheckOu
   const known = new Set(baseline.map((d) => `${d.code} ${d.file} ${d.message}`));
   const fresh = diagnostics.filter((d) => !known.has(`${d.code} ${d.file} ${d.message}`));
   const errors = fresh.filter((d) => d.severity === 'error');
-  if (outcome.exitCode === 1 && !diagnostics.some((d) => d.severity === 'error')) add('exit-1-without-error', `exit 1 with ${diagnostics.length} diagnostics and no error`);
-  if (outcome.exitCode === 0 && diagnostics.some((d) => d.severity === 'error')) add('exit-0-with-error', 'exit 0 with an error diagnostic');
-  const names = (d: ReportedDiagnostic) => expectation.files.includes(d.file) || expectation.mentions.some((m) => d.message.includes(m) || d.message.toLowerCase().includes(m.toLowerCase()));
+  if (outcome.exitCode === 1 && !diagnostics.some((d) => d.severity === 'error'))
+    add('exit-1-without-error', `exit 1 with ${diagnostics.length} diagnostics and no error`);
+  if (outcome.exitCode === 0 && diagnostics.some((d) => d.severity === 'error'))
+    add('exit-0-with-error', 'exit 0 with an error diagnostic');
+  const names = (d: ReportedDiagnostic) =>
+    expectation.files.includes(d.file) ||
+    expectation.mentions.some((m) => d.message.includes(m) || d.message.toLowerCase().includes(m.toLowerCase()));
   const summary = (ds: ReportedDiagnostic[]) =>
     ds.length === 0
       ? 'no diagnostics'
@@ -261,7 +310,8 @@ export function judge(damage: Damage, expectation: Expectation, outcome: CheckOu
           .slice(0, 4)
           .map((d) => `${d.severity} ${d.code} ${d.file}:${d.line}: ${d.message.slice(0, 120)}`)
           .join(' | ') + (ds.length > 4 ? ` (+${ds.length - 4} more)` : '');
-  const codes = (ds: ReportedDiagnostic[]) => [...new Set(ds.map((d) => `${d.code}@${fileKindLabel(d.file)}`))].sort().join(',') || 'none';
+  const codes = (ds: ReportedDiagnostic[]) =>
+    [...new Set(ds.map((d) => `${d.code}@${fileKindLabel(d.file)}`))].sort().join(',') || 'none';
   if (expectation.report === 'error' && !errors.some(names)) {
     add(
       fresh.length === 0 ? 'silent' : errors.length === 0 ? 'error-expected' : 'wrong-file',
@@ -275,7 +325,11 @@ export function judge(damage: Damage, expectation: Expectation, outcome: CheckOu
       `${expectation.because}; got ${codes(fresh)}`,
     );
   } else if (outcome.exitCode === 1 && errors.length > 0 && !fresh.some(names)) {
-    add('wrong-file', `exit 1, but no diagnostic names ${expectation.files.join(' or ')} (nor mentions ${expectation.mentions.slice(1).join(', ') || 'it'}): ${summary(fresh)}`, `got ${codes(fresh)}`);
+    add(
+      'wrong-file',
+      `exit 1, but no diagnostic names ${expectation.files.join(' or ')} (nor mentions ${expectation.mentions.slice(1).join(', ') || 'it'}): ${summary(fresh)}`,
+      `got ${codes(fresh)}`,
+    );
   }
   return problems;
 }
@@ -317,7 +371,15 @@ export class FuzzSession {
   readonly pristine: string;
   readonly runner: CheckRunner;
   baseline: ReportedDiagnostic[] = [];
-  private figures = { cases: 0, fixedCases: 0, failedCases: 0, totalMs: 0, setupMs: 0, slowest: undefined as FuzzFigures['slowest'], slowestCases: [] as FuzzFigures['slowestCases'] };
+  private figures = {
+    cases: 0,
+    fixedCases: 0,
+    failedCases: 0,
+    totalMs: 0,
+    setupMs: 0,
+    slowest: undefined as FuzzFigures['slowest'],
+    slowestCases: [] as FuzzFigures['slowestCases'],
+  };
   private groups = new Map<string, { count: number; damages: Set<string>; example: string; detail: string }>();
 
   private constructor(base: string, timeoutMs: number) {
@@ -389,7 +451,13 @@ export class FuzzSession {
       if (g) {
         g.count++;
         g.damages.add(p.label);
-      } else this.groups.set(p.group, { count: 1, damages: new Set([p.label]), example: describeDamage(damage), detail: p.detail });
+      } else
+        this.groups.set(p.group, {
+          count: 1,
+          damages: new Set([p.label]),
+          example: describeDamage(damage),
+          detail: p.detail,
+        });
     }
   }
 
@@ -397,7 +465,9 @@ export class FuzzSession {
     return {
       ...this.figures,
       workerStarts: this.runner.starts,
-      problems: [...this.groups].map(([group, g]) => ({ group, ...g, damages: [...g.damages].sort() })).sort((a, b) => a.group.localeCompare(b.group)),
+      problems: [...this.groups]
+        .map(([group, g]) => ({ group, ...g, damages: [...g.damages].sort() }))
+        .sort((a, b) => a.group.localeCompare(b.group)),
     };
   }
 
@@ -407,17 +477,27 @@ export class FuzzSession {
       const entries = await readdir(dir, { recursive: true, withFileTypes: true });
       return new Map(entries.map((e) => [path.relative(dir, path.join(e.parentPath, e.name)), e]));
     };
-    const [a, b] = await Promise.all([list(path.join(this.root, 'content')), list(path.join(this.pristine, 'content'))]);
+    const [a, b] = await Promise.all([
+      list(path.join(this.root, 'content')),
+      list(path.join(this.pristine, 'content')),
+    ]);
     const out: string[] = [];
     for (const name of new Set([...a.keys(), ...b.keys()])) {
       const x = a.get(name);
       const y = b.get(name);
       if (!x || !y) out.push(`${name}: ${x ? 'added' : 'missing'}`);
-      else if (x.isFile() !== y.isFile() || x.isSymbolicLink() !== y.isSymbolicLink()) out.push(`${name}: changed type`);
+      else if (x.isFile() !== y.isFile() || x.isSymbolicLink() !== y.isSymbolicLink())
+        out.push(`${name}: changed type`);
       else if (x.isFile()) {
-        const [p, q] = await Promise.all([readFile(path.join(this.root, 'content', name)), readFile(path.join(this.pristine, 'content', name))]);
+        const [p, q] = await Promise.all([
+          readFile(path.join(this.root, 'content', name)),
+          readFile(path.join(this.pristine, 'content', name)),
+        ]);
         if (!p.equals(q)) out.push(`${name}: changed`);
-        const [m, n] = await Promise.all([lstat(path.join(this.root, 'content', name)), lstat(path.join(this.pristine, 'content', name))]);
+        const [m, n] = await Promise.all([
+          lstat(path.join(this.root, 'content', name)),
+          lstat(path.join(this.pristine, 'content', name)),
+        ]);
         if (m.mode !== n.mode) out.push(`${name}: mode ${m.mode.toString(8)}`);
       }
     }
@@ -435,10 +515,14 @@ export function formatFigures(f: FuzzFigures): string {
   const lines = [
     `content fuzz: ${f.cases} cases (${f.fixedCases} fixed, ${f.cases - f.fixedCases} random) in ${(f.totalMs / 1000).toFixed(1)} s (${f.cases ? Math.round(f.totalMs / f.cases) : 0} ms a case; set-up ${(f.setupMs / 1000).toFixed(1)} s), ${f.failedCases} failed, worker started ${f.workerStarts} time(s)`,
   ];
-  for (const [i, c] of f.slowestCases.entries()) lines.push(`${i === 0 ? 'slowest cases:' : '              '} ${c.ms} ms${c.timedOut ? ' (timed out)' : ''}: ${c.damage}`);
+  for (const [i, c] of f.slowestCases.entries())
+    lines.push(
+      `${i === 0 ? 'slowest cases:' : '              '} ${c.ms} ms${c.timedOut ? ' (timed out)' : ''}: ${c.damage}`,
+    );
   for (const p of f.problems) {
     lines.push(`  ${p.count} × ${p.group}`);
-    if (p.damages.length > 1 || !p.group.includes(p.damages[0] ?? '')) lines.push(`      from: ${p.damages.join('; ')}`);
+    if (p.damages.length > 1 || !p.group.includes(p.damages[0] ?? ''))
+      lines.push(`      from: ${p.damages.join('; ')}`);
     lines.push(`      e.g. ${p.example}`, `      ${p.detail.slice(0, 400)}`);
   }
   return lines.join('\n');

@@ -22,10 +22,12 @@ describe('the HTML of every page', () => {
     const problems: string[] = [];
     for (const file of pages) {
       const report = await validator.validateFile(path.join(distDir, file));
-      for (const result of report.results) for (const m of result.messages) problems.push(`${file}:${m.line}:${m.column} ${m.ruleId} ${m.message}`);
+      for (const result of report.results)
+        for (const m of result.messages) problems.push(`${file}:${m.line}:${m.column} ${m.ruleId} ${m.message}`);
       const html = await readFile(path.join(distDir, file), 'utf8');
       for (const match of html.matchAll(/<(\w+)[^>]*\srole="button"[^>]*>/g))
-        if (!/\sclass="flip\b/.test(match[0])) problems.push(`${file}: ${match[0].slice(0, 80)} has role="button": use a <button>`);
+        if (!/\sclass="flip\b/.test(match[0]))
+          problems.push(`${file}: ${match[0].slice(0, 80)} has role="button": use a <button>`);
     }
     expect(problems).toEqual([]);
   });

@@ -14,7 +14,8 @@ const BASE = 'https://duartesalgueiro.pt';
 const distDir = inject('distDir');
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' });
 const { site } = await loadSite(PROJECT_ROOT);
-const asArray = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+const asArray = <T>(value: T | T[] | undefined): T[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -26,7 +27,9 @@ afterAll(async () => {
 
 describe('sitemap.xml', () => {
   const read = async () => {
-    const xml = parser.parse(await readFile(path.join(distDir, 'sitemap.xml'), 'utf8')) as { urlset: { url: { loc: string; lastmod?: string; 'xhtml:link': { hreflang: string; href: string }[] }[] } };
+    const xml = parser.parse(await readFile(path.join(distDir, 'sitemap.xml'), 'utf8')) as {
+      urlset: { url: { loc: string; lastmod?: string; 'xhtml:link': { hreflang: string; href: string }[] }[] };
+    };
     return xml.urlset.url;
   };
 
@@ -61,7 +64,8 @@ describe('sitemap.xml', () => {
   });
 
   it('has links that all answer 200, and is named in robots.txt', async () => {
-    for (const url of await read()) expect((await app.inject({ url: url.loc.slice(BASE.length) })).statusCode, url.loc).toBe(200);
+    for (const url of await read())
+      expect((await app.inject({ url: url.loc.slice(BASE.length) })).statusCode, url.loc).toBe(200);
     const robots = await app.inject({ url: '/robots.txt' });
     expect(robots.body).toContain(`Sitemap: ${BASE}/sitemap.xml`);
   });
@@ -71,7 +75,9 @@ describe('the RSS feeds', () => {
   for (const lang of ['en', 'pt'] as const) {
     it(`list every ${lang} article, newest first, with absolute links that answer`, async () => {
       const feed = parser.parse(await readFile(path.join(distDir, `feed.${lang}.xml`), 'utf8')) as {
-        rss: { channel: { language: string; item: { title: string; link: string; description: string; pubDate: string }[] } };
+        rss: {
+          channel: { language: string; item: { title: string; link: string; description: string; pubDate: string }[] };
+        };
       };
       const items = feed.rss.channel.item;
       expect(items).toHaveLength(site!.articles.filter((a) => a.editions[lang]).length);
@@ -104,11 +110,16 @@ describe('share and structured data', () => {
     expect(html).toContain('<meta property="og:type" content="article"/>');
     expect(html).toContain('<meta property="og:locale" content="pt_PT"/>');
     expect(html).toContain('<meta property="og:locale:alternate" content="en_GB"/>');
-    // The share image is the edition's own card (tests/integration/build/cards.test.ts), named by its inputs' hash and cached for ever.
+    // The share image is the edition's own card (tests/integration/build/cards.test.ts), named by
+    // its inputs' hash and cached for ever.
     const image = /<meta property="og:image" content="([^"]+)"\/>/.exec(html)?.[1] ?? '';
     expect(image).toMatch(new RegExp(`^${BASE}/assets/cards/pt/blog/tech/Site\\.[0-9a-f]{10}\\.png$`));
     const served = await app.inject({ url: image.slice(BASE.length) });
-    expect([served.statusCode, served.headers['content-type'], served.headers['cache-control']]).toEqual([200, 'image/png', 'public, max-age=31536000, immutable']);
+    expect([served.statusCode, served.headers['content-type'], served.headers['cache-control']]).toEqual([
+      200,
+      'image/png',
+      'public, max-age=31536000, immutable',
+    ]);
     expect(html).toContain('<meta property="og:image:width" content="1200"/>');
     expect(html).toContain('<meta property="og:image:height" content="630"/>');
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image"/>');
@@ -123,8 +134,17 @@ describe('share and structured data', () => {
           .replace(/\\u003c/g, '<')
           .replace(/\\u003e/g, '>'),
       );
-    expect(await jsonLd('aboutme.html')).toMatchObject({ '@type': 'Person', name: 'Duarte Salgueiro', sameAs: expect.arrayContaining(['https://github.com/duarte-salgueiro']) });
-    expect(await jsonLd('blog/culture/gulbenkian.html')).toMatchObject({ '@type': 'BlogPosting', inLanguage: 'pt-PT', url: `${BASE}/blog/culture/gulbenkian`, author: { name: 'Duarte Salgueiro' } });
+    expect(await jsonLd('aboutme.html')).toMatchObject({
+      '@type': 'Person',
+      name: 'Duarte Salgueiro',
+      sameAs: expect.arrayContaining(['https://github.com/duarte-salgueiro']),
+    });
+    expect(await jsonLd('blog/culture/gulbenkian.html')).toMatchObject({
+      '@type': 'BlogPosting',
+      inLanguage: 'pt-PT',
+      url: `${BASE}/blog/culture/gulbenkian`,
+      author: { name: 'Duarte Salgueiro' },
+    });
   });
 
   it('serves a web manifest', async () => {
@@ -139,7 +159,9 @@ describe('share and structured data', () => {
       expect.stringMatching(/^\/assets\/media\/icons\/icon-192-192\.[0-9a-f]{10}\.png$/),
       expect.stringMatching(/^\/assets\/media\/icons\/icon-512-512\.[0-9a-f]{10}\.png$/),
     ]);
-    expect(await readFile(path.join(distDir, 'aboutme.html'), 'utf8')).toMatch(/<link rel="apple-touch-icon" href="\/assets\/media\/icons\/icon-180-180\.[0-9a-f]{10}\.png"\/>/);
+    expect(await readFile(path.join(distDir, 'aboutme.html'), 'utf8')).toMatch(
+      /<link rel="apple-touch-icon" href="\/assets\/media\/icons\/icon-180-180\.[0-9a-f]{10}\.png"\/>/,
+    );
   });
 });
 
@@ -152,7 +174,9 @@ describe('--base-url', () => {
       const page = await readFile(path.join(content.root, 'dist/blog.html'), 'utf8');
       expect(page).toContain('<link rel="canonical" href="https://preview.example.org/blog"/>');
       expect(await readFile(path.join(content.root, 'dist/sitemap.xml'), 'utf8')).not.toContain(BASE);
-      expect(await readFile(path.join(content.root, 'dist/feed.en.xml'), 'utf8')).toContain('https://preview.example.org/blog/');
+      expect(await readFile(path.join(content.root, 'dist/feed.en.xml'), 'utf8')).toContain(
+        'https://preview.example.org/blog/',
+      );
       expect((await runSite(['--root', content.root, 'build', '--base-url', 'preview'])).code).toBe(1);
     } finally {
       await content.cleanup();

@@ -32,7 +32,12 @@ describe.each(ADAPTERS)('the API on %s', (_name, open) => {
     app.inject({
       method: 'POST',
       url,
-      headers: { cookie: `XSRF-TOKEN=${token}`, 'x-xsrf-token': token, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      headers: {
+        cookie: `XSRF-TOKEN=${token}`,
+        'x-xsrf-token': token,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
       ...(body === undefined ? {} : { payload: typeof body === 'string' ? body : JSON.stringify(body) }),
     });
 
@@ -54,7 +59,9 @@ describe.each(ADAPTERS)('the API on %s', (_name, open) => {
     // The same answer both times: it must not tell whether the address was on the list.
     expect(again.body).toBe(first.body);
     const subscribers = await store.newsletter.subscribers();
-    expect(subscribers.filter((s) => s.email.toLowerCase() === 'ana.silva@example.pt')).toEqual([expect.objectContaining({ email: 'Ana.Silva@Example.pt', lang: 'pt', state: 'pending' })]);
+    expect(subscribers.filter((s) => s.email.toLowerCase() === 'ana.silva@example.pt')).toEqual([
+      expect.objectContaining({ email: 'Ana.Silva@Example.pt', lang: 'pt', state: 'pending' }),
+    ]);
   });
 
   it('answers success false, with a text in both languages, for an address that is not valid', async () => {
@@ -69,11 +76,28 @@ describe.each(ADAPTERS)('the API on %s', (_name, open) => {
       ['missing email', () => post('/api/newsletter', {}), 400],
       ['email not a string', () => post('/api/newsletter', { email: 42 }), 400],
       ['unknown language', () => post('/api/newsletter', { email: 'a@example.com', language: 'fr' }), 400],
-      ['wrong content type', () => post('/api/newsletter', 'email=a@example.com', { 'content-type': 'application/x-www-form-urlencoded' }), 415],
+      [
+        'wrong content type',
+        () => post('/api/newsletter', 'email=a@example.com', { 'content-type': 'application/x-www-form-urlencoded' }),
+        415,
+      ],
       ['10 MB body', () => post('/api/newsletter', JSON.stringify({ email: 'a'.repeat(10 * 1024 * 1024) })), 413],
-      ['no anti-forgery header', () => app.inject({ method: 'POST', url: '/api/view_count/increment', headers: { cookie: `XSRF-TOKEN=${token}` } }), 403],
-      ['no anti-forgery cookie', () => app.inject({ method: 'POST', url: '/api/view_count/increment', headers: { 'x-xsrf-token': token } }), 403],
-      ['wrong anti-forgery token', () => post('/api/view_count/increment', undefined, { 'x-xsrf-token': 'f'.repeat(token.length) }), 403],
+      [
+        'no anti-forgery header',
+        () =>
+          app.inject({ method: 'POST', url: '/api/view_count/increment', headers: { cookie: `XSRF-TOKEN=${token}` } }),
+        403,
+      ],
+      [
+        'no anti-forgery cookie',
+        () => app.inject({ method: 'POST', url: '/api/view_count/increment', headers: { 'x-xsrf-token': token } }),
+        403,
+      ],
+      [
+        'wrong anti-forgery token',
+        () => post('/api/view_count/increment', undefined, { 'x-xsrf-token': 'f'.repeat(token.length) }),
+        403,
+      ],
       ['unknown API path', () => app.inject({ url: '/api/nothing' }), 404],
     ];
     for (const [name, request, status] of cases) {
@@ -92,7 +116,15 @@ describe('rate limits and headers', () => {
     const cookie = 'XSRF-TOKEN=abc';
     const statuses = [];
     for (let i = 0; i < 5; i++) {
-      statuses.push((await app.inject({ method: 'POST', url: '/api/view_count/increment', headers: { cookie, 'x-xsrf-token': 'abc' } })).statusCode);
+      statuses.push(
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/api/view_count/increment',
+            headers: { cookie, 'x-xsrf-token': 'abc' },
+          })
+        ).statusCode,
+      );
     }
     expect(statuses).toEqual([204, 204, 204, 429, 429]);
     expect((await app.inject({ url: '/api/view_count' })).json()).toEqual({ count: 3 });
@@ -126,14 +158,24 @@ describe('the blog search API', () => {
     await app.close();
   });
   const search = async (searchWord: string, language: string) => {
-    const response = await app.inject({ url: `/api/blog_posts/search?searchWord=${encodeURIComponent(searchWord)}&language=${language}` });
-    return { status: response.statusCode, data: (response.json() as { data?: { id: string; title: string; category: string; endpoint: string }[] }).data };
+    const response = await app.inject({
+      url: `/api/blog_posts/search?searchWord=${encodeURIComponent(searchWord)}&language=${language}`,
+    });
+    return {
+      status: response.statusCode,
+      data: (response.json() as { data?: { id: string; title: string; category: string; endpoint: string }[] }).data,
+    };
   };
 
   it('answers id, title, category and endpoint, best match first, in the language asked', async () => {
     const { status, data } = await search('gulbenkian', 'pt');
     expect(status).toBe(200);
-    expect(data![0]).toEqual({ id: '/blog/culture/gulbenkian', title: expect.any(String), category: 'Cultura', endpoint: '/blog/culture/gulbenkian' });
+    expect(data![0]).toEqual({
+      id: '/blog/culture/gulbenkian',
+      title: expect.any(String),
+      category: 'Cultura',
+      endpoint: '/blog/culture/gulbenkian',
+    });
     const en = await search('Apocalypse', 'en');
     expect(en.data![0]!.endpoint).toBe('/blog/cinema/ApocalypseNow');
     const pt = await search('Apocalypse', 'pt');

@@ -62,7 +62,13 @@ describe('serving dist/', () => {
   });
 
   it('is case-sensitive and gives every edition one URL', async () => {
-    for (const url of ['/blog/tech/site', '/AboutMe', '/aboutme.html', '/pt/blog/culture/gulbenkian', '/blog/culture/gulbenkian/']) {
+    for (const url of [
+      '/blog/tech/site',
+      '/AboutMe',
+      '/aboutme.html',
+      '/pt/blog/culture/gulbenkian',
+      '/blog/culture/gulbenkian/',
+    ]) {
       const response = await get(url);
       expect(response.statusCode, url).not.toBe(200);
     }
@@ -147,7 +153,11 @@ describe('compression and revalidation', () => {
   it('sends the precompressed copy the client accepts, and the plain file otherwise', async () => {
     // The largest script of the build: React and the islands.
     const assets = path.join(inject('distDir'), 'assets');
-    const sizes = await Promise.all((await readdir(assets)).filter((f) => f.endsWith('.js')).map(async (f) => ({ f, size: (await stat(path.join(assets, f))).size })));
+    const sizes = await Promise.all(
+      (await readdir(assets))
+        .filter((f) => f.endsWith('.js'))
+        .map(async (f) => ({ f, size: (await stat(path.join(assets, f))).size })),
+    );
     const script = `/assets/${sizes.sort((a, b) => b.size - a.size)[0]!.f}`;
     const plain = await get(script);
     const br = await get(script, { 'accept-encoding': 'br, gzip' });

@@ -11,10 +11,14 @@ const HEADERS = { cookie: 'XSRF-TOKEN=crash', 'x-xsrf-token': 'crash' };
 const JSON_HEADERS = { ...HEADERS, 'content-type': 'application/json' };
 
 function serve(db: string, port: number): ChildProcess {
-  return spawn('node', [path.join(PROJECT_ROOT, 'bin/site'), 'serve', '--dist', inject('distDir'), '--port', String(port), '--db', db], {
-    env: { ...process.env, SITE_RATE_LIMIT: '100000' },
-    stdio: 'ignore',
-  });
+  return spawn(
+    'node',
+    [path.join(PROJECT_ROOT, 'bin/site'), 'serve', '--dist', inject('distDir'), '--port', String(port), '--db', db],
+    {
+      env: { ...process.env, SITE_RATE_LIMIT: '100000' },
+      stdio: 'ignore',
+    },
+  );
 }
 
 async function ready(origin: string): Promise<void> {
@@ -68,8 +72,13 @@ describe('a crash', () => {
           const increment = await fetch(`${origin}/api/view_count/increment`, { method: 'POST', headers: HEADERS });
           if (increment.status === 204) acknowledgedIncrements++;
           const email = `w${id}-${i}@example.com`;
-          const subscribe = await fetch(`${origin}/api/newsletter`, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify({ email, language: 'pt' }) });
-          if (subscribe.ok && ((await subscribe.json()) as { success: boolean }).success) acknowledgedEmails.push(email);
+          const subscribe = await fetch(`${origin}/api/newsletter`, {
+            method: 'POST',
+            headers: JSON_HEADERS,
+            body: JSON.stringify({ email, language: 'pt' }),
+          });
+          if (subscribe.ok && ((await subscribe.json()) as { success: boolean }).success)
+            acknowledgedEmails.push(email);
         } catch {
           return; // The server is gone.
         }

@@ -16,10 +16,17 @@ const HEADERS = { cookie: `XSRF-TOKEN=${TOKEN}`, 'x-xsrf-token': TOKEN };
 
 /** Sends `total` increments spread over the origins, all at once, each on its own request. */
 async function increments(origins: string[], total: number): Promise<number[]> {
-  return Promise.all(Array.from({ length: total }, (_, i) => fetch(`${origins[i % origins.length]}/api/view_count/increment`, { method: 'POST', headers: HEADERS }).then((r) => r.status)));
+  return Promise.all(
+    Array.from({ length: total }, (_, i) =>
+      fetch(`${origins[i % origins.length]}/api/view_count/increment`, { method: 'POST', headers: HEADERS }).then(
+        (r) => r.status,
+      ),
+    ),
+  );
 }
 
-const count = async (origin: string) => ((await (await fetch(`${origin}/api/view_count`)).json()) as { count: number }).count;
+const count = async (origin: string) =>
+  ((await (await fetch(`${origin}/api/view_count`)).json()) as { count: number }).count;
 
 const pg = usePostgres();
 
@@ -41,7 +48,11 @@ describe(`${INCREMENTS} concurrent increments`, () => {
   ] as const) {
     it(`are all counted on ${name}`, async () => {
       const store = await open();
-      const app = await buildApp({ distDir: inject('distDir'), store, rateLimit: { max: 100_000, timeWindow: 60_000 } });
+      const app = await buildApp({
+        distDir: inject('distDir'),
+        store,
+        rateLimit: { max: 100_000, timeWindow: 60_000 },
+      });
       const origin = await app.listen({ port: 0, host: '127.0.0.1' });
       const before = await count(origin);
       const statuses = await increments([origin], INCREMENTS);
@@ -55,10 +66,14 @@ describe(`${INCREMENTS} concurrent increments`, () => {
   it('are all counted by two server processes sharing PostgreSQL', async () => {
     const ports = [await freePort(), await freePort()];
     const servers: ChildProcess[] = ports.map((port) =>
-      spawn('node', [path.join(PROJECT_ROOT, 'bin/site'), 'serve', '--dist', inject('distDir'), '--port', String(port)], {
-        env: { ...process.env, DATABASE_URL: pg.url, SITE_RATE_LIMIT: '100000' },
-        stdio: 'ignore',
-      }),
+      spawn(
+        'node',
+        [path.join(PROJECT_ROOT, 'bin/site'), 'serve', '--dist', inject('distDir'), '--port', String(port)],
+        {
+          env: { ...process.env, DATABASE_URL: pg.url, SITE_RATE_LIMIT: '100000' },
+          stdio: 'ignore',
+        },
+      ),
     );
     try {
       const origins = ports.map((p) => `http://127.0.0.1:${p}`);

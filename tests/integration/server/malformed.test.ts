@@ -43,10 +43,18 @@ describe('the anti-forgery check', () => {
   });
 
   it('still accepts a token outside ASCII that matches', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/view_count/increment', headers: { cookie: 'XSRF-TOKEN=%C3%A9', 'x-xsrf-token': Buffer.from('é').toString('latin1') } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/view_count/increment',
+      headers: { cookie: 'XSRF-TOKEN=%C3%A9', 'x-xsrf-token': Buffer.from('é').toString('latin1') },
+    });
     // The header arrives as Latin-1 bytes and the cookie is decoded as UTF-8: not the same token.
     expect(response.statusCode).toBe(403);
-    const same = await app.inject({ method: 'POST', url: '/api/view_count/increment', headers: { cookie: 'XSRF-TOKEN=\u00e9', 'x-xsrf-token': '\u00e9' } });
+    const same = await app.inject({
+      method: 'POST',
+      url: '/api/view_count/increment',
+      headers: { cookie: 'XSRF-TOKEN=\u00e9', 'x-xsrf-token': '\u00e9' },
+    });
     expect(same.statusCode).toBe(204);
   });
 });
@@ -55,7 +63,8 @@ describe('the search API', () => {
   it('answers 400 to a search term over 200 characters instead of searching for a quarter of a second or more', async () => {
     // Found by the fuzz test as its slowest request: 40,000 characters took 1.4 s of the server's one thread.
     const app = await buildApp({ distDir: inject('distDir'), store: openSqliteStore(':memory:') });
-    const search = (term: string) => app.inject({ url: `/api/blog_posts/search?language=en&searchWord=${encodeURIComponent(term)}` });
+    const search = (term: string) =>
+      app.inject({ url: `/api/blog_posts/search?language=en&searchWord=${encodeURIComponent(term)}` });
     for (const term of ['a'.repeat(201), 'docker '.repeat(100), 'a'.repeat(16_000), 'w '.repeat(8_000)]) {
       const response = await search(term);
       expect(response.statusCode, `${term.length} characters`).toBe(400);
@@ -87,7 +96,9 @@ describe('a dist/ that is being replaced', () => {
     // site build: rename dist/ away, rename the new one in. A request in between used to fail
     // with 500 and the folder's path ("ENOENT: no such file or directory, stat '.../dist'").
     await rename(dist, path.join(root, 'dist-old'));
-    const swapped = new Promise<void>((resolve) => setTimeout(() => void rename(path.join(root, 'dist-old'), dist).then(resolve), 30));
+    const swapped = new Promise<void>((resolve) =>
+      setTimeout(() => void rename(path.join(root, 'dist-old'), dist).then(resolve), 30),
+    );
     const [page, notFound, search] = await Promise.all([
       app.inject({ url: '/aboutme' }),
       app.inject({ url: '/nothing/here' }),

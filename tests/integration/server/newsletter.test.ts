@@ -126,7 +126,10 @@ describe.each(ADAPTERS)('the newsletter on %s', (_name, open) => {
     const en = await signUp('ana@example.com', 'en');
     const pt = await signUp('bruno@example.pt', 'pt');
     expect(en.statusCode).toBe(200);
-    expect(en.json()).toEqual({ success: true, text: { en: expect.stringMatching(/check your inbox/), pt: expect.stringMatching(/vê o teu e-mail/) } });
+    expect(en.json()).toEqual({
+      success: true,
+      text: { en: expect.stringMatching(/check your inbox/), pt: expect.stringMatching(/vê o teu e-mail/) },
+    });
     expect(pt.body).toBe(en.body);
     const [toAna] = await smtp.arrival('ana@example.com');
     const [toBruno] = await smtp.arrival('bruno@example.pt');
@@ -139,7 +142,11 @@ describe.each(ADAPTERS)('the newsletter on %s', (_name, open) => {
     expect(confirmLink(toBruno!.mail.text).pathname).toBe('/pt/newsletter/confirm');
     expect(await stateOf('ana@example.com')).toBe('pending');
     const exported = (await store.newsletter.subscribers()).find((s) => s.email === 'bruno@example.pt')!;
-    expect(exported).toMatchObject({ lang: 'pt', consent: expect.stringMatching(/^pt-[0-9a-f]{12}$/), consentText: expect.stringContaining('nunca mais do que uma vez por mês') });
+    expect(exported).toMatchObject({
+      lang: 'pt',
+      consent: expect.stringMatching(/^pt-[0-9a-f]{12}$/),
+      consentText: expect.stringContaining('nunca mais do que uma vez por mês'),
+    });
   });
 
   it('opening the link (a GET, as a mail scanner does) shows a button and changes nothing; its POST confirms', async () => {
@@ -158,7 +165,12 @@ describe.each(ADAPTERS)('the newsletter on %s', (_name, open) => {
     expect(shown.body).toContain('href="/pt/aboutme"');
     expect(await stateOf('carla@example.com')).toBe('pending');
     // The button's form: no anti-forgery cookie, the token in the body.
-    const pressed = await app.inject({ method: 'POST', url: link.pathname, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `token=${link.searchParams.get('token')}` });
+    const pressed = await app.inject({
+      method: 'POST',
+      url: link.pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `token=${link.searchParams.get('token')}`,
+    });
     expect(pressed.statusCode).toBe(200);
     expect(pressed.body).toContain('Subscrição confirmada');
     expect(await stateOf('carla@example.com')).toBe('confirmed');
@@ -226,21 +238,46 @@ describe.each(ADAPTERS)('the newsletter on %s', (_name, open) => {
       expect(response.statusCode, url).toBe(400);
       expect((await app.inject({ url })).statusCode, url).toBe(400);
     }
-    expect((await app.inject({ method: 'POST', url: '/newsletter/confirm', headers: { 'content-type': 'application/json' }, payload: '{"token": ' })).statusCode).toBe(400);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/newsletter/confirm',
+          headers: { 'content-type': 'application/json' },
+          payload: '{"token": ',
+        })
+      ).statusCode,
+    ).toBe(400);
     expect(await stateOf('gil@example.com')).toBe('pending');
   });
 
   it('refuses an address with a line break, over 320 characters, or not an address, before any mail', async () => {
-    const refused = ['x@example.com\r\nBcc: victim@example.com', 'x@example.com\nx', `${'a'.repeat(310)}@example.com`, 'not an address', 'a@b@c'];
-    for (const email of ['x@example.com\r\nBcc: victim@example.com', 'x@example.com\nx', `${'a'.repeat(310)}@example.com`, 'not an address', 'a@b@c']) {
+    const refused = [
+      'x@example.com\r\nBcc: victim@example.com',
+      'x@example.com\nx',
+      `${'a'.repeat(310)}@example.com`,
+      'not an address',
+      'a@b@c',
+    ];
+    for (const email of [
+      'x@example.com\r\nBcc: victim@example.com',
+      'x@example.com\nx',
+      `${'a'.repeat(310)}@example.com`,
+      'not an address',
+      'a@b@c',
+    ]) {
       const response = await signUp(email, 'en');
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ success: false });
     }
     await settle();
-    expect(smtp.received.filter((r) => r.to.some((to) => to.startsWith('x@') || to.includes('victim') || to.length > 300))).toEqual([]);
+    expect(
+      smtp.received.filter((r) => r.to.some((to) => to.startsWith('x@') || to.includes('victim') || to.length > 300)),
+    ).toEqual([]);
     expect(refused).toHaveLength(5);
-    expect((await store.newsletter.subscribers()).some((s) => s.email.includes('victim') || s.email.length > 300)).toBe(false);
+    expect((await store.newsletter.subscribers()).some((s) => s.email.includes('victim') || s.email.length > 300)).toBe(
+      false,
+    );
   });
 
   it('sends an article with List-Unsubscribe headers; a one-click POST with no cookie unsubscribes and answers 200, a GET only shows the button', async () => {
@@ -263,7 +300,9 @@ describe.each(ADAPTERS)('the newsletter on %s', (_name, open) => {
     const headers = unfolded(message.raw);
     const url = new URL(/^List-Unsubscribe: <(https:[^>]+)>/m.exec(headers)![1]!);
     expect(url.pathname).toBe('/pt/newsletter/unsubscribe');
-    expect(headers).toMatch(/^List-Unsubscribe: <https:\/\/example\.com\/pt\/newsletter\/unsubscribe\?token=\d+\.[\w-]{22}>, <mailto:leave@example\.com\?subject=unsubscribe>$/m);
+    expect(headers).toMatch(
+      /^List-Unsubscribe: <https:\/\/example\.com\/pt\/newsletter\/unsubscribe\?token=\d+\.[\w-]{22}>, <mailto:leave@example\.com\?subject=unsubscribe>$/m,
+    );
     expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
     // The footer has the same link, in both parts.
     expect(message.mail.text).toContain(url.toString());
@@ -274,8 +313,14 @@ describe.each(ADAPTERS)('the newsletter on %s', (_name, open) => {
     expect(shown.statusCode).toBe(200);
     expect(shown.body).toContain('Cancelar subscrição');
     expect(await stateOf('hugo@example.com')).toBe('confirmed');
-    // RFC 8058: a POST of List-Unsubscribe=One-Click to the URL, as a mail provider sends it (no cookie, no anti-forgery header).
-    const oneClick = await app.inject({ method: 'POST', url: `${url.pathname}${url.search}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    // RFC 8058: a POST of List-Unsubscribe=One-Click to the URL, as a mail provider sends it (no
+    // cookie, no anti-forgery header).
+    const oneClick = await app.inject({
+      method: 'POST',
+      url: `${url.pathname}${url.search}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
     expect(oneClick.statusCode).toBe(200);
     expect(await stateOf('hugo@example.com')).toBe('unsubscribed');
     expect((await news.recipients('/blog/tech/Docker')).some((r) => r.id === id)).toBe(false);
@@ -293,7 +338,9 @@ describe.each(ADAPTERS)('the newsletter on %s', (_name, open) => {
     // An unsubscribed address may come back, through a new confirmation (a day after the last one was mailed).
     time.advance(25 * HOUR);
     await signUp('hugo@example.com', 'en');
-    expect((await smtp.arrival('hugo@example.com', 2)).at(-1)!.mail.subject).toBe('Confirm your subscription to Duarte Salgueiro');
+    expect((await smtp.arrival('hugo@example.com', 2)).at(-1)!.mail.subject).toBe(
+      'Confirm your subscription to Duarte Salgueiro',
+    );
     expect(await stateOf('hugo@example.com')).toBe('pending');
   });
 
@@ -366,8 +413,20 @@ describe.each(ADAPTERS)('the newsletter on %s', (_name, open) => {
       if (address === 'gone@example.net') return { code: 550, message: 'No such user' };
       return undefined;
     };
-    const base = { store: news, postman, unsubscribeUrl: () => `${BASE}/x`, host: 'example.com', rate: 1000, concurrency: 1, backoffMs: 20 };
-    const report = await sendArticle({ ...base, article: '/blog/tech/cookies', mail: mailsFor(words, { en: 'Cookies', pt: 'Cookies' }) });
+    const base = {
+      store: news,
+      postman,
+      unsubscribeUrl: () => `${BASE}/x`,
+      host: 'example.com',
+      rate: 1000,
+      concurrency: 1,
+      backoffMs: 20,
+    };
+    const report = await sendArticle({
+      ...base,
+      article: '/blog/tech/cookies',
+      mail: mailsFor(words, { en: 'Cookies', pt: 'Cookies' }),
+    });
     expect(smtp.refused.get('busy@example.net')).toBe(2);
     expect(mailsTo('busy@example.net').filter((m) => m.mail.subject?.startsWith('Cookies'))).toHaveLength(1);
     expect(report.failed).toBe(1);
@@ -382,7 +441,11 @@ describe.each(ADAPTERS)('the newsletter on %s', (_name, open) => {
   it('answers a sign-up as usual while the mail server is down, and sends the confirmation once it is back', async () => {
     const port = await freePort();
     const away = openPostman({ smtpUrl: `smtp://127.0.0.1:${port}`, outboxDir: 'unused', from: FROM });
-    const second = await buildApp({ distDir: inject('distDir'), store, newsletter: { postman: away, baseUrl: BASE, root: PROJECT_ROOT, now: time.now, retryMs: 100 } });
+    const second = await buildApp({
+      distDir: inject('distDir'),
+      store,
+      newsletter: { postman: away, baseUrl: BASE, root: PROJECT_ROOT, now: time.now, retryMs: 100 },
+    });
     try {
       const response = await second.inject({
         method: 'POST',
@@ -434,13 +497,22 @@ describe('without SMTP_URL', () => {
     try {
       const outbox = openPostman({ outboxDir: dir, from: FROM });
       expect(outbox.toOutbox).toBe(true);
-      await outbox.send({ to: 'jo@example.com', subject: 'Olá', html: '<p>Olá</p>', text: 'Olá', messageId: '<1@example.com>', unsubscribe: { url: `${BASE}/newsletter/unsubscribe?token=1.x` } });
+      await outbox.send({
+        to: 'jo@example.com',
+        subject: 'Olá',
+        html: '<p>Olá</p>',
+        text: 'Olá',
+        messageId: '<1@example.com>',
+        unsubscribe: { url: `${BASE}/newsletter/unsubscribe?token=1.x` },
+      });
       const files = (await readdir(dir)).filter((f) => f.endsWith('.eml'));
       expect(files).toHaveLength(1);
       const mail = await simpleParser(await readFile(path.join(dir, files[0]!)));
       expect(mail.subject).toBe('Olá');
       expect(mail.to && !Array.isArray(mail.to) ? mail.to.text : '').toBe('jo@example.com');
-      expect(unfolded(await readFile(path.join(dir, files[0]!)))).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+      expect(unfolded(await readFile(path.join(dir, files[0]!)))).toMatch(
+        /^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m,
+      );
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -484,12 +556,17 @@ describe.each(['SQLite', 'PostgreSQL'])('the migration on %s', (name) => {
 });
 
 async function expectMigrated(store: SiteStore, lines: string[]) {
-  expect(lines).toEqual(['newsletter: migration 2 (double opt-in) kept 2 existing subscribers as confirmed (signed up before confirmation e-mails, consent "legacy")']);
+  expect(lines).toEqual([
+    'newsletter: migration 2 (double opt-in) kept 2 existing subscribers as confirmed (signed up before confirmation e-mails, consent "legacy")',
+  ]);
   expect(await store.viewCount()).toBe(7);
   const rows = await store.newsletter.subscribers();
   expect(rows.map((r) => [r.email, r.lang, r.state, r.signedUpAt, r.confirmedAt, r.consent])).toEqual([
     ['Old@Example.com', 'pt', 'confirmed', '2025-01-01T00:00:00.000Z', '2025-01-01T00:00:00.000Z', 'legacy'],
     ['two@example.com', 'en', 'confirmed', '2025-02-01T00:00:00.000Z', '2025-02-01T00:00:00.000Z', 'legacy'],
   ]);
-  expect((await store.newsletter.recipients('/blog/tech/Git')).map((r) => r.email)).toEqual(['Old@Example.com', 'two@example.com']);
+  expect((await store.newsletter.recipients('/blog/tech/Git')).map((r) => r.email)).toEqual([
+    'Old@Example.com',
+    'two@example.com',
+  ]);
 }

@@ -13,7 +13,11 @@ const cluster = usePostgres();
 const urlOf = (database: string) => cluster.url.replace(/\/[^/]*$/, `/${database}`);
 
 /** One query on its own connection (not the store's pool). */
-async function query<R extends pg.QueryResultRow>(database: string, text: string, values: unknown[] = []): Promise<R[]> {
+async function query<R extends pg.QueryResultRow>(
+  database: string,
+  text: string,
+  values: unknown[] = [],
+): Promise<R[]> {
   const client = new pg.Client({ connectionString: urlOf(database) });
   await client.connect();
   try {
@@ -33,7 +37,11 @@ async function freshDatabase(): Promise<string> {
 
 /** The store's connections to a database (the pool names itself "site"). */
 async function storeConnections(database: string): Promise<number> {
-  const rows = await query<{ n: string }>('postgres', "SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = 'site' AND datname = $1", [database]);
+  const rows = await query<{ n: string }>(
+    'postgres',
+    "SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = 'site' AND datname = $1",
+    [database],
+  );
   return Number(rows[0]!.n);
 }
 
@@ -62,14 +70,20 @@ describe('PostgreSQL migrations', () => {
     // Another application's table of the same name: the first migration creates view_count, then fails on subscribers.
     await query(database, 'CREATE TABLE subscribers (someone_else INTEGER)');
     const error = await rejection(openPostgresStore(urlOf(database)));
-    expect(error.message).toMatch(/^PostgreSQL migration 1 of 2 failed and was rolled back \(the schema stays at version 0\): relation "subscribers" already exists \(42P07\)$/);
+    expect(error.message).toMatch(
+      /^PostgreSQL migration 1 of 2 failed and was rolled back \(the schema stays at version 0\): relation "subscribers" already exists \(42P07\)$/,
+    );
     expect(error.hint).toMatch(/tables of the same names/);
     expect(await query(database, 'SELECT version FROM schema_version')).toEqual([{ version: 0 }]);
     // Rolled back: the table the migration made before failing is gone again.
     expect(await query(database, "SELECT to_regclass('view_count') AS t")).toEqual([{ t: null }]);
-    expect(await query(database, "SELECT column_name FROM information_schema.columns WHERE table_name = 'subscribers'")).toEqual([{ column_name: 'someone_else' }]);
+    expect(
+      await query(database, "SELECT column_name FROM information_schema.columns WHERE table_name = 'subscribers'"),
+    ).toEqual([{ column_name: 'someone_else' }]);
     // The migration lock is released and no connection is left open.
-    expect(await query(database, "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory'")).toEqual([{ n: 0 }]);
+    expect(await query(database, "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory'")).toEqual([
+      { n: 0 },
+    ]);
     expect(await connectionsAfterAWhile(database)).toBe(0);
 
     // With the clash removed, the next start migrates.
@@ -88,7 +102,9 @@ describe('PostgreSQL migrations', () => {
     expect(result.code).toBe(1);
     // An open pool would keep the process alive for its idle timeout (10 s) after the message.
     expect(Date.now() - started).toBeLessThan(8_000);
-    expect(result.stderr).toMatch(/^✗ PostgreSQL migration 1 of 2 failed and was rolled back \(the schema stays at version 0\): relation "view_count" already exists \(42P07\)\n {2}\S/);
+    expect(result.stderr).toMatch(
+      /^✗ PostgreSQL migration 1 of 2 failed and was rolled back \(the schema stays at version 0\): relation "view_count" already exists \(42P07\)\n {2}\S/,
+    );
     expect(result.stderr).not.toMatch(/^\s+at /m);
     expect(result.stdout).toBe('');
   });
@@ -115,7 +131,11 @@ describe('the PostgreSQL pool', () => {
     await store.incrementViews();
     // What a database restart or a proxy's idle timeout does to the pool's idle connection; an
     // unheard 'error' event from the pool would end the process.
-    const terminated = await query('postgres', "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'site' AND datname = $1", [database]);
+    const terminated = await query(
+      'postgres',
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'site' AND datname = $1",
+      [database],
+    );
     expect(terminated.length).toBeGreaterThan(0);
     await new Promise((r) => setTimeout(r, 200));
     expect(await store.viewCount()).toBe(1);
@@ -131,9 +151,13 @@ describe('site serve on PostgreSQL', () => {
     const port = (held.address() as { port: number }).port;
     try {
       const started = Date.now();
-      const result = await site(['serve', '--dist', inject('distDir'), '--port', String(port)], { DATABASE_URL: urlOf(database) });
+      const result = await site(['serve', '--dist', inject('distDir'), '--port', String(port)], {
+        DATABASE_URL: urlOf(database),
+      });
       expect(result.code).toBe(1);
-      expect(result.stderr).toContain(`✗ cannot listen on 127.0.0.1:${port}: port ${port} is already in use (EADDRINUSE)`);
+      expect(result.stderr).toContain(
+        `✗ cannot listen on 127.0.0.1:${port}: port ${port} is already in use (EADDRINUSE)`,
+      );
       // The migration's connection stays idle in the pool; unclosed, it would hold the process for 10 s.
       expect(Date.now() - started).toBeLessThan(8_000);
     } finally {
@@ -164,11 +188,33 @@ describe('a PostgreSQL that cannot be reached', () => {
     const refused = await freePort();
     const port = new URL(cluster.url).port;
     const cases: [string, string, RegExp][] = [
-      ['refused', `postgres://site:secret@127.0.0.1:${refused}/site`, new RegExp(`^cannot connect to PostgreSQL at 127\\.0\\.0\\.1:${refused}/site: the connection was refused \\(ECONNREFUSED\\)$`)],
-      ['unknown host', 'postgres://site:secret@no-such-host.invalid:5432/site', /^cannot connect to PostgreSQL at no-such-host\.invalid:5432\/site: the host name was not found \(ENOTFOUND\)$/],
-      ['unknown database', `postgres://site:secret@127.0.0.1:${port}/nothing_here`, /: the database does not exist \(3D000\)$/],
-      ['unknown user', `postgres://nobody:secret@127.0.0.1:${port}/postgres`, /: the server does not accept this user from this machine \(28000\)$/],
-      ['not a URL', 'postgres://site:secret@127.0.0.1:notaport/site', /^DATABASE_URL is not a valid PostgreSQL connection string/],
+      [
+        'refused',
+        `postgres://site:secret@127.0.0.1:${refused}/site`,
+        new RegExp(
+          `^cannot connect to PostgreSQL at 127\\.0\\.0\\.1:${refused}/site: the connection was refused \\(ECONNREFUSED\\)$`,
+        ),
+      ],
+      [
+        'unknown host',
+        'postgres://site:secret@no-such-host.invalid:5432/site',
+        /^cannot connect to PostgreSQL at no-such-host\.invalid:5432\/site: the host name was not found \(ENOTFOUND\)$/,
+      ],
+      [
+        'unknown database',
+        `postgres://site:secret@127.0.0.1:${port}/nothing_here`,
+        /: the database does not exist \(3D000\)$/,
+      ],
+      [
+        'unknown user',
+        `postgres://nobody:secret@127.0.0.1:${port}/postgres`,
+        /: the server does not accept this user from this machine \(28000\)$/,
+      ],
+      [
+        'not a URL',
+        'postgres://site:secret@127.0.0.1:notaport/site',
+        /^DATABASE_URL is not a valid PostgreSQL connection string/,
+      ],
     ];
     for (const [name, url, message] of cases) {
       const error = await rejection(openPostgresStore(url, { connectTimeoutMs: 2_000 }));
@@ -180,7 +226,9 @@ describe('a PostgreSQL that cannot be reached', () => {
 
   it('times out instead of hanging when the server never answers', async () => {
     const started = Date.now();
-    const error = await rejection(openPostgresStore(`postgres://site@127.0.0.1:${silentPort}/site`, { connectTimeoutMs: 500 }));
+    const error = await rejection(
+      openPostgresStore(`postgres://site@127.0.0.1:${silentPort}/site`, { connectTimeoutMs: 500 }),
+    );
     expect(Date.now() - started).toBeLessThan(3_000);
     expect(error.message).toBe(`cannot connect to PostgreSQL at 127.0.0.1:${silentPort}/site: no answer within 0.5 s`);
     expect(error.hint).toContain('PGCONNECT_TIMEOUT');
@@ -188,9 +236,16 @@ describe('a PostgreSQL that cannot be reached', () => {
 
   it('ends site newsletter export with one line within the connect timeout', async () => {
     const started = Date.now();
-    const result = await site(['newsletter', 'export'], { DATABASE_URL: `postgres://site@127.0.0.1:${silentPort}/site`, PGCONNECT_TIMEOUT: '1' });
+    const result = await site(['newsletter', 'export'], {
+      DATABASE_URL: `postgres://site@127.0.0.1:${silentPort}/site`,
+      PGCONNECT_TIMEOUT: '1',
+    });
     expect(Date.now() - started).toBeLessThan(6_000);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(new RegExp(`^✗ cannot connect to PostgreSQL at 127\\.0\\.0\\.1:${silentPort}/site: no answer within 1 s\\n {2}\\S[^\\n]*\\n$`));
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `^✗ cannot connect to PostgreSQL at 127\\.0\\.0\\.1:${silentPort}/site: no answer within 1 s\\n {2}\\S[^\\n]*\\n$`,
+      ),
+    );
   });
 });

@@ -54,7 +54,8 @@ describe('the server after a rebuild in place', () => {
   });
 
   it('loads the search index of a language at its first search, once for searches arriving together', async () => {
-    const search = (word: string, language: string) => app.inject({ url: `/api/blog_posts/search?searchWord=${word}&language=${language}` });
+    const search = (word: string, language: string) =>
+      app.inject({ url: `/api/blog_posts/search?searchWord=${word}&language=${language}` });
     const answers = await Promise.all([search('docker', 'en'), search('apocalypse', 'en'), search('docker', 'en')]);
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
     const [first] = answers;

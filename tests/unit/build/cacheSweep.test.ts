@@ -25,7 +25,13 @@ describe('sweeping the build cache', () => {
     const ended = endedPid();
     const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
     try {
-      const gone = [`checks.bin.${ended}.tmp`, `spare-abc.log.${ended}.tmp`, `bodies/0f3a.${ended}.tmp`, `bodies/9b1c.${ended}.2.tmp`, `cards/3f9a1c2b7d.png.${ended}.3.tmp`];
+      const gone = [
+        `checks.bin.${ended}.tmp`,
+        `spare-abc.log.${ended}.tmp`,
+        `bodies/0f3a.${ended}.tmp`,
+        `bodies/9b1c.${ended}.2.tmp`,
+        `cards/3f9a1c2b7d.png.${ended}.3.tmp`,
+      ];
       const kept = [
         `checks.bin.${other.pid}.tmp`,
         `bodies/77aa.${process.pid}.1.tmp`,
@@ -40,7 +46,11 @@ describe('sweeping the build cache', () => {
       for (const name of [...gone, ...kept]) await touch(name);
       await sweepCache(dir, path.join(dir, 'output-abc.log'));
       const under = async (folder: string) => (await readdir(path.join(dir, folder))).map((n) => `${folder}/${n}`);
-      const left = [...(await readdir(dir)).filter((n) => n !== 'bodies' && n !== 'cards'), ...(await under('bodies')), ...(await under('cards'))];
+      const left = [
+        ...(await readdir(dir)).filter((n) => n !== 'bodies' && n !== 'cards'),
+        ...(await under('bodies')),
+        ...(await under('cards')),
+      ];
       expect(left.sort()).toEqual(kept.sort());
     } finally {
       other.kill();
@@ -59,7 +69,12 @@ describe('sweeping the build cache', () => {
     await sweepCache(dir, path.join(dir, 'output-current.log'));
     const newest = ['id0', 'id9', 'id1', 'id2', 'id3', 'id4', 'id5', 'id6'];
     expect(newest).toHaveLength(OUTPUT_LOGS_KEPT);
-    const expected = [...newest.map((id) => `output-${id}.log`), 'spare-id1.log', 'spare-id9.log', 'output-current.log'];
+    const expected = [
+      ...newest.map((id) => `output-${id}.log`),
+      'spare-id1.log',
+      'spare-id9.log',
+      'output-current.log',
+    ];
     expect((await readdir(dir)).filter((n) => n.endsWith('.log')).sort()).toEqual(expected.sort());
   });
 

@@ -14,7 +14,8 @@ describe('code fingerprints', () => {
 
   beforeAll(async () => {
     tool = await mkdtemp(path.join(os.tmpdir(), 'site-code-graph-'));
-    for (const part of ['src', 'templates', 'tsconfig.json', 'package-lock.json']) await cp(path.join(TOOL_ROOT, part), path.join(tool, part), { recursive: true });
+    for (const part of ['src', 'templates', 'tsconfig.json', 'package-lock.json'])
+      await cp(path.join(TOOL_ROOT, part), path.join(tool, part), { recursive: true });
   });
 
   afterAll(async () => {
@@ -22,7 +23,8 @@ describe('code fingerprints', () => {
   });
 
   const codes = async (): Promise<Codes> => (await codeState(undefined, false, tool)).codes;
-  const moved = (before: Codes, after: Codes) => (Object.keys(WORK) as (keyof Codes)[]).filter((kind) => before[kind] !== after[kind]).sort();
+  const moved = (before: Codes, after: Codes) =>
+    (Object.keys(WORK) as (keyof Codes)[]).filter((kind) => before[kind] !== after[kind]).sort();
 
   it('reaches what each kind imports however indirectly, dynamic imports and templates included', async () => {
     const { reach } = await codeGraph(tool);
@@ -34,7 +36,11 @@ describe('code fingerprints', () => {
     expect(reach.pipeline).toContain('templates/pages/Article.tsx');
     expect(reach.assets).toContain('src/client/islands.tsx');
     // Nothing beyond what the work runs: no CLI, no server, no page script the templates do not import.
-    expect(reach.pipeline.some((file) => file.startsWith('src/cli/') || file.startsWith('server/') || file === 'src/client/codeCopy.ts')).toBe(false);
+    expect(
+      reach.pipeline.some(
+        (file) => file.startsWith('src/cli/') || file.startsWith('server/') || file === 'src/client/codeCopy.ts',
+      ),
+    ).toBe(false);
     expect(reach.images.some((file) => file.startsWith('src/markdown/'))).toBe(false);
   });
 
@@ -70,7 +76,14 @@ describe('code fingerprints', () => {
   it('moves only the share cards when the card template changes: the build names cards by their inputs, that fingerprint among them', async () => {
     const { reach } = await codeGraph(tool);
     // Drawn on threads started by path: the build itself never imports the drawing code.
-    expect(reach.cards).toEqual(expect.arrayContaining(['src/cards/drawWorker.ts', 'src/cards/draw.ts', 'templates/cards/ShareCard.tsx', 'src/shared/card.ts']));
+    expect(reach.cards).toEqual(
+      expect.arrayContaining([
+        'src/cards/drawWorker.ts',
+        'src/cards/draw.ts',
+        'templates/cards/ShareCard.tsx',
+        'src/shared/card.ts',
+      ]),
+    );
     expect(reach.pipeline).not.toContain('templates/cards/ShareCard.tsx');
     const before = await codes();
     const file = path.join(tool, 'templates/cards/ShareCard.tsx');

@@ -130,7 +130,8 @@ describe("the markdown cache's records, their headings kept as text until read",
     for (let i = 0; i < 3; i++) memo.set(`post${i}.md`, { text: `t${i}` }, stored(i));
     await memo.save();
     const reopened = await Memo.open<StoredBody>(file, packedFacts);
-    for (let i = 0; i < 3; i++) expect(structuredClone(reopened.get(`post${i}.md`, { text: `t${i}` }))).toEqual(stored(i));
+    for (let i = 0; i < 3; i++)
+      expect(structuredClone(reopened.get(`post${i}.md`, { text: `t${i}` }))).toEqual(stored(i));
     // Facts read and never used are written back as they were read, when the log is written anew.
     for (let i = 0; i < 4; i++) reopened.set('post0.md', { text: `again${i}` }, stored(9));
     await reopened.save();

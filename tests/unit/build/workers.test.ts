@@ -17,7 +17,11 @@ describe('markdown worker threads', () => {
   ];
 
   /** Compiles the two texts on a worker running `script` (code, or the file of the compiler's bundle). */
-  const compileWith = (script: WorkerScript | string, record: (i: number, compiled: CompiledBody) => void = () => {}, more: Partial<CompileWorkerData> = {}) =>
+  const compileWith = (
+    script: WorkerScript | string,
+    record: (i: number, compiled: CompiledBody) => void = () => {},
+    more: Partial<CompileWorkerData> = {},
+  ) =>
     compileInWorkers(
       {
         misses: [0, 1],
@@ -67,7 +71,9 @@ describe('markdown worker threads', () => {
         bodies[i] = compiled.content?.html ?? '';
       });
       expect(bodies[1]).toContain('<span class="hljs-built_in">echo</span>');
-      const { compileTracked } = createRequire(import.meta.url)(file as string) as typeof import('../../../src/build/compileWorker');
+      const { compileTracked } = createRequire(import.meta.url)(
+        file as string,
+      ) as typeof import('../../../src/build/compileWorker');
       const site = { routes: new Map(), imageCdn: undefined, mediaDir: process.cwd(), images: new Map() };
       expect(jobs.map((job) => compileTracked(job.markdown, job.lang, site).body.html)).toEqual(bodies);
       // Found again by its name, not made again; none made where nothing may be written.
@@ -105,13 +111,17 @@ describe('markdown worker threads', () => {
   });
 
   it('turns a worker that stops into one operational failure, not a crash', async () => {
-    const failure = compileWith("const { parentPort } = require('node:worker_threads');\nparentPort.on('message', () => process.exit(3));\n");
+    const failure = compileWith(
+      "const { parentPort } = require('node:worker_threads');\nparentPort.on('message', () => process.exit(3));\n",
+    );
     await expect(failure).rejects.toBeInstanceOf(OperationalError);
     await expect(failure).rejects.toThrow('a markdown worker thread stopped (exit code 3)');
   });
 
   it('turns a worker that throws into one operational failure naming the error', async () => {
-    const failure = compileWith("const { parentPort } = require('node:worker_threads');\nparentPort.on('message', () => { throw new Error('out of memory'); });\n");
+    const failure = compileWith(
+      "const { parentPort } = require('node:worker_threads');\nparentPort.on('message', () => { throw new Error('out of memory'); });\n",
+    );
     await expect(failure).rejects.toThrow('a markdown worker thread failed: out of memory');
   });
 });

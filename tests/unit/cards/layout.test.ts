@@ -24,13 +24,20 @@ const dates = {
   ],
 } as const;
 
-/** Titles of every length and line count: the real ones, the bench's, and hard ones (accents, long words, punctuation). */
+/**
+ * Titles of every length and line count: the real ones, the bench's, and hard ones (accents, long
+ * words, punctuation).
+ */
 async function titles(): Promise<{ lang: 'en' | 'pt'; title: string }[]> {
-  const files = (await readdir(path.join(PROJECT_ROOT, 'content/blog'), { recursive: true })).filter((file) => /\.(en|pt)\.md$/.test(file));
+  const files = (await readdir(path.join(PROJECT_ROOT, 'content/blog'), { recursive: true })).filter((file) =>
+    /\.(en|pt)\.md$/.test(file),
+  );
   const real = await Promise.all(
     files.map(async (file) => ({
       lang: file.endsWith('.pt.md') ? ('pt' as const) : ('en' as const),
-      title: (/^title:\s*(.*)$/m.exec(await readFile(path.join(PROJECT_ROOT, 'content/blog', file), 'utf8'))?.[1] ?? '').replace(/^"(.*)"$/, '$1'),
+      title: (
+        /^title:\s*(.*)$/m.exec(await readFile(path.join(PROJECT_ROOT, 'content/blog', file), 'utf8'))?.[1] ?? ''
+      ).replace(/^"(.*)"$/, '$1'),
     })),
   );
   const synthetic = Array.from({ length: 300 }, (_, i) => {
@@ -54,9 +61,18 @@ async function titles(): Promise<{ lang: 'en' | 'pt'; title: string }[]> {
 }
 
 /** Satori's words of cards with the same kind of box, laid out in one drawing as the drawer does. */
-async function satoriWords(texts: CardText[], look: CardLook, fonts: ReturnType<typeof satoriFonts>): Promise<(LaidWord[] | undefined)[]> {
+async function satoriWords(
+  texts: CardText[],
+  look: CardLook,
+  fonts: ReturnType<typeof satoriFonts>,
+): Promise<(LaidWord[] | undefined)[]> {
   const box = wordsBox(Boolean(texts[0]?.article));
-  const svg = await satori(createElement(CardWordsColumn, { texts, colours: look.colours }), { width: box.width, height: box.height * texts.length, fonts, embedFont: false });
+  const svg = await satori(createElement(CardWordsColumn, { texts, colours: look.colours }), {
+    width: box.width,
+    height: box.height * texts.length,
+    fonts,
+    embedFont: false,
+  });
   return laidWords(svg, box.width, box.height, texts.length, look.colours.paper);
 }
 

@@ -10,7 +10,13 @@ const MUTED = '#5a6272';
 
 /** An atlas whose glyph n is a mask one pixel tall, its coverage the given values. */
 function atlasOf(masks: number[][]): GlyphAtlas {
-  const drawn: GlyphMask[] = masks.map((coverage) => ({ left: 0, top: 0, width: coverage.length, height: 1, coverage: Uint8Array.from(coverage) }));
+  const drawn: GlyphMask[] = masks.map((coverage) => ({
+    left: 0,
+    top: 0,
+    width: coverage.length,
+    height: 1,
+    coverage: Uint8Array.from(coverage),
+  }));
   return { mask: ({ glyph }: { glyph: number }) => drawn[glyph] } as unknown as GlyphAtlas;
 }
 
@@ -20,7 +26,16 @@ function glyph(n: number, x: number, fill: string): PlacedGlyph {
 
 /** A blank band one row of 8 pixels tall, from column 2 of a 10-pixel row. */
 function blankBand(): Band {
-  return { rows: Buffer.alloc(11), rowBytes: 11, left: 2, width: 8, height: 1, inked: new Uint8Array(1), sums: new Float64Array(1), weighted: new Float64Array(1) };
+  return {
+    rows: Buffer.alloc(11),
+    rowBytes: 11,
+    left: 2,
+    width: 8,
+    height: 1,
+    inked: new Uint8Array(1),
+    sums: new Float64Array(1),
+    weighted: new Float64Array(1),
+  };
 }
 
 describe('painting a card’s glyphs in its palette', () => {
@@ -34,12 +49,14 @@ describe('painting a card’s glyphs in its palette', () => {
     expect(colourOf(heading[255] as number)).toEqual([11, 37, 69]);
     expect(heading[3]).toBe(0);
     expect(new Set(heading).size).toBe(INK_LEVELS);
-    // Each coverage’s entry within 4.5 levels of each channel of the blend (half a step of 8.2 of coverage, and the rounding of the entry).
+    // Each coverage’s entry within 4.5 levels of each channel of the blend (half a step of 8.2 of
+    // coverage, and the rounding of the entry).
     const [paper, ink] = [colourOf(0), colourOf(heading[255] as number)];
     for (let coverage = 0; coverage < 256; coverage++) {
       const blend = paper.map((under, c) => under + (((ink[c] as number) - under) * coverage) / 255);
       const entry = colourOf(heading[coverage] as number);
-      for (const [c, value] of entry.entries()) expect(Math.abs(value - (blend[c] as number)), `coverage ${coverage}`).toBeLessThanOrEqual(4.5);
+      for (const [c, value] of entry.entries())
+        expect(Math.abs(value - (blend[c] as number)), `coverage ${coverage}`).toBeLessThanOrEqual(4.5);
     }
     // A colour written "#RGB" or in capitals is the same ink.
     expect(paletteFrame(Buffer.from([250, 247, 242]), PAPER, ['#FFF']).inks.indexOf['#ffffff']).toBeDefined();

@@ -17,7 +17,9 @@ describe('the share cards’ PNG writer', () => {
     expect(adler32(data)).toBe(zlibAdler(data));
     expect(adler32(Buffer.alloc(0))).toBe(1);
     for (const cut of [0, 1, 5552, 40_000, 70_001]) {
-      expect(adler32Combine(adler32(data.subarray(0, cut)), adler32(data.subarray(cut)), data.length - cut)).toBe(zlibAdler(data));
+      expect(adler32Combine(adler32(data.subarray(0, cut)), adler32(data.subarray(cut)), data.length - cut)).toBe(
+        zlibAdler(data),
+      );
     }
   });
 
@@ -37,8 +39,14 @@ describe('the share cards’ PNG writer', () => {
       inked[y] = 1;
       rows.copy(indices, (8 + y) * width, y * rowBytes + 1, (y + 1) * rowBytes);
     }
-    const sums = Float64Array.from({ length: 14 }, (_, y) => rowSums(rows.subarray(y * rowBytes, (y + 1) * rowBytes)).sum);
-    const weighted = Float64Array.from({ length: 14 }, (_, y) => rowSums(rows.subarray(y * rowBytes, (y + 1) * rowBytes)).weighted);
+    const sums = Float64Array.from(
+      { length: 14 },
+      (_, y) => rowSums(rows.subarray(y * rowBytes, (y + 1) * rowBytes)).sum,
+    );
+    const weighted = Float64Array.from(
+      { length: 14 },
+      (_, y) => rowSums(rows.subarray(y * rowBytes, (y + 1) * rowBytes)).weighted,
+    );
     const png = cardPng(frame, { rows, inked, sums, weighted });
 
     const read = readPng(png);
@@ -50,7 +58,11 @@ describe('the share cards’ PNG writer', () => {
     expect(png.subarray(0, frame.head.length).equals(frame.head)).toBe(true);
     expect(read.idat[2]?.subarray(0, frame.tail.data.length).equals(frame.tail.data)).toBe(true);
     // zlib reads each row as filter 0 and the indices; sharp reads each pixel as its palette colour.
-    const unfiltered = Buffer.concat(Array.from({ length: height }, (_, y) => Buffer.concat([Buffer.of(0), indices.subarray(y * width, (y + 1) * width)])));
+    const unfiltered = Buffer.concat(
+      Array.from({ length: height }, (_, y) =>
+        Buffer.concat([Buffer.of(0), indices.subarray(y * width, (y + 1) * width)]),
+      ),
+    );
     expect(read.pixels.equals(unfiltered)).toBe(true);
     const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
     expect([info.width, info.height, info.channels]).toEqual([width, height, 3]);
@@ -62,6 +74,8 @@ describe('the share cards’ PNG writer', () => {
   it('refuses a frame whose band is not blank: its blank rows are compressed once, as index 0', () => {
     const indices = Buffer.alloc(10 * 10);
     indices[5 * 10 + 3] = 1;
-    expect(() => pngFrame({ width: 10, height: 10, palette: Buffer.alloc(6), indices, bandTop: 4, bandRows: 3 })).toThrow(/blank/);
+    expect(() =>
+      pngFrame({ width: 10, height: 10, palette: Buffer.alloc(6), indices, bandTop: 4, bandRows: 3 }),
+    ).toThrow(/blank/);
   });
 });

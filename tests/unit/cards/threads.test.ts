@@ -9,7 +9,15 @@ import { PROJECT_ROOT } from '../../support/content';
 
 const base = { siteName: 'Duarte Salgueiro', host: 'duartesalgueiro.pt', subtitle: 'Software Engineer' };
 const cards: { hash: string; text: CardText }[] = [
-  { hash: 'a1', text: { ...base, lang: 'en', title: 'Git, from the first commit to GitHub Actions', article: { category: '💻 Tech', date: '3 March 2024', readingTime: '12 min read' } } },
+  {
+    hash: 'a1',
+    text: {
+      ...base,
+      lang: 'en',
+      title: 'Git, from the first commit to GitHub Actions',
+      article: { category: '💻 Tech', date: '3 March 2024', readingTime: '12 min read' },
+    },
+  },
   {
     hash: 'b2',
     text: {
@@ -34,8 +42,16 @@ async function drawnBy(threads: CardThreads) {
   folders.push(into);
   const look = await readCardLook(PROJECT_ROOT, '/media/owner/avatar.svg');
   try {
-    const facts = await threads.draw(cards, { colours: look.colours, ...(look.avatar && { avatar: look.avatar }) }, into);
-    const files = Object.fromEntries(await Promise.all((await readdir(into)).map(async (name) => [name, await readFile(path.join(into, name))] as const)));
+    const facts = await threads.draw(
+      cards,
+      { colours: look.colours, ...(look.avatar && { avatar: look.avatar }) },
+      into,
+    );
+    const files = Object.fromEntries(
+      await Promise.all(
+        (await readdir(into)).map(async (name) => [name, await readFile(path.join(into, name))] as const),
+      ),
+    );
     return { facts, files };
   } finally {
     await threads.close();

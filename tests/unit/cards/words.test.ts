@@ -9,12 +9,21 @@ const word = (text: string, extra = '') =>
 
 describe('the words of satori’s SVG of a card’s words', () => {
   it('are read with their place, width, size, weight, spacing and colour, entities decoded', () => {
-    expect(laidWords(svg(word('A&amp;B&#39;s')), 100, 50, 1, '#faf7f2')).toEqual([[{ text: "A&B's", x: 1.5, y: 30, width: 20.25, size: 30, weight: 700, letterSpacing: -1, fill: '#0b2545' }]]);
+    expect(laidWords(svg(word('A&amp;B&#39;s')), 100, 50, 1, '#faf7f2')).toEqual([
+      [{ text: "A&B's", x: 1.5, y: 30, width: 20.25, size: 30, weight: 700, letterSpacing: -1, fill: '#0b2545' }],
+    ]);
   });
 
   it('are read per box from a column of boxes, each word placed from its box’s top; a box with anything else is left to librsvg alone', () => {
-    const column = svg(`${word('one')}${paper(50)}${word('two').replace('y="30"', 'y="80"')}${paper(100)}<path d="M0 0Z"/>${word('three').replace('y="30"', 'y="130"')}`, 150);
-    expect(laidWords(column, 100, 50, 3, '#faf7f2').map((box) => box?.map(({ text, y }) => [text, y]))).toEqual([[['one', 30]], [['two', 30]], undefined]);
+    const column = svg(
+      `${word('one')}${paper(50)}${word('two').replace('y="30"', 'y="80"')}${paper(100)}<path d="M0 0Z"/>${word('three').replace('y="30"', 'y="130"')}`,
+      150,
+    );
+    expect(laidWords(column, 100, 50, 3, '#faf7f2').map((box) => box?.map(({ text, y }) => [text, y]))).toEqual([
+      [['one', 30]],
+      [['two', 30]],
+      undefined,
+    ]);
     expect(laidWords(column, 100, 50, 2, '#faf7f2')).toEqual([undefined, undefined]);
   });
 

@@ -13,7 +13,8 @@ const fixtures = await listFixtures();
 
 type Found = Fixture['expected'][number];
 const byPlace = (a: Found, b: Found) => a.file.localeCompare(b.file) || a.line - b.line || a.code.localeCompare(b.code);
-const found = (diagnostics: Diagnostic[]): Found[] => diagnostics.map(({ code, file, line }) => ({ code, file, line })).sort(byPlace);
+const found = (diagnostics: Diagnostic[]): Found[] =>
+  diagnostics.map(({ code, file, line }) => ({ code, file, line })).sort(byPlace);
 
 /**
  * The tool's code graph (what .cache/site/code.json keeps: which files each kind of work reads),

@@ -13,7 +13,8 @@ describe('the titles a check’s findings were found under, kept apart', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  const parts = (n: number) => Array.from({ length: 3 }, (_, i) => `/blog/tech/a${i}\0a${i}\0en\0Title ${i}, edit ${n}`);
+  const parts = (n: number) =>
+    Array.from({ length: 3 }, (_, i) => `/blog/tech/a${i}\0a${i}\0en\0Title ${i}, edit ${n}`);
 
   it('reads back the parts of a key, and none of a key never written', () => {
     writeTitleParts(dir, 'k1', parts(1), undefined);

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { articleTitleMatch, postingsOf, significantWords, type TitleMatch, titleIndex, titleMatcher } from '../../../src/check/linkText';
+import {
+  articleTitleMatch,
+  postingsOf,
+  significantWords,
+  type TitleMatch,
+  titleIndex,
+  titleMatcher,
+} from '../../../src/check/linkText';
 import type { Article, Site } from '../../../src/model/site';
 import type { Lang } from '../../../src/shared/lang';
 import type { Route } from '../../../src/shared/route';
@@ -10,7 +17,8 @@ import type { Route } from '../../../src/shared/route';
  * the text's words, worked out anew. The indexed `titleMatcher` must answer as it does.
  */
 function referenceMatch(site: Site, text: string, target: Route, lang: Lang): TitleMatch {
-  const titleWords = (article: Article) => new Set(Object.values(article.editions).flatMap((e) => [...significantWords(e.source.frontMatter.title)]));
+  const titleWords = (article: Article) =>
+    new Set(Object.values(article.editions).flatMap((e) => [...significantWords(e.source.frontMatter.title)]));
   const coverage = (article: Article, words: ReadonlySet<string>) => {
     const titles = titleWords(article);
     const slug = article.slug.toLowerCase();
@@ -28,7 +36,12 @@ function referenceMatch(site: Site, text: string, target: Route, lang: Lang): Ti
   for (const article of site.articles) {
     if (article === targetArticle) continue;
     const cover = coverage(article, words);
-    if (cover.size >= 2 && cover.size > targetCover.size && missing.every((w) => cover.has(w)) && (!best || cover.size > best.size)) {
+    if (
+      cover.size >= 2 &&
+      cover.size > targetCover.size &&
+      missing.every((w) => cover.has(w)) &&
+      (!best || cover.size > best.size)
+    ) {
       best = { article, size: cover.size };
     }
   }
@@ -45,8 +58,15 @@ interface ArticleSpec {
 /** An article as much as LINK004 reads of it: its route, slug and the titles of its editions. */
 function article(spec: ArticleSpec, at: number): Article {
   const path = `/blog/c${at % 3}/${spec.slug}`;
-  const editions = Object.fromEntries(Object.entries(spec.titles).map(([lang, title]) => [lang, { lang, source: { frontMatter: { title } } }]));
-  return { route: { path, component: 'article' }, category: `c${at % 3}`, slug: spec.slug, editions } as unknown as Article;
+  const editions = Object.fromEntries(
+    Object.entries(spec.titles).map(([lang, title]) => [lang, { lang, source: { frontMatter: { title } } }]),
+  );
+  return {
+    route: { path, component: 'article' },
+    category: `c${at % 3}`,
+    slug: spec.slug,
+    editions,
+  } as unknown as Article;
 }
 
 function site(specs: readonly ArticleSpec[]): Site {
@@ -81,23 +101,46 @@ const WORD = fc.constantFrom(
   'notes',
   'a',
 );
-const phrase = (min: number, max: number) => fc.tuple(fc.array(WORD, { minLength: min, maxLength: max }), fc.constantFrom(' ', ', ', ': ', '-')).map(([words, between]) => words.join(between));
-const SLUG = fc.array(fc.constantFrom('docker', 'dock', 'git', 'flask', 'azure', 'vol', 'umes', 'musica', '2023', 'X', 'Kafe', 'é'), { minLength: 1, maxLength: 4 }).map((parts) => parts.join(''));
-const TITLES = fc.oneof(fc.record({ en: phrase(1, 5), pt: phrase(1, 5) }), fc.record({ pt: phrase(1, 5) }), fc.record({ en: phrase(1, 5) }));
+const phrase = (min: number, max: number) =>
+  fc
+    .tuple(fc.array(WORD, { minLength: min, maxLength: max }), fc.constantFrom(' ', ', ', ': ', '-'))
+    .map(([words, between]) => words.join(between));
+const SLUG = fc
+  .array(
+    fc.constantFrom('docker', 'dock', 'git', 'flask', 'azure', 'vol', 'umes', 'musica', '2023', 'X', 'Kafe', 'é'),
+    { minLength: 1, maxLength: 4 },
+  )
+  .map((parts) => parts.join(''));
+const TITLES = fc.oneof(
+  fc.record({ en: phrase(1, 5), pt: phrase(1, 5) }),
+  fc.record({ pt: phrase(1, 5) }),
+  fc.record({ en: phrase(1, 5) }),
+);
 const SPEC: fc.Arbitrary<ArticleSpec> = fc.record({ slug: SLUG, titles: TITLES });
-const LINK = fc.record({ text: phrase(0, 6), target: fc.nat(), lang: fc.constantFrom<Lang>('en', 'pt'), page: fc.boolean() });
+const LINK = fc.record({
+  text: phrase(0, 6),
+  target: fc.nat(),
+  lang: fc.constantFrom<Lang>('en', 'pt'),
+  page: fc.boolean(),
+});
 
 describe('LINK004: the article a link text names (titleMatcher)', () => {
   it('answers as the scan over every article did, on random small sites and texts', () => {
     fc.assert(
-      fc.property(fc.array(SPEC, { minLength: 1, maxLength: 12 }), fc.array(LINK, { minLength: 1, maxLength: 10 }), (specs, links) => {
-        const s = site(specs);
-        const match = titleMatcher(s);
-        for (const link of links) {
-          const target = link.page ? ({ path: '/projects', component: 'projects' } as unknown as Route) : (s.articles[link.target % s.articles.length] as Article).route;
-          expect(match(link.text, target, link.lang)).toEqual(referenceMatch(s, link.text, target, link.lang));
-        }
-      }),
+      fc.property(
+        fc.array(SPEC, { minLength: 1, maxLength: 12 }),
+        fc.array(LINK, { minLength: 1, maxLength: 10 }),
+        (specs, links) => {
+          const s = site(specs);
+          const match = titleMatcher(s);
+          for (const link of links) {
+            const target = link.page
+              ? ({ path: '/projects', component: 'projects' } as unknown as Route)
+              : (s.articles[link.target % s.articles.length] as Article).route;
+            expect(match(link.text, target, link.lang)).toEqual(referenceMatch(s, link.text, target, link.lang));
+          }
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -110,15 +153,20 @@ describe('LINK004: the article a link text names (titleMatcher)', () => {
         fc.array(LINK, { minLength: 1, maxLength: 10 }),
         (specs, retitlings, links) => {
           const retitled = [...specs];
-          for (const { at, titles } of retitlings) retitled[at % specs.length] = { slug: (specs[at % specs.length] as ArticleSpec).slug, titles };
+          for (const { at, titles } of retitlings)
+            retitled[at % specs.length] = { slug: (specs[at % specs.length] as ArticleSpec).slug, titles };
           const after = site(retitled);
           const carried = titleIndex(after, titleIndex(site(specs)));
           const fresh = titleIndex(after);
           expect(carried.titled).toEqual(fresh.titled);
-          for (const link of links) for (const word of significantWords(link.text)) expect(postingsOf(carried, word)).toEqual(postingsOf(fresh, word));
+          for (const link of links)
+            for (const word of significantWords(link.text))
+              expect(postingsOf(carried, word)).toEqual(postingsOf(fresh, word));
           for (const link of links) {
             const target = (after.articles[link.target % after.articles.length] as Article).route;
-            expect(articleTitleMatch(carried, link.text, target, link.lang)).toEqual(referenceMatch(after, link.text, target, link.lang));
+            expect(articleTitleMatch(carried, link.text, target, link.lang)).toEqual(
+              referenceMatch(after, link.text, target, link.lang),
+            );
           }
         },
       ),
@@ -135,8 +183,14 @@ describe('LINK004: the article a link text names (titleMatcher)', () => {
     const match = titleMatcher(s);
     const docker = (s.articles[0] as Article).route;
     // "docker" is in the second one's slug, "flask" and "azure" in its titles: three words to the target's one.
-    expect(match('Flask with Docker on Azure', docker, 'pt')).toEqual({ title: 'Publicar Flask no Azure', path: '/blog/c1/deploydockerflaskazure' });
-    expect(match('Flask on Azure', docker, 'en')).toEqual({ title: 'Deploy a Flask app on Azure', path: '/blog/c1/deploydockerflaskazure' });
+    expect(match('Flask with Docker on Azure', docker, 'pt')).toEqual({
+      title: 'Publicar Flask no Azure',
+      path: '/blog/c1/deploydockerflaskazure',
+    });
+    expect(match('Flask on Azure', docker, 'en')).toEqual({
+      title: 'Deploy a Flask app on Azure',
+      path: '/blog/c1/deploydockerflaskazure',
+    });
     expect(match('Docker in practice', docker, 'en')).toBeUndefined();
     expect(match('here', docker, 'en')).toBeUndefined();
   });

@@ -9,7 +9,9 @@ import { PROJECT_ROOT } from '../../support/content';
 async function articles(): Promise<[string, string][]> {
   const blog = path.join(PROJECT_ROOT, 'content', 'blog');
   const files = (await readdir(blog, { recursive: true })).filter((file) => file.endsWith('.md')).sort();
-  return Promise.all(files.map(async (file): Promise<[string, string]> => [file, await readFile(path.join(blog, file), 'utf8')]));
+  return Promise.all(
+    files.map(async (file): Promise<[string, string]> => [file, await readFile(path.join(blog, file), 'utf8')]),
+  );
 }
 
 /**
@@ -21,13 +23,17 @@ describe('the edits site dev rehearses', () => {
     for (const [file, text] of await articles()) {
       const [before, after] = [matter(text, {}), matter(rehearsedEdit(text, 0), {})];
       expect(after.data, file).toEqual(before.data);
-      expect(after.content.trim(), file).toBe(`A paragraph rehearsed by site dev (1).\n\n${before.content.trim()}`.trim());
+      expect(after.content.trim(), file).toBe(
+        `A paragraph rehearsed by site dev (1).\n\n${before.content.trim()}`.trim(),
+      );
     }
   });
 
   it('changes the title alone, whether it is quoted or not', async () => {
     const quoted = (title: string) => `---\ntitle: ${title}\ndate: 2024-01-02\n---\n\nBody.\n`;
-    expect(matter(rehearsedEdit(quoted('"A: quoted title"'), 1), {}).data.title).toBe('A: quoted title, rehearsed by site dev (2)');
+    expect(matter(rehearsedEdit(quoted('"A: quoted title"'), 1), {}).data.title).toBe(
+      'A: quoted title, rehearsed by site dev (2)',
+    );
     expect(matter(rehearsedEdit(quoted("'Single'"), 3), {}).data.title).toBe('Single, rehearsed by site dev (4)');
     for (const [file, text] of await articles()) {
       const [before, after] = [matter(text, {}), matter(rehearsedEdit(text, 1), {})];

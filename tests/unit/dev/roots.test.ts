@@ -4,7 +4,10 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RootGuard } from '../../../src/dev/roots';
 
-/** site dev's guard of its watched folders: a folder deleted and made again, or renamed over, is watched again and read whole. */
+/**
+ * site dev's guard of its watched folders: a folder deleted and made again, or renamed over, is
+ * watched again and read whole.
+ */
 describe('RootGuard', () => {
   let dir: string;
   let guard: RootGuard | undefined;
@@ -21,7 +24,15 @@ describe('RootGuard', () => {
   });
 
   async function watch(root: string): Promise<RootGuard> {
-    guard = new RootGuard([root], { replaced: (r) => said.push(`replaced ${path.basename(r)}`), rescan: (r) => said.push(`rescan ${path.basename(r)}`), log: () => undefined }, 20);
+    guard = new RootGuard(
+      [root],
+      {
+        replaced: (r) => said.push(`replaced ${path.basename(r)}`),
+        rescan: (r) => said.push(`rescan ${path.basename(r)}`),
+        log: () => undefined,
+      },
+      20,
+    );
     await guard.start();
     return guard;
   }

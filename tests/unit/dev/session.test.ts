@@ -20,7 +20,15 @@ class LateExitingThread extends EventEmitter implements BuildThread {
     if (request.type !== 'build') return;
     setTimeout(() => {
       if (this.ended) return;
-      const reply: WorkerReply = { type: 'built', id: request.id, ok: true, diagnostics: [], milliseconds: 1, stages: {}, changed: { 'blog/tech/Site.html': `hash ${request.id}` } };
+      const reply: WorkerReply = {
+        type: 'built',
+        id: request.id,
+        ok: true,
+        diagnostics: [],
+        milliseconds: 1,
+        stages: {},
+        changed: { 'blog/tech/Site.html': `hash ${request.id}` },
+      };
       this.emit('message', reply);
     }, 20);
   }
@@ -57,7 +65,10 @@ describe('the rebuild loop of site dev', () => {
 
     const rebuilt = new Promise<Rebuild>((resolve) => session.onRebuild(resolve));
     session.changed(path.join(TOOL_ROOT, 'templates', 'pages', 'Article.tsx'));
-    const rebuild = await Promise.race([rebuilt, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 2000))]);
+    const rebuild = await Promise.race([
+      rebuilt,
+      new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 2000)),
+    ]);
     await session.close();
 
     expect(rebuild, 'the template change is built within 2 s').toMatchObject({ ok: true, pages: ['/blog/tech/Site'] });
@@ -84,7 +95,15 @@ class SlowEndingThread extends LateExitingThread {
     setTimeout(() => {
       this.unanswered--;
       if (this.stopped) return;
-      const reply: WorkerReply = { type: 'built', id: request.id, ok: true, diagnostics: [], milliseconds: 1, stages: {}, changed: {} };
+      const reply: WorkerReply = {
+        type: 'built',
+        id: request.id,
+        ok: true,
+        diagnostics: [],
+        milliseconds: 1,
+        stages: {},
+        changed: {},
+      };
       this.emit('message', reply);
     }, 100);
   }
@@ -115,12 +134,20 @@ describe('the rebuild loop of site dev, one build at a time', () => {
     expect(threads.map((thread) => thread.most)).toEqual([1, 1]);
     // The content saves were built on the fresh thread, after the pipeline edit that replaced it.
     const last = threads[1]?.built.at(-1) ?? [];
-    expect(last).toEqual(expect.arrayContaining([path.join(TOOL_ROOT, 'content', 'strings.json'), path.join(TOOL_ROOT, 'content', 'site.json')]));
+    expect(last).toEqual(
+      expect.arrayContaining([
+        path.join(TOOL_ROOT, 'content', 'strings.json'),
+        path.join(TOOL_ROOT, 'content', 'site.json'),
+      ]),
+    );
     expect(rebuilds.at(-1)?.ok).toBe(true);
   });
 });
 
-/** A thread that, after its first build, warms up (rehearsals ending in a build in place) until `endWarmUp` is called. */
+/**
+ * A thread that, after its first build, warms up (rehearsals ending in a build in place) until
+ * `endWarmUp` is called.
+ */
 class WarmingThread extends EventEmitter implements BuildThread {
   constructor(private readonly warms = true) {
     super();
@@ -131,7 +158,15 @@ class WarmingThread extends EventEmitter implements BuildThread {
     setTimeout(() => {
       // As the real thread does: the warm-up is told of before the first build's end.
       if (this.warms) this.emit('message', { type: 'warm-up', running: true } satisfies WorkerReply);
-      this.emit('message', { type: 'built', id: request.id, ok: true, diagnostics: [], milliseconds: 1, stages: {}, changed: {} } satisfies WorkerReply);
+      this.emit('message', {
+        type: 'built',
+        id: request.id,
+        ok: true,
+        diagnostics: [],
+        milliseconds: 1,
+        stages: {},
+        changed: {},
+      } satisfies WorkerReply);
     }, 5);
   }
 

@@ -52,7 +52,9 @@ describe('the folders site dev watches', () => {
     await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
     try {
       const before = Object.keys(watcher.getWatched()).sort();
-      expect(before.map((dir) => path.resolve(dir))).toEqual(expect.arrayContaining([path.join(root, 'blog/tech'), path.join(root, 'blog/books')]));
+      expect(before.map((dir) => path.resolve(dir))).toEqual(
+        expect.arrayContaining([path.join(root, 'blog/tech'), path.join(root, 'blog/books')]),
+      );
       await watchEveryFolder(watcher, root);
       expect(Object.keys(watcher.getWatched()).sort()).toEqual(before);
     } finally {

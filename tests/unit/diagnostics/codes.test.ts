@@ -42,7 +42,12 @@ const CASES: { [C in DiagnosticCode]: DiagnosticArgs<C>[] } = {
     { category: 'food', listedBy: 'blogIndex' },
   ],
   CAT002: [{ key: 'tech', blogCategoryName: 'Tech', blogcategory: '/blog/Tech' }],
-  MD001: [{ kind: 'directive', name: 'video' }, { kind: 'noSource' }, { kind: 'noCaption' }, { kind: 'width', width: '300' }],
+  MD001: [
+    { kind: 'directive', name: 'video' },
+    { kind: 'noSource' },
+    { kind: 'noCaption' },
+    { kind: 'width', width: '300' },
+  ],
   MD002: [{ language: 'brainfudge' }],
   LINK001: [{ path: '/blog/tech/Gti', near: '/blog/tech/Git' }, { path: '/nowhere' }],
   LINK002: [
@@ -50,7 +55,9 @@ const CASES: { [C in DiagnosticCode]: DiagnosticArgs<C>[] } = {
     { path: '/blog/tech/git', page: '/blog/tech/Git' },
   ],
   LINK003: [{ path: '/blog/culture/gulbenkian', lang: 'en', offered: ['pt'] }],
-  LINK004: [{ text: 'the .NET article', path: '/blog/tech/Flask', article: { title: '.NET', path: '/blog/tech/DotNet' } }],
+  LINK004: [
+    { text: 'the .NET article', path: '/blog/tech/Flask', article: { title: '.NET', path: '/blog/tech/DotNet' } },
+  ],
   LINK005: [{ path: '/blog/movies', lang: 'en' }],
   DRAFT001: [
     { path: '/blog/tech/Next', lang: 'en' },
@@ -58,8 +65,22 @@ const CASES: { [C in DiagnosticCode]: DiagnosticArgs<C>[] } = {
   ],
   DRAFT002: [{ lang: 'en' }, { lang: 'pt', date: '2027-03-04' }],
   TRANS001: [
-    { lang: 'pt', since: '2026-03-03', counterpart: 'content/blog/tech/Git.en.md', changed: ['the title', '"Branches"'], removed: 1, sync: 'content/blog/tech/Git.pt.md' },
-    { lang: 'pt', since: '2026-03-03', counterpart: 'content/blog/tech/Git.en.md', changed: [], removed: 0, sync: 'content/blog/tech/Git.pt.md' },
+    {
+      lang: 'pt',
+      since: '2026-03-03',
+      counterpart: 'content/blog/tech/Git.en.md',
+      changed: ['the title', '"Branches"'],
+      removed: 1,
+      sync: 'content/blog/tech/Git.pt.md',
+    },
+    {
+      lang: 'pt',
+      since: '2026-03-03',
+      counterpart: 'content/blog/tech/Git.en.md',
+      changed: [],
+      removed: 0,
+      sync: 'content/blog/tech/Git.pt.md',
+    },
     { lang: 'en', since: '2026-03-03', sync: 'content/strings.json' },
   ],
   TRANS002: [
@@ -80,7 +101,13 @@ const CASES: { [C in DiagnosticCode]: DiagnosticArgs<C>[] } = {
     { id: 'x', sections: [] },
   ],
   CRUMB001: [
-    { path: '/blog/Tech', want: '/blog/tech', last: false, trail: ['/blog', '/blog/tech', '/blog/tech/Git'], variant: '/blog/tech' },
+    {
+      path: '/blog/Tech',
+      want: '/blog/tech',
+      last: false,
+      trail: ['/blog', '/blog/tech', '/blog/tech/Git'],
+      variant: '/blog/tech',
+    },
     { path: '/blog/x', want: '/blog/tech/Git', last: true, trail: ['/blog', '/blog/tech', '/blog/tech/Git'] },
     { path: '/blog/x', want: '/blog/tech', last: false, trail: ['/blog', '/blog/tech', '/blog/tech/Git'] },
   ],
@@ -124,7 +151,14 @@ const CASES: { [C in DiagnosticCode]: DiagnosticArgs<C>[] } = {
   EXT002: [{ url: 'https://example.org/a', to: 'https://example.org/b', status: 301 }],
   EXT003: [
     { url: 'https://example.org/a', kind: 'status', status: 503, reason: 'Service Unavailable', tries: 3 },
-    { url: 'https://example.org/a', at: 'https://example.org/b', kind: 'status', status: 403, reason: 'Forbidden', tries: 1 },
+    {
+      url: 'https://example.org/a',
+      at: 'https://example.org/b',
+      kind: 'status',
+      status: 403,
+      reason: 'Forbidden',
+      tries: 1,
+    },
     { url: 'https://example.org/a', kind: 'limited', tries: 3 },
     { url: 'https://example.org/a', kind: 'limited', tries: 1, wait: 3600 },
     { url: 'https://example.org/a', kind: 'redirects', loop: true, count: 2 },
@@ -175,8 +209,12 @@ describe('the diagnostic catalogue', () => {
 
   it('keeps the hint that depends on the case: "Did you mean ...?"', () => {
     const place = { file: 'content/blog/tech/Docker.en.md', line: 7, column: 3 };
-    expect(diagnostic('LINK001', place, { path: '/blog/tech/Gti', near: '/blog/tech/Git' }).hint).toBe('Did you mean "/blog/tech/Git"?');
-    expect(diagnostic('LINK001', place, { path: '/nowhere' }).hint).toBe('Link to a route path as docs/product.md lists them (Languages and URLs), or create the page.');
+    expect(diagnostic('LINK001', place, { path: '/blog/tech/Gti', near: '/blog/tech/Git' }).hint).toBe(
+      'Did you mean "/blog/tech/Git"?',
+    );
+    expect(diagnostic('LINK001', place, { path: '/nowhere' }).hint).toBe(
+      'Link to a route path as docs/product.md lists them (Languages and URLs), or create the page.',
+    );
   });
 
   it('names the Wayback Machine list of a dead external link in its hint, and only names it', () => {
@@ -185,9 +223,16 @@ describe('the diagnostic catalogue', () => {
     expect(gone.severity).toBe('error');
     expect(gone.message).toBe('"https://docs.example.org/old?page=2" answers 410 Gone');
     expect(gone.hint).toContain('https://web.archive.org/web/*/https://docs.example.org/old?page=2');
-    const lapsed = diagnostic('EXT004', place, { url: 'https://lapsed.example/a', tries: 3, kind: 'dns', host: 'lapsed.example' });
+    const lapsed = diagnostic('EXT004', place, {
+      url: 'https://lapsed.example/a',
+      tries: 3,
+      kind: 'dns',
+      host: 'lapsed.example',
+    });
     expect(lapsed.hint).toContain('https://web.archive.org/web/*/https://lapsed.example/a');
-    expect(diagnostic('EXT004', place, { url: 'https://slow.example/a', tries: 3, kind: 'timeout', seconds: 10 }).hint).not.toContain('web.archive.org');
+    expect(
+      diagnostic('EXT004', place, { url: 'https://slow.example/a', tries: 3, kind: 'timeout', seconds: 10 }).hint,
+    ).not.toContain('web.archive.org');
   });
 
   it('takes severity, message and hint from the catalogue, and the place from the caller', () => {
@@ -233,7 +278,19 @@ describe('the printer', () => {
   });
 
   it('writes GitHub annotations with file, line and column', () => {
-    const out = formatGithub([{ code: 'SCHEMA001', severity: 'error', file: 'content/owner.json', line: 3, column: 5, message: 'subtitle.pt: bad\nvalue', hint: 'Fix it.' }]);
-    expect(out).toBe('::error file=content/owner.json,line=3,col=5,title=SCHEMA001::subtitle.pt: bad%0Avalue Hint: Fix it.');
+    const out = formatGithub([
+      {
+        code: 'SCHEMA001',
+        severity: 'error',
+        file: 'content/owner.json',
+        line: 3,
+        column: 5,
+        message: 'subtitle.pt: bad\nvalue',
+        hint: 'Fix it.',
+      },
+    ]);
+    expect(out).toBe(
+      '::error file=content/owner.json,line=3,col=5,title=SCHEMA001::subtitle.pt: bad%0Avalue Hint: Fix it.',
+    );
   });
 });

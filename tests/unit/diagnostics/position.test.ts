@@ -30,9 +30,15 @@ it('finds keys inside front-matter lists by item number', () => {
 
 // The same keys written in the other styles YAML allows: a line-based walker placed none of these.
 it('finds keys inside flow maps and flow lists', () => {
-  const flow = ['---', 'title: T', 'breadcrumbs: [{ title: { en: Blog }, path: /blog }, { title: { en: Tech }, path: /blog/tech }]', 'index:', '  - { id: a, text: { en: A } }', '---', 'body'].join(
-    '\n',
-  );
+  const flow = [
+    '---',
+    'title: T',
+    'breadcrumbs: [{ title: { en: Blog }, path: /blog }, { title: { en: Tech }, path: /blog/tech }]',
+    'index:',
+    '  - { id: a, text: { en: A } }',
+    '---',
+    'body',
+  ].join('\n');
   expect(frontMatterPosition(flow, ['breadcrumbs', 1, 'path'])).toEqual({ line: 3, column: 76 });
   expect(frontMatterPosition(flow, ['breadcrumbs', 0, 'title', 'en'])).toEqual({ line: 3, column: 26 });
   expect(frontMatterPosition(flow, ['breadcrumbs', 1])).toEqual({ line: 3, column: 53 });
@@ -41,7 +47,15 @@ it('finds keys inside flow maps and flow lists', () => {
 });
 
 it('finds quoted keys by their name', () => {
-  const quoted = ['---', '"title": T', "'date': 2025-01-01", 'breadcrumbs:', '  - "path": /blog', '    \'title\': { "en": Blog }', '---'].join('\n');
+  const quoted = [
+    '---',
+    '"title": T',
+    "'date': 2025-01-01",
+    'breadcrumbs:',
+    '  - "path": /blog',
+    '    \'title\': { "en": Blog }',
+    '---',
+  ].join('\n');
   expect(frontMatterPosition(quoted, ['title'])).toEqual({ line: 2, column: 1 });
   expect(frontMatterPosition(quoted, ['date'])).toEqual({ line: 3, column: 1 });
   expect(frontMatterPosition(quoted, ['breadcrumbs', 0, 'path'])).toEqual({ line: 5, column: 5 });
@@ -77,7 +91,9 @@ it('places a top-level key where the YAML parser does, whatever comes before it'
     const yaml = source.slice(source.indexOf('\n') + 1, source.indexOf('\n---', 3) + 1);
     const lines = new LineCounter();
     const document = parseDocument(yaml, { lineCounter: lines });
-    const pair = isMap(document.contents) ? document.contents.items.find((p) => isScalar(p.key) && p.key.value === key) : undefined;
+    const pair = isMap(document.contents)
+      ? document.contents.items.find((p) => isScalar(p.key) && p.key.value === key)
+      : undefined;
     const start = pair && isScalar(pair.key) ? pair.key.range?.[0] : undefined;
     if (start === undefined) return { line: 1, column: 1 };
     const { line, col } = lines.linePos(start);
@@ -95,7 +111,9 @@ it('places a top-level key where the YAML parser does, whatever comes before it'
     ['---', '{ title: flow, date: 2024-01-01 }', '---'],
     ['---\r', 'date: 2024\r', 'title: crlf\r', '---\r'],
   ].map((lines) => `${lines.join('\n')}\nbody\n`);
-  for (const source of sources) for (const key of ['title', 'date', 'other']) expect(frontMatterPosition(source, [key]), `${key} in ${JSON.stringify(source)}`).toEqual(parsed(source, key));
+  for (const source of sources)
+    for (const key of ['title', 'date', 'other'])
+      expect(frontMatterPosition(source, [key]), `${key} in ${JSON.stringify(source)}`).toEqual(parsed(source, key));
 });
 
 it('places a top-level key without loading the YAML parser', () => {
@@ -106,6 +124,9 @@ it('places a top-level key without loading the YAML parser', () => {
     "const loaded = Object.keys(createRequire(import.meta.url).cache).some((file) => file.includes('/node_modules/yaml/'));",
     'console.log(JSON.stringify({ place, loaded }));',
   ].join('\n');
-  const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: PROJECT_ROOT, encoding: 'utf8' });
+  const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: PROJECT_ROOT,
+    encoding: 'utf8',
+  });
   expect(JSON.parse(out)).toEqual({ place: { line: 3, column: 1 }, loaded: false });
 });

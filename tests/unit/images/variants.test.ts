@@ -18,7 +18,9 @@ describe('the variants of a raster image', () => {
   });
 
   it('are AVIF and WebP with a fallback of the source kind: JPEG for a JPEG, PNG for a PNG, the WebP itself otherwise', () => {
-    const formats = (file: string) => [...new Set(variantsOf({ file, width: 800, height: 600, hash: '0123456789' }).map((v) => v.format))];
+    const formats = (file: string) => [
+      ...new Set(variantsOf({ file, width: 800, height: 600, hash: '0123456789' }).map((v) => v.format)),
+    ];
     expect(formats('a.jpg')).toEqual(['avif', 'webp', 'jpeg']);
     expect(formats('a.PNG')).toEqual(['avif', 'webp', 'png']);
     expect(formats('a.webp')).toEqual(['avif', 'webp']);
@@ -26,14 +28,19 @@ describe('the variants of a raster image', () => {
   });
 
   it('make a <picture> whose sources list every width, the best format first, escaped, on the image CDN when there is one', () => {
-    const picture = pictureOf({ file: 'blog/a b.jpg', width: 800, height: 400, hash: '0123456789' }, (p) => `https://img.example.net${p}`);
+    const picture = pictureOf(
+      { file: 'blog/a b.jpg', width: 800, height: 400, hash: '0123456789' },
+      (p) => `https://img.example.net${p}`,
+    );
     expect(picture.sources.map((s) => s.type)).toEqual(['image/avif', 'image/webp']);
     expect(picture.sources[0]?.srcset).toBe(
       'https://img.example.net/assets/media/blog/a%20b-320.0123456789.avif 320w, https://img.example.net/assets/media/blog/a%20b-640.0123456789.avif 640w, https://img.example.net/assets/media/blog/a%20b-800.0123456789.avif 800w',
     );
     expect(picture.src).toBe('https://img.example.net/assets/media/blog/a%20b-800.0123456789.jpg');
     // Nothing in a name ends a CSS url() either (the hero's background).
-    expect(pictureOf({ file: "o'neil (1).jpg", width: 320, height: 200, hash: '0123456789' }, (p) => p).src).toBe('/assets/media/o%27neil%20%281%29-320.0123456789.jpg');
+    expect(pictureOf({ file: "o'neil (1).jpg", width: 320, height: 200, hash: '0123456789' }, (p) => p).src).toBe(
+      '/assets/media/o%27neil%20%281%29-320.0123456789.jpg',
+    );
     expect([picture.width, picture.height]).toEqual([800, 400]);
   });
 });
@@ -54,7 +61,10 @@ describe('a photo taken with the camera turned (EXIF orientation 6)', () => {
     await writeFile(path.join(dir, 'turned.jpg'), stored);
     // The same turn in a PNG and a WebP: their EXIF orientation is honoured too.
     for (const format of ['png', 'webp'] as const) {
-      await writeFile(path.join(dir, `turned.${format}`), await sharp(stored).toFormat(format).withMetadata({ orientation: 6 }).toBuffer());
+      await writeFile(
+        path.join(dir, `turned.${format}`),
+        await sharp(stored).toFormat(format).withMetadata({ orientation: 6 }).toBuffer(),
+      );
     }
     await writeFile(path.join(dir, 'notes.txt'), 'not an image');
   });
@@ -63,7 +73,12 @@ describe('a photo taken with the camera turned (EXIF orientation 6)', () => {
   it('is catalogued at the size it is shown, 400 × 600, as a JPEG, a PNG or a WebP, and only raster files are', async () => {
     const images = await readRasters(dir, ['turned.jpg', 'turned.png', 'turned.webp', 'notes.txt']);
     expect([...images.keys()]).toEqual(['turned.jpg', 'turned.png', 'turned.webp']);
-    for (const image of images.values()) expect(image, image.file).toMatchObject({ width: 400, height: 600, hash: expect.stringMatching(/^[0-9a-f]{10}$/) });
+    for (const image of images.values())
+      expect(image, image.file).toMatchObject({
+        width: 400,
+        height: 600,
+        hash: expect.stringMatching(/^[0-9a-f]{10}$/),
+      });
   });
 
   it('is published upright: its variants are 400 wide, red on top, with no orientation tag left', async () => {
@@ -73,7 +88,10 @@ describe('a photo taken with the camera turned (EXIF orientation 6)', () => {
     const [, widest] = await encodeVariants(await readFile(path.join(dir, 'turned.jpg')), variants);
     const meta = await sharp(widest).metadata();
     expect([meta.width, meta.height, meta.orientation]).toEqual([400, 600, undefined]);
-    const { data } = await sharp(widest).extract({ left: 200, top: 50, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true });
+    const { data } = await sharp(widest)
+      .extract({ left: 200, top: 50, width: 1, height: 1 })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     expect(data[0]).toBeGreaterThan(200);
     expect(data[2]).toBeLessThan(60);
   });

@@ -4,7 +4,13 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BuildSession } from '../../../src/build/session';
 import type { Diagnostic } from '../../../src/diagnostics/diagnostic';
-import { type ArticleSource, articleFiles, ContentChangedError, loadArticles, type ParsedArticle } from '../../../src/load/articles';
+import {
+  type ArticleSource,
+  articleFiles,
+  ContentChangedError,
+  loadArticles,
+  type ParsedArticle,
+} from '../../../src/load/articles';
 import { copyOfContent } from '../../support/content';
 import { keptByFile } from '../../support/kept';
 
@@ -17,7 +23,9 @@ afterEach(async () => {
 });
 
 /** One load as a new process does it (it remembers no file), with the build cache given. */
-async function load(parsed: ReturnType<typeof keptByFile<ParsedArticle>>): Promise<{ articles: ArticleSource[]; diagnostics: Diagnostic[] }> {
+async function load(
+  parsed: ReturnType<typeof keptByFile<ParsedArticle>>,
+): Promise<{ articles: ArticleSource[]; diagnostics: Diagnostic[] }> {
   parsed.madeNow.length = 0;
   const diagnostics: Diagnostic[] = [];
   const articles = await loadArticles(content.root, diagnostics, { ...articleFiles(), parsed });
@@ -53,8 +61,11 @@ describe('article files parsed by an earlier build', () => {
       expect(diagnostics.map((d) => `${d.code} ${d.file}`)).toEqual([`SCHEMA001 ${GIT}`]);
       expect(articles.some((a) => a.file === GIT)).toBe(false);
     }
-    await content.edit(GIT, (t) => t.replace(/^date: .*$/m, 'date: 2024-01-01').replace('\n\n', '\n\nA bell: \u0007.\n\n'));
-    for (let i = 0; i < 2; i++) expect((await load(parsed)).diagnostics.map((d) => `${d.code} ${d.file}`)).toEqual([`TEXT002 ${GIT}`]);
+    await content.edit(GIT, (t) =>
+      t.replace(/^date: .*$/m, 'date: 2024-01-01').replace('\n\n', '\n\nA bell: \u0007.\n\n'),
+    );
+    for (let i = 0; i < 2; i++)
+      expect((await load(parsed)).diagnostics.map((d) => `${d.code} ${d.file}`)).toEqual([`TEXT002 ${GIT}`]);
   });
 
   it('read a text again from its file only while the file is as it was loaded', async () => {

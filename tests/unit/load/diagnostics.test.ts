@@ -19,7 +19,18 @@ describe('content diagnostics', () => {
   it('loads the real content without a diagnostic', async () => {
     const { content: loaded, diagnostics } = await loadContent(content.root);
     expect(diagnostics).toEqual([]);
-    expect(loaded?.categories.map((c) => c.key).sort()).toEqual(['books', 'cinema', 'culture', 'finances', 'fitness', 'gastronomy', 'music', 'opinions', 'photos', 'tech']);
+    expect(loaded?.categories.map((c) => c.key).sort()).toEqual([
+      'books',
+      'cinema',
+      'culture',
+      'finances',
+      'fitness',
+      'gastronomy',
+      'music',
+      'opinions',
+      'photos',
+      'tech',
+    ]);
   });
 
   it('names the file, line, column and field of a JSON value of the wrong type', async () => {
@@ -59,9 +70,17 @@ describe('content diagnostics', () => {
     await content.edit('content/blog/culture/gulbenkian.pt.md', (t) => t.replace(/^date: .*$/m, 'date: yesterday'));
     const { diagnostics } = await loadContent(content.root);
     expect(diagnostics).toHaveLength(1);
-    const source = (await import('node:fs')).readFileSync(`${content.root}/content/blog/culture/gulbenkian.pt.md`, 'utf8');
+    const source = (await import('node:fs')).readFileSync(
+      `${content.root}/content/blog/culture/gulbenkian.pt.md`,
+      'utf8',
+    );
     const dateLine = source.split('\n').findIndex((l) => l.startsWith('date:')) + 1;
-    expect(diagnostics[0]).toMatchObject({ code: 'SCHEMA001', file: 'content/blog/culture/gulbenkian.pt.md', line: dateLine, column: 1 });
+    expect(diagnostics[0]).toMatchObject({
+      code: 'SCHEMA001',
+      file: 'content/blog/culture/gulbenkian.pt.md',
+      line: dateLine,
+      column: 1,
+    });
     expect(diagnostics[0]?.message).toMatch(/^date: /);
   });
 
@@ -76,7 +95,10 @@ describe('content diagnostics', () => {
     const { writeFile, mkdir } = await import('node:fs/promises');
     await writeFile(`${content.root}/content/blog/tech/Notes.md`, '---\ntitle: x\n---\n');
     await mkdir(`${content.root}/content/blog/poetry`);
-    await writeFile(`${content.root}/content/blog/poetry/Verse.en.md`, '---\ntitle: Verse\ndescription: A poem.\ndate: 2024-01-01\n---\nText.\n');
+    await writeFile(
+      `${content.root}/content/blog/poetry/Verse.en.md`,
+      '---\ntitle: Verse\ndescription: A poem.\ndate: 2024-01-01\n---\nText.\n',
+    );
     const { diagnostics } = await loadContent(content.root);
     expect(diagnostics.map((d) => [d.code, d.file])).toEqual(
       expect.arrayContaining([
@@ -93,7 +115,11 @@ describe('content diagnostics', () => {
     const { diagnostics } = await loadContent(content.root);
     expect(diagnostics.map((d) => [d.code, d.file, d.message])).toEqual([
       ['FILE001', 'content/categories/travel.json', 'content/categories/travel.json is a folder, not a file'],
-      ['FILE001', 'content/blog/opinions/remotework.pt.md', 'content/blog/opinions/remotework.pt.md is a folder, not a file'],
+      [
+        'FILE001',
+        'content/blog/opinions/remotework.pt.md',
+        'content/blog/opinions/remotework.pt.md is a folder, not a file',
+      ],
     ]);
   });
 
@@ -160,6 +186,10 @@ describe('the translation lock an earlier build validated', () => {
     await content.edit(LOCK_FILE, (t) => t.replace('"title":42', '"title":"Retitled"'));
     const fixed = await read();
     expect(cache.madeNow).toEqual([LOCK_FILE]);
-    expect(Object.values(fixed.lock?.articles ?? {}).some((article) => article.en.title === 'Retitled' || article.pt.title === 'Retitled')).toBe(true);
+    expect(
+      Object.values(fixed.lock?.articles ?? {}).some(
+        (article) => article.en.title === 'Retitled' || article.pt.title === 'Retitled',
+      ),
+    ).toBe(true);
   });
 });

@@ -22,6 +22,7 @@ describe('content hashes', () => {
     };
     const strings = Array.from({ length: 1500 }, (_, i) => (i % 3 ? `Título ${i}, ação` : `/pt/blog/x/${i}`));
     const mixed = [...strings.slice(0, 700), Buffer.from('bytes é'), '', ...strings.slice(700)];
-    for (const parts of [[], [''], ['a'], strings, mixed, [Buffer.from([0, 1])], ['€', '😀']]) expect(digestAll(parts)).toBe(oneByOne(parts));
+    for (const parts of [[], [''], ['a'], strings, mixed, [Buffer.from([0, 1])], ['€', '😀']])
+      expect(digestAll(parts)).toBe(oneByOne(parts));
   });
 });

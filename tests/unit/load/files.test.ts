@@ -24,6 +24,8 @@ describe('relative paths of content files', () => {
   });
 
   it('prints a content file with forward slashes', () => {
-    expect(relativeFile(root, path.join(root, 'content', 'blog', 'tech', 'Git.en.md'))).toBe('content/blog/tech/Git.en.md');
+    expect(relativeFile(root, path.join(root, 'content', 'blog', 'tech', 'Git.en.md'))).toBe(
+      'content/blog/tech/Git.en.md',
+    );
   });
 });

@@ -13,12 +13,15 @@ const options = {
 };
 
 /** The message a problem prints, from the diagnostic catalogue. */
-const message = (p: MarkdownProblem) => diagnostic(p.code, { file: 'x.md', line: p.line, column: p.column }, p.args).message;
+const message = (p: MarkdownProblem) =>
+  diagnostic(p.code, { file: 'x.md', line: p.line, column: p.column }, p.args).message;
 
 describe('compileMarkdown', () => {
   it('gives headings GitHub-style ids and lists them', () => {
     const out = compileMarkdown('## Github Actions\n\nText.\n\n### Passo 2: publicação\n', options);
-    expect(out.html).toContain('<h2 id="github-actions"><a class="section-link" href="#github-actions">Github Actions</a></h2>');
+    expect(out.html).toContain(
+      '<h2 id="github-actions"><a class="section-link" href="#github-actions">Github Actions</a></h2>',
+    );
     expect(out.headings.map((h) => [h.depth, h.id, h.text])).toEqual([
       [2, 'github-actions', 'Github Actions'],
       [3, 'passo-2-publicação', 'Passo 2: publicação'],
@@ -26,7 +29,10 @@ describe('compileMarkdown', () => {
   });
 
   it('makes each section heading a link to itself, which neither the checker nor the search reads', () => {
-    const out = compileMarkdown('# Title\n\n## One\n\nWords here.\n\n#### Deep *one*\n\n## See [Git](/blog/tech/Git)\n\n##\n', options);
+    const out = compileMarkdown(
+      '# Title\n\n## One\n\nWords here.\n\n#### Deep *one*\n\n## See [Git](/blog/tech/Git)\n\n##\n',
+      options,
+    );
     expect(out.html).toContain('<h1 id="title">Title</h1>');
     expect(out.html).toContain('<h4 id="deep-one"><a class="section-link" href="#deep-one">Deep <em>one</em></a></h4>');
     // A heading holding a link, or no words, is left as it is.
@@ -38,7 +44,9 @@ describe('compileMarkdown', () => {
   });
 
   it('counts the words of the text, for the reading time', () => {
-    expect(compileMarkdown('## A heading\n\nFour words in here, `and code`.\n\n- a list item\n', options).words).toBe(11);
+    expect(compileMarkdown('## A heading\n\nFour words in here, `and code`.\n\n- a list item\n', options).words).toBe(
+      11,
+    );
     expect(compileMarkdown('', options).words).toBe(0);
   });
 
@@ -46,16 +54,26 @@ describe('compileMarkdown', () => {
     const out = compileMarkdown('::figure[O jardim *moderno*]{src="/media/a.svg" width="60"}\n', options);
     expect(out.problems).toEqual([]);
     expect(out.html).toContain('<figure class="figure" style="width:60%">');
-    expect(out.html).toContain('<img src="https://cdn.example.net/media/a.svg" alt="O jardim moderno" loading="lazy" decoding="async">');
+    expect(out.html).toContain(
+      '<img src="https://cdn.example.net/media/a.svg" alt="O jardim moderno" loading="lazy" decoding="async">',
+    );
     expect(out.html).toContain('<figcaption>O jardim <em>moderno</em></figcaption>');
   });
 
   it('links addresses written as plain text as GFM does, underscores in them included', () => {
     // Underscores around a word would be emphasis anywhere else: inside an address they are part of it.
-    const withEmail = compileMarkdown('Escreva para _eu_@example.com ou veja https://example.org/_a_/ hoje.\n', options);
+    const withEmail = compileMarkdown(
+      'Escreva para _eu_@example.com ou veja https://example.org/_a_/ hoje.\n',
+      options,
+    );
     expect(withEmail.html).toContain('<a href="mailto:_eu_@example.com">_eu_@example.com</a>');
-    expect(withEmail.html).toContain('<a href="https://example.org/_a_/" target="_blank" rel="noopener noreferrer">https://example.org/_a_/</a>');
-    const withoutEmail = compileMarkdown('Veja www.example.com/_a_/ e https://example.org/_b_/ hoje; *isto* é _ênfase_.\n', options);
+    expect(withEmail.html).toContain(
+      '<a href="https://example.org/_a_/" target="_blank" rel="noopener noreferrer">https://example.org/_a_/</a>',
+    );
+    const withoutEmail = compileMarkdown(
+      'Veja www.example.com/_a_/ e https://example.org/_b_/ hoje; *isto* é _ênfase_.\n',
+      options,
+    );
     expect(withoutEmail.html).toBe(
       '<p>Veja <a href="http://www.example.com/_a_/" target="_blank" rel="noopener noreferrer">www.example.com/_a_/</a> e <a href="https://example.org/_b_/" target="_blank" rel="noopener noreferrer">https://example.org/_b_/</a> hoje; <em>isto</em> é <em>ênfase</em>.</p>',
     );
@@ -76,9 +94,15 @@ describe('compileMarkdown', () => {
   it('links an address its text spells with character references, as GFM does', () => {
     // The markdown holds no "@", "www." or "http://": the text GFM reads, once the references are decoded, does.
     const html = (markdown: string) => compileMarkdown(markdown, options).html;
-    expect(html('Escreva a eu&#64;example.com hoje.\n')).toContain('<a href="mailto:eu@example.com">eu@example.com</a>');
-    expect(html('Veja www&period;example.com hoje.\n')).toContain('<a href="http://www.example.com" target="_blank" rel="noopener noreferrer">www.example.com</a>');
-    expect(html('Veja http&#58;&#47;&#47;example.com hoje.\n')).toContain('<a href="http://example.com" target="_blank" rel="noopener noreferrer">http://example.com</a>');
+    expect(html('Escreva a eu&#64;example.com hoje.\n')).toContain(
+      '<a href="mailto:eu@example.com">eu@example.com</a>',
+    );
+    expect(html('Veja www&period;example.com hoje.\n')).toContain(
+      '<a href="http://www.example.com" target="_blank" rel="noopener noreferrer">www.example.com</a>',
+    );
+    expect(html('Veja http&#58;&#47;&#47;example.com hoje.\n')).toContain(
+      '<a href="http://example.com" target="_blank" rel="noopener noreferrer">http://example.com</a>',
+    );
   });
 
   it("compiles every article of the site as it does with all of GFM's constructs in play", async () => {
@@ -86,11 +110,15 @@ describe('compileMarkdown', () => {
     // An "@" also stands in its text, outside the span, so that GFM looks for literal addresses in all the text.
     const trailer = '\n\nTRAILER `| [^ ~ @ www. https://` @\n';
     const trailed = /\n?<p>TRAILER <code>\| \[\^ ~ @ www\. https:\/\/<\/code> @<\/p>/;
-    const files = (await readdir(path.join(PROJECT_ROOT, 'content/blog'), { recursive: true })).filter((file) => file.endsWith('.md'));
+    const files = (await readdir(path.join(PROJECT_ROOT, 'content/blog'), { recursive: true })).filter((file) =>
+      file.endsWith('.md'),
+    );
     expect(files.length).toBeGreaterThan(30);
     for (const file of files) {
       const body = matter(await readFile(path.join(PROJECT_ROOT, 'content/blog', file), 'utf8')).content;
-      expect(compileMarkdown(body + trailer, options).html.replace(trailed, ''), file).toBe(compileMarkdown(body, options).html);
+      expect(compileMarkdown(body + trailer, options).html.replace(trailed, ''), file).toBe(
+        compileMarkdown(body, options).html,
+      );
     }
   });
 
@@ -152,7 +180,10 @@ describe('compileMarkdown', () => {
       'diff',
     ];
     for (const tag of tags) {
-      const out = compileMarkdown(`\`\`\`${tag}\nGET /x HTTP/1.1\nname: "y" 1\n<a href="y">z</a>\n+ added\n\`\`\`\n`, options);
+      const out = compileMarkdown(
+        `\`\`\`${tag}\nGET /x HTTP/1.1\nname: "y" 1\n<a href="y">z</a>\n+ added\n\`\`\`\n`,
+        options,
+      );
       expect(out.problems, tag).toEqual([]);
       expect(out.html, tag).toContain(' hljs">');
       // Some token of the line is coloured (a string, a keyword, a number, a tag...).
@@ -162,7 +193,9 @@ describe('compileMarkdown', () => {
 
   it('shows a block in a language it cannot colour as plain text, and reports it (MD002) where the fence is', () => {
     const out = compileMarkdown('Text.\n\n```brainfudge\n+++[>+<-]\n```\n\n```\nplain, no language\n```\n', options);
-    expect(out.problems.map((p) => [p.code, p.args, p.line, p.column])).toEqual([['MD002', { language: 'brainfudge' }, 3, 1]]);
+    expect(out.problems.map((p) => [p.code, p.args, p.line, p.column])).toEqual([
+      ['MD002', { language: 'brainfudge' }, 3, 1],
+    ]);
     expect(out.html).toContain(
       '<div class="code-block"><div class="code-block__bar" data-lang="brainfudge"></div><pre tabindex="0"><code class="language-brainfudge">+++[>+&#x3C;-]\n</code></pre></div>',
     );
@@ -171,7 +204,10 @@ describe('compileMarkdown', () => {
   });
 
   it('keeps addresses a page may not carry out of the HTML and reports each (URL001)', () => {
-    const out = compileMarkdown('[a](javascript:alert(1)) [b](//evil.example/x) [c](mailto:me@example.com) [d](/blog/tech/Git)\n\n![e](data:image/png;base64,AA)\n', options);
+    const out = compileMarkdown(
+      '[a](javascript:alert(1)) [b](//evil.example/x) [c](mailto:me@example.com) [d](/blog/tech/Git)\n\n![e](data:image/png;base64,AA)\n',
+      options,
+    );
     expect(out.problems.map((p) => [p.code, p.line])).toEqual([
       ['URL001', 1],
       ['URL001', 1],
@@ -192,7 +228,12 @@ describe('compileMarkdown', () => {
       // Under the limit in each paragraph, over it in the text.
       `${'*a* '.repeat(400)}\n\n`.repeat(15),
     ];
-    for (const markdown of [`${'>'.repeat(20_000)} deep\n`, `${'*'.repeat(20_000)}x${'*'.repeat(20_000)}\n`, Array.from({ length: 80 }, (_, i) => `${'  '.repeat(i)}- item`).join('\n'), ...dense]) {
+    for (const markdown of [
+      `${'>'.repeat(20_000)} deep\n`,
+      `${'*'.repeat(20_000)}x${'*'.repeat(20_000)}\n`,
+      Array.from({ length: 80 }, (_, i) => `${'  '.repeat(i)}- item`).join('\n'),
+      ...dense,
+    ]) {
       const out = compileMarkdown(markdown, options);
       expect(out.problems.map((p) => p.code)).toEqual(['DEPTH001']);
       expect(out.html).toBe('');
@@ -204,8 +245,11 @@ describe('compileMarkdown', () => {
   });
 
   it("keeps a Portuguese text's marks of register, by offset in the markdown, and none for an English one", () => {
-    const markdown = 'Podes ver o código.\n\n```\nLeia isto\n```\n\n> Clique «aqui», diz você.\n\nVeja [o teu guia](/blog/tech/Git).\n';
-    const marks = compileMarkdown(markdown, options).register.map((m) => `${m.register} ${m.words} ${markdown.slice(m.offset, m.offset + m.words.length)}`);
+    const markdown =
+      'Podes ver o código.\n\n```\nLeia isto\n```\n\n> Clique «aqui», diz você.\n\nVeja [o teu guia](/blog/tech/Git).\n';
+    const marks = compileMarkdown(markdown, options).register.map(
+      (m) => `${m.register} ${m.words} ${markdown.slice(m.offset, m.offset + m.words.length)}`,
+    );
     // The code block and the link target are not the author speaking; a quotation's words in «» neither.
     expect(marks).toEqual(['tu Podes Podes', 'você Clique Clique', 'você você você', 'você Veja Veja', 'tu teu teu']);
     expect(compileMarkdown(markdown, { ...options, lang: 'en' }).register).toEqual([]);
@@ -218,7 +262,9 @@ describe('compileMarkdown', () => {
         throw new Error('no route table');
       },
     });
-    expect(out.problems).toEqual([{ code: 'INTERNAL001', args: { kind: 'markdown', fault: 'no route table' }, line: 0, column: 0 }]);
+    expect(out.problems).toEqual([
+      { code: 'INTERNAL001', args: { kind: 'markdown', fault: 'no route table' }, line: 0, column: 0 },
+    ]);
     expect(message(out.problems[0]!)).toBe('the markdown could not be compiled: no route table');
     // Under --verbose (SITE_VERBOSE) the message says where in the code it happened.
     process.env.SITE_VERBOSE = '1';

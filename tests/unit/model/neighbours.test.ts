@@ -6,12 +6,19 @@ import { readingMinutes } from '../../../src/shared/readingTime';
 import { PROJECT_ROOT } from '../../support/content';
 
 /** An edition with what neighbours are worked out from: its URL, category, title and place. */
-const edition = (url: string, category: string, title = url) => ({ url, source: { category, frontMatter: { title } } }) as unknown as ArticleEdition;
+const edition = (url: string, category: string, title = url) =>
+  ({ url, source: { category, frontMatter: { title } } }) as unknown as ArticleEdition;
 
 describe('the previous and next article of each edition', () => {
   it('are the ones published just before and after it in its category, skipping other categories', () => {
     // Newest first, as the model orders them.
-    const [c, x, b, y, a] = [edition('/c', 'tech'), edition('/x', 'books'), edition('/b', 'tech'), edition('/y', 'books'), edition('/a', 'tech')];
+    const [c, x, b, y, a] = [
+      edition('/c', 'tech'),
+      edition('/x', 'books'),
+      edition('/b', 'tech'),
+      edition('/y', 'books'),
+      edition('/a', 'tech'),
+    ];
     const map = neighbourMap({ en: [c, x, b, y, a], pt: [] });
     expect(map.get('/c')).toEqual({ previous: { title: '/b', url: '/b' } });
     expect(map.get('/b')).toEqual({ previous: { title: '/a', url: '/a' }, next: { title: '/c', url: '/c' } });
@@ -36,10 +43,22 @@ describe('the previous and next article of each edition', () => {
   });
 
   it('after a title edit name the edition by its new title on both sides in its category, as worked out afresh, and keep every other entry', () => {
-    const editions = [edition('/d', 'tech'), edition('/c', 'tech'), edition('/x', 'books'), edition('/b', 'tech'), edition('/y', 'books'), edition('/a', 'tech')];
+    const editions = [
+      edition('/d', 'tech'),
+      edition('/c', 'tech'),
+      edition('/x', 'books'),
+      edition('/b', 'tech'),
+      edition('/y', 'books'),
+      edition('/a', 'tech'),
+    ];
     const before = { en: editions, pt: [edition('/pt/b', 'tech')] };
     const last = neighbourMap(before);
-    const now = { en: editions.map((e) => (e.url === '/b' || e.url === '/y' ? edition(e.url, e.source.category, `${e.url} retitled`) : e)), pt: before.pt };
+    const now = {
+      en: editions.map((e) =>
+        e.url === '/b' || e.url === '/y' ? edition(e.url, e.source.category, `${e.url} retitled`) : e,
+      ),
+      pt: before.pt,
+    };
     const map = retitledNeighbours(now, before, last);
     expect(map).toBeDefined();
     expect(map).toEqual(neighbourMap(now));

@@ -18,7 +18,8 @@ describe('the route table of the real content', () => {
   });
 
   it('has the fixed pages in both languages', () => {
-    for (const path of ['/aboutme', '/professional', '/blog', '/projects', '/atelier']) expect(langs(path)).toEqual(['en', 'pt']);
+    for (const path of ['/aboutme', '/professional', '/blog', '/projects', '/atelier'])
+      expect(langs(path)).toEqual(['en', 'pt']);
   });
 
   it('has the eight listings and the two galleries', () => {
@@ -46,8 +47,18 @@ describe('the route table of the real content', () => {
 });
 
 describe('edition URLs', () => {
-  const both: Route = { path: '/blog/tech/Git', name: 'tech/Git', component: 'article', meta: { availableLangs: ['en', 'pt'] } };
-  const ptOnly: Route = { path: '/blog/culture/mmipo', name: 'culture/mmipo', component: 'article', meta: { availableLangs: ['pt'] } };
+  const both: Route = {
+    path: '/blog/tech/Git',
+    name: 'tech/Git',
+    component: 'article',
+    meta: { availableLangs: ['en', 'pt'] },
+  };
+  const ptOnly: Route = {
+    path: '/blog/culture/mmipo',
+    name: 'culture/mmipo',
+    component: 'article',
+    meta: { availableLangs: ['pt'] },
+  };
   const routes = new Map([both, ptOnly].map((r) => [r.path, r]));
 
   it('serves the first language at the path and Portuguese under /pt', () => {
@@ -64,6 +75,8 @@ describe('edition URLs', () => {
 
   it('rewrites media paths to the image CDN only when one is configured', () => {
     expect(mediaUrl('/media/owner/avatar.svg', undefined)).toBe('/media/owner/avatar.svg');
-    expect(mediaUrl('/media/owner/avatar.svg', 'https://img.example.net/')).toBe('https://img.example.net/media/owner/avatar.svg');
+    expect(mediaUrl('/media/owner/avatar.svg', 'https://img.example.net/')).toBe(
+      'https://img.example.net/media/owner/avatar.svg',
+    );
   });
 });

@@ -4,7 +4,13 @@ import { searchDocuments } from '../../../src/search/documents';
 import { buildSearchIndex, type SearchDocument, searchIn, searchIndexFromShards } from '../../../src/shared/search';
 import { PROJECT_ROOT } from '../../support/content';
 
-const doc = (id: string, title: string, text: string): SearchDocument => ({ id, title, category: 'Test', endpoint: id, text });
+const doc = (id: string, title: string, text: string): SearchDocument => ({
+  id,
+  title,
+  category: 'Test',
+  endpoint: id,
+  text,
+});
 
 /** A fixture corpus: what each query must find is known by construction. */
 const PT = [

@@ -8,14 +8,30 @@ import type { Lang } from '../../../src/shared/lang';
 import { type SearchDocument, searchOptions } from '../../../src/shared/search';
 
 const TEXTS: Record<Lang, string[]> = {
-  en: ['Roasting coffee at home', 'The cache, the build and the index', "An owner's notes on running", 'Caching builds: a second look'],
-  pt: ['Torrar café em casa', 'A construção do índice e da cache', 'Notas de uma maratona à noite', 'Ações e funções: código de novo'],
+  en: [
+    'Roasting coffee at home',
+    'The cache, the build and the index',
+    "An owner's notes on running",
+    'Caching builds: a second look',
+  ],
+  pt: [
+    'Torrar café em casa',
+    'A construção do índice e da cache',
+    'Notas de uma maratona à noite',
+    'Ações e funções: código de novo',
+  ],
 };
 
 function documents(lang: Lang): SearchDocument[] {
   return TEXTS[lang].map((title, i) => {
     const id = `/${lang === 'pt' ? 'pt/' : ''}blog/tech/post${i}`;
-    return { id, endpoint: id, title, category: 'Tech', text: `${TEXTS[lang].join('. ')} ${title.repeat(i + 1)}; “quoted” words, and more.` };
+    return {
+      id,
+      endpoint: id,
+      title,
+      category: 'Tech',
+      text: `${TEXTS[lang].join('. ')} ${title.repeat(i + 1)}; “quoted” words, and more.`,
+    };
   });
 }
 
@@ -33,12 +49,20 @@ describe("the search shards' counted terms in the build cache", () => {
       const store = new ShardTerms(dir);
       // Counted by an earlier build, into a table that numbered other terms first.
       const earlier = new TermTable();
-      indexDocument(options, { id: '/x', endpoint: '/x', title: 'unrelated words first', category: 'Other', text: 'zebra yak xylophone' }, earlier);
+      indexDocument(
+        options,
+        { id: '/x', endpoint: '/x', title: 'unrelated words first', category: 'Other', text: 'zebra yak xylophone' },
+        earlier,
+      );
       store.write(
         lang,
         4,
         1,
-        docs.map((doc) => ({ url: doc.id, inputs: `inputs of ${doc.id}`, document: indexDocument(options, doc, earlier) })),
+        docs.map((doc) => ({
+          url: doc.id,
+          inputs: `inputs of ${doc.id}`,
+          document: indexDocument(options, doc, earlier),
+        })),
       );
       const kept = store.read(lang, 4, 1);
       expect([...kept.keys()]).toEqual(docs.map((doc) => doc.id));

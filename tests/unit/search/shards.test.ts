@@ -3,11 +3,58 @@ import { describe, expect, it } from 'vitest';
 import { indexDocument, shardJson, TermTable } from '../../../src/search/shardIndex';
 import { SHARD_SIZE, shardCount, shardOf } from '../../../src/search/shards';
 import type { Lang } from '../../../src/shared/lang';
-import { buildSearchIndex, loadSearchIndex, type SearchDocument, searchIn, searchIndexFromShards, searchOptions } from '../../../src/shared/search';
+import {
+  buildSearchIndex,
+  loadSearchIndex,
+  type SearchDocument,
+  searchIn,
+  searchIndexFromShards,
+  searchOptions,
+} from '../../../src/shared/search';
 
 const WORDS: Record<Lang, string[]> = {
-  en: ['build', 'builds', 'building', 'cache', 'search', 'index', 'Música', 'coffee', 'roasting', 'espresso', 'runner', 'running', 'marathon', 'TypeScript', 'node', "owner's", 'café', 'a', 'of'],
-  pt: ['construção', 'construir', 'música', 'café', 'torra', 'corrida', 'maratona', 'índice', 'busca', 'pesquisa', 'código', 'função', 'coração', 'ação', 'ações', 'à', 'de', 'noite', 'água'],
+  en: [
+    'build',
+    'builds',
+    'building',
+    'cache',
+    'search',
+    'index',
+    'Música',
+    'coffee',
+    'roasting',
+    'espresso',
+    'runner',
+    'running',
+    'marathon',
+    'TypeScript',
+    'node',
+    "owner's",
+    'café',
+    'a',
+    'of',
+  ],
+  pt: [
+    'construção',
+    'construir',
+    'música',
+    'café',
+    'torra',
+    'corrida',
+    'maratona',
+    'índice',
+    'busca',
+    'pesquisa',
+    'código',
+    'função',
+    'coração',
+    'ação',
+    'ações',
+    'à',
+    'de',
+    'noite',
+    'água',
+  ],
 };
 
 /** Documents like the blog's: repeated words, accents, punctuation, titles of a few words. */
@@ -17,14 +64,34 @@ function documents(lang: Lang, count: number): SearchDocument[] {
     state = (state * 1103515245 + 12345) % 2147483648;
     return state;
   };
-  const words = (n: number) => Array.from({ length: n }, () => WORDS[lang][next() % WORDS[lang].length]).join(next() % 7 === 0 ? ', ' : ' ');
+  const words = (n: number) =>
+    Array.from({ length: n }, () => WORDS[lang][next() % WORDS[lang].length]).join(next() % 7 === 0 ? ', ' : ' ');
   return Array.from({ length: count }, (_, i) => {
     const id = `/${lang === 'pt' ? 'pt/' : ''}blog/tech/post${i}`;
-    return { id, endpoint: id, title: words(2 + (next() % 5)), category: 'Tech', text: `${words(5 + (next() % 40))}. ${words(next() % 30)}!` };
+    return {
+      id,
+      endpoint: id,
+      title: words(2 + (next() % 5)),
+      category: 'Tech',
+      text: `${words(5 + (next() % 40))}. ${words(next() % 30)}!`,
+    };
   });
 }
 
-const QUERIES = ['build', 'musica', 'cafe', 'run', 'espresso roast', 'typescript node', 'construç', 'acoes', 'água noite', 'maraton', 'codigo funcao', 'owner'];
+const QUERIES = [
+  'build',
+  'musica',
+  'cafe',
+  'run',
+  'espresso roast',
+  'typescript node',
+  'construç',
+  'acoes',
+  'água noite',
+  'maraton',
+  'codigo funcao',
+  'owner',
+];
 
 /** Every match with its score, best first; equal scores by id (a tie's order is the index's own). */
 function ranked(index: ReturnType<typeof buildSearchIndex>, query: string): [string, string][] {
@@ -81,7 +148,16 @@ describe('a search index in shards', () => {
 
   for (const lang of ['en', 'pt'] as const) {
     it(`in ${lang}, is written as MiniSearch would serialize an index of the same articles`, () => {
-      const docs = [...documents(lang, 150), { id: '/blog/x/edge', endpoint: '/blog/x/edge', title: '“Quoted” — title', category: 'Tech', text: ', leading punctuation; "quotes" and \\ backslashes' }];
+      const docs = [
+        ...documents(lang, 150),
+        {
+          id: '/blog/x/edge',
+          endpoint: '/blog/x/edge',
+          title: '“Quoted” — title',
+          category: 'Tech',
+          text: ', leading punctuation; "quotes" and \\ backslashes',
+        },
+      ];
       const [written] = inShards(lang, docs, 1);
       const byMiniSearch = JSON.parse(
         JSON.stringify(

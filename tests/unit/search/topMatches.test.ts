@@ -34,7 +34,14 @@ function queriesFrom(texts: string[], count: number): string[] {
   const picked = words.filter((_, i) => i % Math.max(1, Math.floor(words.length / count)) === 0).slice(0, count);
   return picked.flatMap((word, i) => {
     const next = picked[(i + 1) % picked.length] as string;
-    return [word, word.slice(0, 4), `${word.slice(0, 2)}${word.slice(3)}`, word.toUpperCase(), `${word} ${next}`, `${next} ${word.slice(0, 5)}`];
+    return [
+      word,
+      word.slice(0, 4),
+      `${word.slice(0, 2)}${word.slice(3)}`,
+      word.toUpperCase(),
+      `${word} ${next}`,
+      `${next} ${word.slice(0, 5)}`,
+    ];
   });
 }
 
@@ -66,7 +73,10 @@ describe('topMatches ranks as MiniSearch#search does', () => {
     it(`on ${lang} synthetic articles, for whole words, prefixes, typos and pairs`, () => {
       const index = syntheticIndex(lang, 400);
       expectSameRanking(index, [...QUERIES[lang], ...queriesFrom(QUERIES[lang], 10)]);
-      const titles = Array.from({ length: 40 }, (_, i) => /title: (.*)/.exec(syntheticMarkdown(i * 7, lang))?.[1] ?? '');
+      const titles = Array.from(
+        { length: 40 },
+        (_, i) => /title: (.*)/.exec(syntheticMarkdown(i * 7, lang))?.[1] ?? '',
+      );
       expectSameRanking(index, queriesFrom(titles, 40));
     });
   }
@@ -93,7 +103,13 @@ describe('topMatches ranks as MiniSearch#search does', () => {
   it('follows documents added and removed after its first query', () => {
     const index = syntheticIndex('en', 50);
     const before = ours(index, 'container', true);
-    index.add({ id: '/added', title: 'Container container container', category: 'Test', endpoint: '/added', text: 'container' });
+    index.add({
+      id: '/added',
+      title: 'Container container container',
+      category: 'Test',
+      endpoint: '/added',
+      text: 'container',
+    });
     expect(ours(index, 'container', true).ids[0]).toBe('/added');
     index.discard('/added');
     expect(ours(index, 'container', true)).toEqual(before);

@@ -18,7 +18,8 @@ describe('the listing of dist/', () => {
     dist = await mkdtemp(path.join(os.tmpdir(), 'dist-listing-'));
     await mkdir(path.join(dist, 'blog', 'tech'), { recursive: true });
     await mkdir(path.join(dist, 'pt', 'blog'), { recursive: true });
-    for (const file of ['blog.html', 'blog/tech/Git.html', 'blog/tech/Git.html.br', 'pt/blog.html']) await writeFile(path.join(dist, file), file);
+    for (const file of ['blog.html', 'blog/tech/Git.html', 'blog/tech/Git.html.br', 'pt/blog.html'])
+      await writeFile(path.join(dist, file), file);
   });
   afterEach(async () => {
     await rm(dist, { recursive: true, force: true });
@@ -31,9 +32,20 @@ describe('the listing of dist/', () => {
     await mkdir(path.join(dist, 'pt', 'blog', 'tech'));
     await writeFile(path.join(dist, 'pt', 'blog', 'tech', 'Git.html'), 'new folder');
     await rm(path.join(dist, 'blog.html'));
-    expect(await sorted(listing)).toEqual(['blog/tech/Git.html', 'blog/tech/Git.html.br', 'blog/tech/Site.html', 'pt/blog.html', 'pt/blog/tech/Git.html']);
+    expect(await sorted(listing)).toEqual([
+      'blog/tech/Git.html',
+      'blog/tech/Git.html.br',
+      'blog/tech/Site.html',
+      'pt/blog.html',
+      'pt/blog/tech/Git.html',
+    ]);
     await rm(path.join(dist, 'pt', 'blog'), { recursive: true });
-    expect(await sorted(listing)).toEqual(['blog/tech/Git.html', 'blog/tech/Git.html.br', 'blog/tech/Site.html', 'pt/blog.html']);
+    expect(await sorted(listing)).toEqual([
+      'blog/tech/Git.html',
+      'blog/tech/Git.html.br',
+      'blog/tech/Site.html',
+      'pt/blog.html',
+    ]);
   });
 
   it('reads again only the folders whose modification time changed', async () => {

@@ -5,13 +5,40 @@ import { FlipCard } from '../../../templates/pieces/FlipCard';
 
 describe('FlipCard values (docs/product.md, Input rules)', () => {
   it('accepts every CSS length unit and keyword of docs/product.md, and nothing else', () => {
-    for (const unit of ['px', 'cm', 'mm', 'in', 'pc', 'pt', 'em', 'ex', 'ch', 'lh', 'vh', 'vw', 'rem', 'vmin', 'vmax', '%']) {
+    for (const unit of [
+      'px',
+      'cm',
+      'mm',
+      'in',
+      'pc',
+      'pt',
+      'em',
+      'ex',
+      'ch',
+      'lh',
+      'vh',
+      'vw',
+      'rem',
+      'vmin',
+      'vmax',
+      '%',
+    ]) {
       expect(isCssLength(`12.5${unit}`), unit).toBe(true);
     }
-    for (const keyword of ['max-content', 'min-content', 'available', 'fit-content', 'auto', 'inherit', 'initial', 'unset']) {
+    for (const keyword of [
+      'max-content',
+      'min-content',
+      'available',
+      'fit-content',
+      'auto',
+      'inherit',
+      'initial',
+      'unset',
+    ]) {
       expect(isCssLength(keyword), keyword).toBe(true);
     }
-    for (const wrong of ['12', 'px', '12 px', '12furlongs', 'calc(1px + 2px)', '']) expect(isCssLength(wrong), wrong).toBe(false);
+    for (const wrong of ['12', 'px', '12 px', '12furlongs', 'calc(1px + 2px)', ''])
+      expect(isCssLength(wrong), wrong).toBe(false);
   });
 
   it('accepts a transition in s or ms, or 0', () => {
@@ -40,8 +67,14 @@ describe('FlipCard', () => {
   });
 
   it('refuses a width, height or transition that is not valid CSS', () => {
-    expect(() => renderToString(<FlipCard width="300" height="200px" {...faces} />)).toThrow('FlipCard: width "300" is not a CSS length');
-    expect(() => renderToString(<FlipCard width="300px" height="tall" {...faces} />)).toThrow('FlipCard: height "tall" is not a CSS length');
-    expect(() => renderToString(<FlipCard width="300px" height="200px" transition="slow" {...faces} />)).toThrow('is not a time');
+    expect(() => renderToString(<FlipCard width="300" height="200px" {...faces} />)).toThrow(
+      'FlipCard: width "300" is not a CSS length',
+    );
+    expect(() => renderToString(<FlipCard width="300px" height="tall" {...faces} />)).toThrow(
+      'FlipCard: height "tall" is not a CSS length',
+    );
+    expect(() => renderToString(<FlipCard width="300px" height="200px" transition="slow" {...faces} />)).toThrow(
+      'is not a time',
+    );
   });
 });

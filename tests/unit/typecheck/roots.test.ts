@@ -83,7 +83,12 @@ function check(root: Root, at: string, code: string): number[] {
   });
   const file = program.getSourceFile(probe);
   if (!file) throw new Error(`${at} is not in the program`);
-  const diagnostics = [...program.getOptionsDiagnostics(), ...program.getGlobalDiagnostics(), ...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file)];
+  const diagnostics = [
+    ...program.getOptionsDiagnostics(),
+    ...program.getGlobalDiagnostics(),
+    ...program.getSyntacticDiagnostics(file),
+    ...program.getSemanticDiagnostics(file),
+  ];
   return diagnostics.filter((d) => d.file === file).map((d) => d.code);
 }
 
@@ -93,7 +98,11 @@ const errorsOf = (at: string) => found.get(at);
 beforeAll(() => {
   // The node root reads the shared and client roots through their declarations (project
   // references), so those are built first; when up to date, this only compares timestamps.
-  ts.createSolutionBuilder(ts.createSolutionBuilderHost(ts.sys), [path.join(PROJECT_ROOT, 'tsconfig.client.json')], {}).build();
+  ts.createSolutionBuilder(
+    ts.createSolutionBuilderHost(ts.sys),
+    [path.join(PROJECT_ROOT, 'tsconfig.client.json')],
+    {},
+  ).build();
   for (const root of Object.keys(PROBES) as Root[]) {
     for (const [at, code] of Object.entries(PROBES[root])) found.set(at, check(root, at, code));
   }

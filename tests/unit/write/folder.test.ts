@@ -17,7 +17,15 @@ describe('staging folders left beside the output by builds that were stopped', (
     const ended = endedPid();
     const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
     try {
-      const names = [`.dist-new-${ended}-1`, `.dist-new-${ended}-2-base`, `.dist-new-${other.pid}-3`, `.dist-new-${process.pid}-4`, `.dist-old-${ended}-5`, '.dist-new-notes', 'dist'];
+      const names = [
+        `.dist-new-${ended}-1`,
+        `.dist-new-${ended}-2-base`,
+        `.dist-new-${other.pid}-3`,
+        `.dist-new-${process.pid}-4`,
+        `.dist-old-${ended}-5`,
+        '.dist-new-notes',
+        'dist',
+      ];
       for (const name of names) {
         await mkdir(path.join(dir, name, 'blog'), { recursive: true });
         await writeFile(path.join(dir, name, 'blog', 'index.html'), '<!DOCTYPE html>');
@@ -31,6 +39,8 @@ describe('staging folders left beside the output by builds that were stopped', (
 
   it('names a staging folder by this process, beside the output', () => {
     expect(path.dirname(stagingFolder(path.join(dir, 'dist')))).toBe(dir);
-    expect(path.basename(stagingFolder(path.join(dir, 'dist')))).toMatch(new RegExp(`^\\.dist-new-${process.pid}-\\d+$`));
+    expect(path.basename(stagingFolder(path.join(dir, 'dist')))).toMatch(
+      new RegExp(`^\\.dist-new-${process.pid}-\\d+$`),
+    );
   });
 });

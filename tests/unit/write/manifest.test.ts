@@ -42,7 +42,8 @@ describe("an output folder's manifest, kept as a log", () => {
     const files = new Map(manifest(200, { 7: 1 }).files);
     files.delete('blog/post9.html');
     // Entries carried over are the same objects: only the changed one is a record.
-    for (const name of files.keys()) if (name !== 'blog/post7.html') files.set(name, first.manifest.files.get(name) as ManifestEntry);
+    for (const name of files.keys())
+      if (name !== 'blog/post7.html') files.set(name, first.manifest.files.get(name) as ManifestEntry);
     const next = { ...manifest(0), files };
     const log = await writeManifest(file, next, first);
     expect(log.records).toBe(first.records + 2);
@@ -56,7 +57,8 @@ describe("an output folder's manifest, kept as a log", () => {
   it('is written anew once a quarter of its records are superseded: never more than a quarter more than the live ones', async () => {
     let log = await writeManifest(file, manifest(20), undefined);
     const size = (await stat(file)).size;
-    const all = (version: number) => manifest(20, Object.fromEntries(Array.from({ length: 20 }, (_, page) => [page, version])));
+    const all = (version: number) =>
+      manifest(20, Object.fromEntries(Array.from({ length: 20 }, (_, page) => [page, version])));
     for (let version = 1; version <= 5; version++) {
       log = await writeManifest(file, all(version), log);
       expect(log.records).toBeLessThanOrEqual(26);
@@ -71,9 +73,12 @@ describe("an output folder's manifest, kept as a log", () => {
   ])('is written anew when %s, leaving the next builds no dead generation to read', async (_, pages, changed) => {
     const first = await writeManifest(file, manifest(pages), undefined);
     const size = (await stat(file)).size;
-    const files = new Map(manifest(pages, Object.fromEntries(Array.from({ length: changed }, (_, page) => [page, 1]))).files);
+    const files = new Map(
+      manifest(pages, Object.fromEntries(Array.from({ length: changed }, (_, page) => [page, 1]))).files,
+    );
     // The others are carried over: the very entries of the last build.
-    for (let page = changed; page < pages; page++) files.set(`blog/post${page}.html`, first.manifest.files.get(`blog/post${page}.html`) as ManifestEntry);
+    for (let page = changed; page < pages; page++)
+      files.set(`blog/post${page}.html`, first.manifest.files.get(`blog/post${page}.html`) as ManifestEntry);
     const next = { ...manifest(0), files };
     const log = await writeManifest(file, next, first);
     expect(log.records).toBe(first.records);
@@ -83,7 +88,11 @@ describe("an output folder's manifest, kept as a log", () => {
 
   it('keeps the whole records of a log cut short by a crash, and describes no other folder', async () => {
     const first = await writeManifest(file, manifest(10), undefined);
-    await writeManifest(file, { ...first.manifest, files: new Map([...first.manifest.files, ['blog/post3.html', entry(3, 1)]]) }, first);
+    await writeManifest(
+      file,
+      { ...first.manifest, files: new Map([...first.manifest.files, ['blog/post3.html', entry(3, 1)]]) },
+      first,
+    );
     await truncate(file, (await stat(file)).size - 5);
     const read = await readManifest(file, outDir);
     expect(read?.records).toBe(Number.POSITIVE_INFINITY);

@@ -6,7 +6,10 @@ import { digest } from '../../../src/load/digest';
 import type { ManifestEntry, OutputManifest } from '../../../src/write/manifest';
 import { OutputStore } from '../../../src/write/store';
 
-/** The build cache's store of output files (see src/write/store.ts and tests/integration/build/portableCache.test.ts). */
+/**
+ * The build cache's store of output files (see src/write/store.ts and
+ * tests/integration/build/portableCache.test.ts).
+ */
 describe('the store of output files', () => {
   let work: string;
   let outDir: string;
@@ -50,8 +53,12 @@ describe('the store of output files', () => {
   });
 
   it('lets go of contents no output holds any more, once they outnumber the live ones, and keeps what another folder still links', async () => {
-    const pages = (version: number) => Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`p${i}.html`, `page ${i}, version ${version}`]));
-    const stored = (version: number) => Object.keys(pages(version)).map((file) => path.basename(store.where(file, digest(Buffer.from(pages(version)[file] as string)))));
+    const pages = (version: number) =>
+      Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`p${i}.html`, `page ${i}, version ${version}`]));
+    const stored = (version: number) =>
+      Object.keys(pages(version)).map((file) =>
+        path.basename(store.where(file, digest(Buffer.from(pages(version)[file] as string)))),
+      );
     for (let version = 1; version <= 5; version++) {
       if (version === 5) {
         // The output of version 4 kept as the spare, as a swap keeps it: its files are linked from there too.
@@ -68,7 +75,8 @@ describe('the store of output files', () => {
   });
 
   it('lists itself again when the count of its names is lost, and lets go of what no output holds', async () => {
-    const pages = (version: number) => Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`p${i}.html`, `page ${i}, version ${version}`]));
+    const pages = (version: number) =>
+      Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`p${i}.html`, `page ${i}, version ${version}`]));
     for (let version = 1; version <= 4; version++) {
       await rm(outDir, { recursive: true });
       await mkdir(outDir);
@@ -83,6 +91,8 @@ describe('the store of output files', () => {
     await mkdir(outDir);
     const manifest = await output({ 'p0.html': 'page 0, version 5' });
     store.keep(outDir, manifest, new Set(manifest.files.keys()));
-    expect(await readdir(store.dir)).toEqual([path.basename(store.where('p0.html', digest(Buffer.from('page 0, version 5'))))]);
+    expect(await readdir(store.dir)).toEqual([
+      path.basename(store.where('p0.html', digest(Buffer.from('page 0, version 5')))),
+    ]);
   });
 });

@@ -39,9 +39,14 @@ describe('buildStyles', () => {
     const built = await buildStyles({ dir, sheets, inlineLimit: 20 });
     expect(built.styles.notfound).toEqual({ inline: 'body{margin:0}\n' });
     const links = 'links' in built.styles.article ? built.styles.article.links : [];
-    expect(links).toEqual([expect.stringMatching(/^\/assets\/base\.[0-9a-f]{10}\.css$/), expect.stringMatching(/^\/assets\/article\.[0-9a-f]{10}\.css$/)]);
+    expect(links).toEqual([
+      expect.stringMatching(/^\/assets\/base\.[0-9a-f]{10}\.css$/),
+      expect.stringMatching(/^\/assets\/article\.[0-9a-f]{10}\.css$/),
+    ]);
     expect(built.files.map((f) => `/${f.path}`)).toEqual(links);
     expect(built.files[0]?.contents).toBe('body{margin:0}\n');
-    expect(built.files.find((f) => f.path.startsWith('assets/article.'))?.contents).toBe('.prose pre{overflow-x:auto}.article:after{content:"<\\/style>"}\n');
+    expect(built.files.find((f) => f.path.startsWith('assets/article.'))?.contents).toBe(
+      '.prose pre{overflow-x:auto}.article:after{content:"<\\/style>"}\n',
+    );
   });
 });

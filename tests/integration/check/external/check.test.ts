@@ -68,9 +68,19 @@ beforeAll(async () => {
   content = await copyOfContent({ articles: 'clean' });
   article = articleText(server.origin);
   await writeFile(path.join(content.root, ARTICLE), article);
-  await content.edit(PROJECTS, (text) => text.replace('https://github.com/duarte-salgueiro/speech-nlp', `${server.origin}/gone?json`));
-  await content.edit(PROFESSIONAL, (text) => text.replace('"en": "Since August 2023 I have', `"en": "See [the team](${server.origin}/missing?dialog). Since August 2023 I have`));
-  await writeFile(path.join(content.root, SKIP_FILE), JSON.stringify({ skip: [{ pattern: 'https://*', reason: 'the tests ask only their loopback server' }] }));
+  await content.edit(PROJECTS, (text) =>
+    text.replace('https://github.com/duarte-salgueiro/speech-nlp', `${server.origin}/gone?json`),
+  );
+  await content.edit(PROFESSIONAL, (text) =>
+    text.replace(
+      '"en": "Since August 2023 I have',
+      `"en": "See [the team](${server.origin}/missing?dialog). Since August 2023 I have`,
+    ),
+  );
+  await writeFile(
+    path.join(content.root, SKIP_FILE),
+    JSON.stringify({ skip: [{ pattern: 'https://*', reason: 'the tests ask only their loopback server' }] }),
+  );
   const loaded = await loadSite(content.root);
   if (!loaded.modelled) throw new Error(`the content copy does not model: ${JSON.stringify(loaded.diagnostics)}`);
   site = loaded.modelled;
@@ -82,14 +92,29 @@ afterAll(async () => {
   await Promise.all(roots.map((root) => rm(root, { recursive: true, force: true })));
 });
 
-/** Options that keep the test to seconds: short timeout, waits and pauses; a cache of its own unless `root` is given. */
+/**
+ * Options that keep the test to seconds: short timeout, waits and pauses; a cache of its own unless
+ * `root` is given.
+ */
 async function options(more: Partial<ExternalCheckOptions> = {}): Promise<ExternalCheckOptions> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'site-external-cache-'));
   roots.push(root);
   const diagnostics: Diagnostic[] = [];
   const skip = await loadSkipRules(content.root, diagnostics);
   expect(diagnostics).toEqual([]);
-  return { root, maxAgeMs: 60_000, timeoutMs: 400, perHost: 2, total: 8, pauseMs: 10, retries: 2, retryDelayMs: 50, maxWaitMs: 5_000, skip, ...more };
+  return {
+    root,
+    maxAgeMs: 60_000,
+    timeoutMs: 400,
+    perHost: 2,
+    total: 8,
+    pauseMs: 10,
+    retries: 2,
+    retryDelayMs: 50,
+    maxWaitMs: 5_000,
+    skip,
+    ...more,
+  };
 }
 
 /** The requests the server saw from `from` on, by path. */
@@ -99,21 +124,54 @@ function requestsSince(from: number): Map<string, string[]> {
   return byPath;
 }
 
-const brief = (d: Diagnostic) => ({ code: d.code, severity: d.severity, file: d.file, line: d.line, column: d.column, message: d.message });
+const brief = (d: Diagnostic) => ({
+  code: d.code,
+  severity: d.severity,
+  file: d.file,
+  line: d.line,
+  column: d.column,
+  message: d.message,
+});
 
 describe('the external links of the content', () => {
   it('are every link and image leaving the site, in markdown and in the JSON content, where each is written', () => {
     const o = server.origin;
     const found = externalLinks(site)
       .filter((link) => link.href.startsWith(o))
-      .map((link) => ({ href: link.href, address: link.address, file: link.place.file, line: link.place.line, column: link.place.column }));
+      .map((link) => ({
+        href: link.href,
+        address: link.address,
+        file: link.place.file,
+        line: link.place.line,
+        column: link.place.column,
+      }));
     expect(found).toContainEqual({ href: `${o}/moved#setup`, address: `${o}/moved`, ...inArticle('[Old]') });
-    expect(found).toContainEqual({ href: `${o}/missing?autolink`, address: `${o}/missing?autolink`, ...inArticle('<') });
+    expect(found).toContainEqual({
+      href: `${o}/missing?autolink`,
+      address: `${o}/missing?autolink`,
+      ...inArticle('<'),
+    });
     expect(found).toContainEqual({ href: `${o}/ok?image`, address: `${o}/ok?image`, ...inArticle('![chart]') });
-    expect(found).toContainEqual({ href: `${o}/gone?reference`, address: `${o}/gone?reference`, ...inArticle('[a reference]') });
-    expect(found).toContainEqual({ href: `${o}/gone?json`, address: `${o}/gone?json`, file: PROJECTS, line: 64, column: 7 });
+    expect(found).toContainEqual({
+      href: `${o}/gone?reference`,
+      address: `${o}/gone?reference`,
+      ...inArticle('[a reference]'),
+    });
+    expect(found).toContainEqual({
+      href: `${o}/gone?json`,
+      address: `${o}/gone?json`,
+      file: PROJECTS,
+      line: 64,
+      column: 7,
+    });
     // A markdown text inside JSON: its links are placed on its field, as its other findings are.
-    expect(found).toContainEqual({ href: `${o}/missing?dialog`, address: `${o}/missing?dialog`, file: PROFESSIONAL, line: 36, column: 9 });
+    expect(found).toContainEqual({
+      href: `${o}/missing?dialog`,
+      address: `${o}/missing?dialog`,
+      file: PROFESSIONAL,
+      line: 36,
+      column: 9,
+    });
     const all = externalLinks(site).map((link) => link.href);
     expect(all).toContain('https://github.com/duarte-salgueiro/trash4goods');
     // The site's own address and its settings are not links that leave it; internal links and mail are not either.
@@ -138,22 +196,91 @@ describe('site check --external against a loopback server', () => {
   it('reports each answer at the link: gone as an error, moved and failing as warnings, good answers not at all', () => {
     const o = server.origin;
     expect(first.diagnostics.map(brief)).toEqual([
-      { code: 'EXT002', severity: 'warning', ...inArticle('[Old]'), message: `"${o}/moved#setup" has moved for good (301) to "${o}/ok#setup"` },
-      { code: 'EXT002', severity: 'warning', ...inArticle('[older]'), message: `"${o}/moved-308" has moved for good (308) to "${o}/ok"` },
+      {
+        code: 'EXT002',
+        severity: 'warning',
+        ...inArticle('[Old]'),
+        message: `"${o}/moved#setup" has moved for good (301) to "${o}/ok#setup"`,
+      },
+      {
+        code: 'EXT002',
+        severity: 'warning',
+        ...inArticle('[older]'),
+        message: `"${o}/moved-308" has moved for good (308) to "${o}/ok"`,
+      },
       { code: 'EXT001', severity: 'error', ...inArticle('[Missing]'), message: `"${o}/missing" answers 404 Not Found` },
       { code: 'EXT001', severity: 'error', ...inArticle('[gone]'), message: `"${o}/gone" answers 410 Gone` },
-      { code: 'EXT001', severity: 'error', ...inArticle('[gone too]'), message: `"${o}/moved-away" answers 404 Not Found (at "${o}/missing", where it redirects)` },
-      { code: 'EXT004', severity: 'warning', ...inArticle('[slow]'), message: `"${o}/slow" did not answer within 0.4 s (3 tries)` },
-      { code: 'EXT003', severity: 'warning', ...inArticle('[down]'), message: `"${o}/down" answers 503 Service Unavailable (3 tries)` },
-      { code: 'EXT003', severity: 'warning', ...inArticle('[forbidden]'), message: `"${o}/forbidden" answers 403 Forbidden` },
+      {
+        code: 'EXT001',
+        severity: 'error',
+        ...inArticle('[gone too]'),
+        message: `"${o}/moved-away" answers 404 Not Found (at "${o}/missing", where it redirects)`,
+      },
+      {
+        code: 'EXT004',
+        severity: 'warning',
+        ...inArticle('[slow]'),
+        message: `"${o}/slow" did not answer within 0.4 s (3 tries)`,
+      },
+      {
+        code: 'EXT003',
+        severity: 'warning',
+        ...inArticle('[down]'),
+        message: `"${o}/down" answers 503 Service Unavailable (3 tries)`,
+      },
+      {
+        code: 'EXT003',
+        severity: 'warning',
+        ...inArticle('[forbidden]'),
+        message: `"${o}/forbidden" answers 403 Forbidden`,
+      },
       { code: 'EXT003', severity: 'warning', ...inArticle('[loop]'), message: `"${o}/loop" redirects in a loop` },
-      { code: 'EXT003', severity: 'warning', ...inArticle('[Limited]'), message: `"${o}/limited" still answers 429 Too Many Requests after 3 tries` },
-      { code: 'EXT003', severity: 'warning', ...inArticle('[closed]'), message: `"${o}/closed" answers 429 Too Many Requests and asks to be left alone for 3,600 s` },
-      { code: 'EXT004', severity: 'warning', ...inArticle('[nobody]'), message: `"${closed}/x" refused the connection (3 tries)` },
-      { code: 'EXT001', severity: 'error', ...inArticle('<'), message: `"${o}/missing?autolink" answers 404 Not Found` },
-      { code: 'EXT001', severity: 'error', ...inArticle('[a reference]'), message: `"${o}/gone?reference" answers 410 Gone` },
-      { code: 'EXT001', severity: 'error', file: PROJECTS, line: 64, column: 7, message: `"${o}/gone?json" answers 410 Gone` },
-      { code: 'EXT001', severity: 'error', file: PROFESSIONAL, line: 36, column: 9, message: `"${o}/missing?dialog" answers 404 Not Found` },
+      {
+        code: 'EXT003',
+        severity: 'warning',
+        ...inArticle('[Limited]'),
+        message: `"${o}/limited" still answers 429 Too Many Requests after 3 tries`,
+      },
+      {
+        code: 'EXT003',
+        severity: 'warning',
+        ...inArticle('[closed]'),
+        message: `"${o}/closed" answers 429 Too Many Requests and asks to be left alone for 3,600 s`,
+      },
+      {
+        code: 'EXT004',
+        severity: 'warning',
+        ...inArticle('[nobody]'),
+        message: `"${closed}/x" refused the connection (3 tries)`,
+      },
+      {
+        code: 'EXT001',
+        severity: 'error',
+        ...inArticle('<'),
+        message: `"${o}/missing?autolink" answers 404 Not Found`,
+      },
+      {
+        code: 'EXT001',
+        severity: 'error',
+        ...inArticle('[a reference]'),
+        message: `"${o}/gone?reference" answers 410 Gone`,
+      },
+      {
+        code: 'EXT001',
+        severity: 'error',
+        file: PROJECTS,
+        line: 64,
+        column: 7,
+        message: `"${o}/gone?json" answers 410 Gone`,
+      },
+      {
+        code: 'EXT001',
+        severity: 'error',
+        file: PROFESSIONAL,
+        line: 36,
+        column: 9,
+        message: `"${o}/missing?dialog" answers 404 Not Found`,
+      },
     ]);
   });
 
@@ -185,7 +312,10 @@ describe('site check --external against a loopback server', () => {
     expect(busy.map((seen) => seen.method)).toEqual(['HEAD', 'HEAD']);
     expect((busy[1]?.at ?? 0) - (busy[0]?.at ?? 0)).toBeGreaterThanOrEqual(990);
     expect(first.diagnostics.some((d) => d.message.includes('/busy'))).toBe(false);
-    expect(first.diagnostics.filter((d) => d.message.includes('429')).map((d) => d.severity)).toEqual(['warning', 'warning']);
+    expect(first.diagnostics.filter((d) => d.message.includes('429')).map((d) => d.severity)).toEqual([
+      'warning',
+      'warning',
+    ]);
     // Asked to wait an hour, longer than the check waits: asked once, not again.
     expect(firstRequests.get('/closed')).toEqual(['HEAD']);
   });
@@ -196,7 +326,10 @@ describe('site check --external against a loopback server', () => {
   });
 
   it('names the site in its user agent', () => {
-    for (const seen of firstSeen) expect(seen.userAgent).toBe('Mozilla/5.0 (compatible; link check of duartesalgueiro.pt; +https://duartesalgueiro.pt)');
+    for (const seen of firstSeen)
+      expect(seen.userAgent).toBe(
+        'Mozilla/5.0 (compatible; link check of duartesalgueiro.pt; +https://duartesalgueiro.pt)',
+      );
   });
 
   it('counts what it did', () => {
@@ -218,8 +351,21 @@ describe('site check --external against a loopback server', () => {
     const from = server.seen.length;
     const second = await checkExternalLinks(site, { ...firstOptions });
     const asked = requestsSince(from);
-    for (const good of ['/ok', '/found', '/moved', '/moved-308', '/no-head', '/busy', '/flaky', '/ok?image']) expect(asked.get(good), good).toBeUndefined();
-    for (const failed of ['/missing', '/gone', '/moved-away', '/slow', '/down', '/forbidden', '/loop', '/limited', '/closed', '/gone?json']) expect(asked.has(failed), failed).toBe(true);
+    for (const good of ['/ok', '/found', '/moved', '/moved-308', '/no-head', '/busy', '/flaky', '/ok?image'])
+      expect(asked.get(good), good).toBeUndefined();
+    for (const failed of [
+      '/missing',
+      '/gone',
+      '/moved-away',
+      '/slow',
+      '/down',
+      '/forbidden',
+      '/loop',
+      '/limited',
+      '/closed',
+      '/gone?json',
+    ])
+      expect(asked.has(failed), failed).toBe(true);
     // The same findings, the moved links' included, from the kept answers.
     expect(second.diagnostics.map(brief)).toEqual(first.diagnostics.map(brief));
     expect(second.summary.cached).toBe(8);
@@ -251,7 +397,9 @@ describe('the skip file', () => {
     expect([...asked.keys()].filter((p) => p.startsWith('/gone'))).toEqual([]);
     expect(asked.has('/missing')).toBe(true);
     expect(checked.diagnostics.filter((d) => d.message.includes('/gone'))).toEqual([]);
-    const real = new Set(externalLinks(site).flatMap((link) => (link.address.startsWith('https://') ? [link.address] : [])));
+    const real = new Set(
+      externalLinks(site).flatMap((link) => (link.address.startsWith('https://') ? [link.address] : [])),
+    );
     // The real links, and /gone, /gone?reference and /gone?json.
     expect(checked.summary.skipped).toBe(real.size + 3);
   });
@@ -262,7 +410,11 @@ describe('politeness', () => {
   async function askTwelve(more: Partial<ExternalCheckOptions>) {
     const slow = await startLinkServer({ delayMs: 150 });
     try {
-      const links = Array.from({ length: 12 }, (_, n) => ({ href: `${slow.origin}/ok?n=${n}`, address: `${slow.origin}/ok?n=${n}`, place: { file: ARTICLE, line: n + 1, column: 1 } }));
+      const links = Array.from({ length: 12 }, (_, n) => ({
+        href: `${slow.origin}/ok?n=${n}`,
+        address: `${slow.origin}/ok?n=${n}`,
+        place: { file: ARTICLE, line: n + 1, column: 1 },
+      }));
       const checked = await askLinks(links, { ...(await options(more)), userAgent: 'test' });
       expect(checked.diagnostics).toEqual([]);
       return { most: slow.mostInFlight(), starts: slow.seen.map((seen) => seen.at) };
@@ -282,7 +434,8 @@ describe('politeness', () => {
   it('pauses between two requests to a host', async () => {
     const { starts } = await askTwelve({ pauseMs: 200, total: 8 });
     const gaps = starts.slice(1).map((at, i) => at - (starts[i] as number));
-    // Measured where the requests arrive, a connection made or not adds its own few milliseconds; without a pause two start together.
+    // Measured where the requests arrive, a connection made or not adds its own few milliseconds;
+    // without a pause two start together.
     expect(Math.min(...gaps)).toBeGreaterThanOrEqual(120);
   });
 });

@@ -18,17 +18,29 @@ describe('Retry-After', () => {
 
 describe('why fetch got no answer', () => {
   /** fetch's error as undici throws it: a TypeError whose cause is the system's error. */
-  const failed = (code: string, message = code) => new TypeError('fetch failed', { cause: Object.assign(new Error(message), { code }) });
+  const failed = (code: string, message = code) =>
+    new TypeError('fetch failed', { cause: Object.assign(new Error(message), { code }) });
 
   it('tells a name not found, a refusal, a cut, a timeout and a certificate apart', () => {
     // A name not found is not asked here (tests reach loopback alone): the error is made as undici makes it.
-    expect(failureOf(failed('ENOTFOUND', 'getaddrinfo ENOTFOUND gone.example'), 'gone.example')).toEqual({ kind: 'dns', host: 'gone.example' });
+    expect(failureOf(failed('ENOTFOUND', 'getaddrinfo ENOTFOUND gone.example'), 'gone.example')).toEqual({
+      kind: 'dns',
+      host: 'gone.example',
+    });
     expect(failureOf(failed('EAI_AGAIN'), 'x.example')).toEqual({ kind: 'dns', host: 'x.example' });
     expect(failureOf(failed('ECONNREFUSED'), 'x')).toEqual({ kind: 'refused' });
     expect(failureOf(failed('ECONNRESET'), 'x')).toEqual({ kind: 'reset' });
-    expect(failureOf(new DOMException('The operation was aborted due to timeout', 'TimeoutError'), 'x')).toEqual({ kind: 'timeout' });
-    expect(failureOf(failed('CERT_HAS_EXPIRED', 'certificate has expired'), 'x')).toEqual({ kind: 'tls', detail: 'certificate has expired' });
-    expect(failureOf(new TypeError('fetch failed', { cause: new Error('bad port') }), 'x')).toEqual({ kind: 'blocked', detail: 'a port the Fetch standard blocks' });
+    expect(failureOf(new DOMException('The operation was aborted due to timeout', 'TimeoutError'), 'x')).toEqual({
+      kind: 'timeout',
+    });
+    expect(failureOf(failed('CERT_HAS_EXPIRED', 'certificate has expired'), 'x')).toEqual({
+      kind: 'tls',
+      detail: 'certificate has expired',
+    });
+    expect(failureOf(new TypeError('fetch failed', { cause: new Error('bad port') }), 'x')).toEqual({
+      kind: 'blocked',
+      detail: 'a port the Fetch standard blocks',
+    });
     expect(failureOf(new TypeError('Invalid URL'), 'x')).toEqual({ kind: 'other', detail: 'Invalid URL' });
   });
 });

@@ -49,7 +49,9 @@ describe('content/external-links.json', () => {
   it('reports a mistake in the file at its line and column, as any content file', async () => {
     const { rules, diagnostics } = await rulesOf('{\n  "skip": [\n    { "pattern": "https://a.example/*" }\n  ]\n}\n');
     expect(rules).toEqual([]);
-    expect(diagnostics.map((d) => [d.code, d.file, d.line, d.message])).toEqual([['SCHEMA001', SKIP_FILE, 3, 'skip.0.reason: required field is missing (expected string)']]);
+    expect(diagnostics.map((d) => [d.code, d.file, d.line, d.message])).toEqual([
+      ['SCHEMA001', SKIP_FILE, 3, 'skip.0.reason: required field is missing (expected string)'],
+    ]);
     const broken = await rulesOf('{ "skip": [ }');
     expect(broken.diagnostics.map((d) => [d.code, d.line, d.column])[0]).toEqual(['JSON001', 1, 13]);
   });
