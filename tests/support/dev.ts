@@ -90,7 +90,22 @@ export interface RunningDev {
 
 /** Starts `site dev` (the tool at `toolRoot`) on a site root and waits until it serves. */
 export async function startDev(toolRoot: string, siteRoot: string): Promise<RunningDev> {
-  const port = await freePort();
+  // A port found free may be taken before `site dev` listens on it (another test, or another
+  // process of the machine, given it meanwhile): `site dev` then says so and ends, and another port
+  // is tried. Any other failure to start is the test's.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startDevOn(toolRoot, siteRoot, await freePort());
+    } catch (error) {
+      if (!(error instanceof PortTaken) || attempt === 3) throw error;
+    }
+  }
+}
+
+/** `site dev` ended at start because its port was taken meanwhile. */
+class PortTaken extends Error {}
+
+async function startDevOn(toolRoot: string, siteRoot: string, port: number): Promise<RunningDev> {
   const command = [
     process.execPath,
     path.join(toolRoot, 'bin', 'site'),
@@ -121,6 +136,8 @@ export async function startDev(toolRoot: string, siteRoot: string): Promise<Runn
   while (!output.includes('watching for changes')) {
     if (child.exitCode !== null || Date.now() - started > 60_000) {
       await stop();
+      if (output.includes('EADDRINUSE'))
+        throw new PortTaken(`port ${port} was taken before site dev listened:\n${output}`);
       throw new Error(`site dev did not start:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
