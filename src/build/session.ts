@@ -44,7 +44,13 @@ import { agrees } from './shortcuts';
  * kept apart, see keptTitles.ts): not an edition file's name, which never begins with a NUL.
  */
 const TITLES_ENTRY = '\0titles';
-const NO_FINDINGS: EditionFindings = { links: [], ids: [], assets: [], register: { title: [], description: [] } };
+const NO_FINDINGS: EditionFindings = {
+  links: [],
+  ids: [],
+  assets: [],
+  headings: [],
+  register: { title: [], description: [] },
+};
 
 /**
  * Articles whose search terms `countAhead` counts in one step: a save arriving meanwhile waits for

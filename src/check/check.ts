@@ -45,7 +45,7 @@ export interface CheckMemo {
 
 /**
  * Every rule of `site check` over the site model in memory: links, anchors, breadcrumbs,
- * translations, assets and routes. Schema and file-layout problems are found by `load`. The ids
+ * translations, assets, headings and routes. Schema and file-layout problems are found by `load`. The ids
  * of pages other than articles are read from their rendering (`rendered`). With a memo, what the
  * rules found in an edition is taken from it while nothing they read changed (editions.ts).
  */
@@ -76,7 +76,7 @@ export function checkSite(
   const editions = found
     ? found.editions.withFindings.map((i) => found!.editions.byEdition.get(site.editions[i] as ArticleEdition)!)
     : [];
-  const all = (rule: 'links' | 'ids' | 'assets') => {
+  const all = (rule: 'links' | 'ids' | 'assets' | 'headings') => {
     const out: Diagnostic[] = [];
     for (const findings of editions) for (const d of findings[rule]) out.push(d);
     return out;
@@ -99,6 +99,7 @@ export function checkSite(
     ...guarded('outdated translations', () => checkOutdated(site, memo?.articles)),
     ...guarded('assets', () => checkContentAssets(site, mediaFiles)),
     ...all('assets'),
+    ...all('headings'),
     ...guarded('register', () =>
       checkRegister(site, (edition, key) => found?.editions.byEdition.get(edition)?.register[key], memo?.register),
     ),

@@ -1,6 +1,6 @@
 /**
- * The rules that judge one article edition at a time (its links, ids and assets, and the marks of
- * register in its title and description), with what each found kept between builds. An edition's
+ * The rules that judge one article edition at a time (its links, ids, assets and headings, and the
+ * marks of register in its title and description), with what each found kept between builds. An edition's
  * findings depend on its own file and compiled body, and on what it can see of the rest of the
  * site: the routes, every edition's URL, the layout's and other pages' ids, the media files
  * (`siteFacts`), the ids of the editions its links open at an "#id" (`anchorsOf`), and the titles
@@ -22,6 +22,7 @@ import { articlePath } from '../shared/route';
 import { editionAssetProblems } from './assets';
 import { waitingSignature } from './drafts';
 import { guarded } from './guard';
+import { editionHeadingProblems } from './headings';
 import { type EditionIds, editionIdProblems } from './ids';
 import { checkLinks, editionLinksOf, type InternalLink } from './links';
 import {
@@ -39,6 +40,8 @@ export interface EditionFindings {
   links: Diagnostic[];
   ids: Diagnostic[];
   assets: Diagnostic[];
+  /** Headings that skip a level (MD003). */
+  headings: Diagnostic[];
   /** A Portuguese edition's marks of register in its title and description (I18N004 counts them site-wide). */
   register: { title: RegisterMark[]; description: RegisterMark[] };
 }
@@ -97,14 +100,16 @@ interface Key {
 export interface EditionsFound {
   /** Each edition's findings. */
   byEdition: Map<ArticleEdition, EditionFindings>;
-  /** The places in `site.editions` of the editions whose links, ids or assets rules found something, in order. */
+  /** The places in `site.editions` of the editions whose links, ids, assets or headings rules found something, in order. */
   withFindings: readonly number[];
   /** Each edition's anchors key (`anchorsOf`) as its findings were judged or kept under, when not empty (most are). */
   anchors: Map<ArticleEdition, string>;
 }
 
 function foundSomething(findings: EditionFindings): boolean {
-  return findings.links.length > 0 || findings.ids.length > 0 || findings.assets.length > 0;
+  return (
+    findings.links.length > 0 || findings.ids.length > 0 || findings.assets.length > 0 || findings.headings.length > 0
+  );
 }
 
 /**
@@ -438,6 +443,11 @@ const EDITION_RULES: { [K in keyof EditionFindings]: EditionRule<K> } = {
     judge: ({ site, media }, _article, edition) =>
       guarded('assets', () => editionAssetProblems(edition, media, site.images), edition.source.file),
   },
+  headings: {
+    reads: [],
+    judge: (_around, _article, edition) =>
+      guarded('headings', () => editionHeadingProblems(edition), edition.source.file),
+  },
   register: {
     reads: [],
     judge: (_around, _article, edition) => {
@@ -503,6 +513,7 @@ function judge(around: EditionSurroundings, article: Article, edition: ArticleEd
     links: EDITION_RULES.links.judge(around, article, edition),
     ids: EDITION_RULES.ids.judge(around, article, edition),
     assets: EDITION_RULES.assets.judge(around, article, edition),
+    headings: EDITION_RULES.headings.judge(around, article, edition),
     register: EDITION_RULES.register.judge(around, article, edition),
   };
 }

@@ -209,6 +209,20 @@ export const CODES = {
       `code block language "${a.language}" has no grammar: it is shown without colours`,
     hint: 'Write a language the highlighter knows after the fence (bash, http, json, yaml, ts, js, dockerfile, python, csharp, sql, xml, powershell, ...), or none for plain text.',
   }),
+  MD003: define({
+    severity: 'warning',
+    title: 'Heading that skips a level',
+    /**
+     * `depth`: the heading's level (2 for "##"); `above`: the heading it follows, absent for the
+     * body's first heading, which sits under the page's title (level 1).
+     */
+    message: (a: { text: string; depth: number; above?: { text: string; depth: number } | undefined }) =>
+      a.above === undefined
+        ? `the first heading "${a.text}" is level ${a.depth} (${'#'.repeat(a.depth)}), but an article's sections start at level 2 (##), under the page's title`
+        : `the heading "${a.text}" is level ${a.depth} (${'#'.repeat(a.depth)}) right under "${a.above.text}", a level ${a.above.depth} heading: level ${a.above.depth + 1} is skipped`,
+    hint: (a) =>
+      `Make it a level ${(a.above?.depth ?? 1) + 1} heading (${'#'.repeat((a.above?.depth ?? 1) + 1)}), or add the section it belongs to: screen readers list a page by its headings, and a skipped level reads as a missing section.`,
+  }),
   LINK001: define({
     severity: 'error',
     title: 'Link to a page that does not exist',

@@ -30,6 +30,7 @@ export interface Heading {
   text: string;
   /** 1-based, relative to the markdown body. */
   line: number;
+  column: number;
 }
 
 /** A link or image reference as written in the markdown, for the checker. */
@@ -227,7 +228,7 @@ function rewriteTree(
     const depth = /^h([1-6])$/.exec(node.tagName)?.[1];
     if (depth && typeof id === 'string') {
       const text = hastToString(node).trim();
-      found.headings.push({ depth: Number(depth), id, text, line });
+      found.headings.push({ depth: Number(depth), id, text, line, column });
       if (depth !== '1' && text !== '' && id !== '') sections.push(node);
     }
     if (node.tagName === 'a' && typeof node.properties.href === 'string') {

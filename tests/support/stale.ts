@@ -112,6 +112,7 @@ function setFrontMatter(text: string, key: string, value: string | undefined): s
 const EDIT_KINDS = [
   'body',
   'body',
+  'heading',
   'title',
   'date',
   'draft',
@@ -162,6 +163,12 @@ async function nextEdit(
           editText(r, file, (t) =>
             t.replace(/\n\n([^\n#>|`:-][^\n]*)\n/, `\n\nA ${word} sentence, step ${step}. $1\n`),
           ),
+      };
+    case 'heading':
+      return {
+        name: `a heading of ${file} two levels down`,
+        // A section made a level 4 heading: a level skipped (MD003), its id and anchors unchanged.
+        apply: (r) => editText(r, file, (t) => t.replace(/\n## ([^\n]*)\n/, '\n#### $1\n')),
       };
     case 'title':
       return {

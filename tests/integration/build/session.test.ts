@@ -663,6 +663,38 @@ describe('the check in a session', () => {
       async () => [await editOf(site, 'content/blog/tech/docker.en.md', (t) => t.replace('```klingon', '```bash'))],
       ['LINK001 content/blog/tech/docker.en.md', 'LINK003 content/blog/tech/pages2static.pt.md'],
     ],
+    [
+      // An edition rule that reads nothing of the site (MD003): found again when its body changes alone.
+      'a heading two levels under a section',
+      async () => [
+        await editOf(site, 'content/blog/tech/docker.en.md', (t) =>
+          t.replace('## Images\n\n', '## Images\n\n#### Layers, two levels down\n\n'),
+        ),
+      ],
+      [
+        'LINK001 content/blog/tech/docker.en.md',
+        'LINK003 content/blog/tech/pages2static.pt.md',
+        'MD003 content/blog/tech/docker.en.md',
+      ],
+    ],
+    [
+      'another article edited again',
+      async () => [
+        await editOf(site, 'content/blog/tech/Site.en.md', (t) =>
+          t.replace('\n\n', '\n\nAnother sentence elsewhere.\n\n'),
+        ),
+      ],
+      [
+        'LINK001 content/blog/tech/docker.en.md',
+        'LINK003 content/blog/tech/pages2static.pt.md',
+        'MD003 content/blog/tech/docker.en.md',
+      ],
+    ],
+    [
+      'the heading one level under its section',
+      async () => [await editOf(site, 'content/blog/tech/docker.en.md', (t) => t.replace('#### Layers', '### Layers'))],
+      ['LINK001 content/blog/tech/docker.en.md', 'LINK003 content/blog/tech/pages2static.pt.md'],
+    ],
   ];
 
   it('reports after each change exactly what a check with no cache reports, in other articles too', async () => {

@@ -115,7 +115,7 @@ describe("the markdown cache's records, their headings kept as text until read",
     body: {
       words: 100 + i,
       hash: `hash${i}`,
-      headings: [{ depth: 2, id: `part-${i}`, text: `Part ${i}`, line: 3 }],
+      headings: [{ depth: 2, id: `part-${i}`, text: `Part ${i}`, line: 3, column: 1 }],
       references: [{ kind: 'link', href: '/blog/tech/Git', text: 'Git', line: 5, column: 1 }],
       ids: [`part-${i}`],
       register: [],

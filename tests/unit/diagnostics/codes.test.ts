@@ -49,6 +49,10 @@ const CASES: { [C in DiagnosticCode]: DiagnosticArgs<C>[] } = {
     { kind: 'width', width: '300' },
   ],
   MD002: [{ language: 'brainfudge' }],
+  MD003: [
+    { text: 'Tags', depth: 3 },
+    { text: 'Annotated tags', depth: 4, above: { text: 'Branches', depth: 2 } },
+  ],
   LINK001: [{ path: '/blog/tech/Gti', near: '/blog/tech/Git' }, { path: '/nowhere' }],
   LINK002: [
     { path: '/blog/tech/git', page: '/blog/tech/Git', hash: 'github-actions' },
