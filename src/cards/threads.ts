@@ -75,21 +75,6 @@ export class CardThreads {
     knowledge?: string,
   ): Promise<DrawnCard[]> {
     if (cards.length === 0) return [];
-    if (cards.length >= PROCESS_AT) {
-      const drawing = drawingProcess();
-      try {
-        const request: DrawRequest = {
-          kind: 'draw',
-          into,
-          ...look,
-          cards: cards.map(({ hash, text }) => ({ hash, text })),
-          ...(knowledge && { knowledge }),
-        };
-        return (await this.ask(drawing, request, signal)).drawn ?? [];
-      } finally {
-        await drawing.end();
-      }
-    }
     const request: DrawRequest = {
       kind: 'draw',
       into,
@@ -97,6 +82,14 @@ export class CardThreads {
       cards: cards.map(({ hash, text }) => ({ hash, text })),
       ...(knowledge && { knowledge }),
     };
+    if (cards.length >= PROCESS_AT) {
+      const drawing = drawingProcess();
+      try {
+        return (await this.ask(drawing, request, signal)).drawn ?? [];
+      } finally {
+        await drawing.end();
+      }
+    }
     if (this.ownThread && !this.thread && cards.length < OWN_THREAD_BELOW) {
       signal?.throwIfAborted();
       const { answer } = await drawingCode();
