@@ -5,10 +5,23 @@ import { deserialize, serialize } from 'node:v8';
 const WRITE_CHUNK = 4 * 1024 * 1024;
 
 /**
- * A file of records, each a value serialized by v8 after its length: a build appends the few
- * records it changed, and writes the file anew only once most of it is superseded. Each write
- * holds whole records, so two processes appending do not cut into each other's, and a record cut
- * short (a crash while appending) ends the log when it is read.
+ * Bytes a batch of records aims at. V8 makes the values of a serialized text larger than 100 KiB
+ * straight in its old generation (`kPretenureThreshold` in its value deserializer), where they
+ * would end anyway: a cache read as many small texts is made in the young generation and copied
+ * by the collector twice on its way there, which was a large share of a build with nothing to do.
+ */
+const BATCH_BYTES = 256 * 1024;
+/** Records in the first batch of a write, before their size is known. */
+const FIRST_BATCH = 64;
+/** Set in the length word of a frame holding a batch (an array of records) rather than one record. */
+const BATCH_FLAG = 0x80000000;
+
+/**
+ * A file of records: frames, each a length word and a value serialized by v8, either one record
+ * (as every log was once written) or, with `BATCH_FLAG` set in its length word, an array of
+ * records. A build appends the few records it changed, and writes the file anew only once most of
+ * it is superseded. Each write holds whole frames, so two processes appending do not cut into
+ * each other's, and a frame cut short (a crash while appending) ends the log when it is read.
  */
 export interface ReadLog {
   records: unknown[];
@@ -24,9 +37,12 @@ export async function readLog(file: string): Promise<ReadLog> {
   try {
     log = await readFile(file);
     while (at + 4 <= log.length) {
-      const length = log.readUInt32LE(at);
+      const word = log.readUInt32LE(at);
+      const length = word & ~BATCH_FLAG;
       if (at + 4 + length > log.length) break;
-      records.push(deserialize(log.subarray(at + 4, at + 4 + length)));
+      const value = deserialize(log.subarray(at + 4, at + 4 + length));
+      if (word & BATCH_FLAG) for (const record of value as unknown[]) records.push(record);
+      else records.push(value);
       at += 4 + length;
     }
   } catch {
@@ -48,9 +64,9 @@ export async function rewriteLog(file: string, records: Iterable<unknown>): Prom
 }
 
 /**
- * Writes records a few megabytes at a time: a cold build's cache is hundreds of megabytes, which
- * would otherwise be held twice in memory (the records, and the buffer joining them) just as the
- * build's memory is at its peak.
+ * Writes records in batches of about `BATCH_BYTES`, a few megabytes at a time: a cold build's
+ * cache is hundreds of megabytes, which would otherwise be held twice in memory (the records, and
+ * the buffer joining them) just as the build's memory is at its peak.
  */
 async function writeRecords(file: string, flags: 'w' | 'a', records: Iterable<unknown>): Promise<void> {
   const handle = await open(file, flags);
@@ -62,14 +78,27 @@ async function writeRecords(file: string, flags: 'w' | 'a', records: Iterable<un
       parts = [];
       bytes = 0;
     };
+    let batch: unknown[] = [];
+    let size = FIRST_BATCH;
+    const frame = () => {
+      const text = serialize(batch);
+      if (text.length >= BATCH_FLAG)
+        throw new RangeError(`a batch of records too large for a log: ${text.length} bytes`);
+      const word = Buffer.alloc(4);
+      word.writeUInt32LE((text.length | BATCH_FLAG) >>> 0);
+      parts.push(word, text);
+      bytes += 4 + text.length;
+      // The next batch holds as many records as make about BATCH_BYTES at this batch's average.
+      size = Math.max(1, Math.round((BATCH_BYTES * batch.length) / text.length));
+      batch = [];
+    };
     for (const value of records) {
-      const record = serialize(value);
-      const length = Buffer.alloc(4);
-      length.writeUInt32LE(record.length);
-      parts.push(length, record);
-      bytes += 4 + record.length;
+      batch.push(value);
+      if (batch.length < size) continue;
+      frame();
       if (bytes >= WRITE_CHUNK) await flush();
     }
+    if (batch.length > 0) frame();
     await flush();
   } finally {
     await handle.close();
