@@ -1,10 +1,12 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { rename, writeFile } from 'node:fs/promises';
+import { appendFileSync, closeSync, openSync, readSync } from 'node:fs';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { threadId } from 'node:worker_threads';
 import { OperationalError, operational } from '../diagnostics/failure';
 import type { CompiledMarkdown } from '../markdown/compile';
+import { processRunning } from '../write/folder';
+import { appendLog, readLog, rewriteLog } from '../write/recordLog';
 
 /** What a compiled body weighs most in: its HTML and its plain text. */
 export type BodyContent = Pick<CompiledMarkdown, 'html' | 'text'>;
@@ -18,110 +20,180 @@ export function splitBody(body: CompiledMarkdown): { facts: BodyFacts; content: 
   return { facts, content: { html, text } };
 }
 
-/** A body's content as its file holds it. */
+/** A body's content as its pack holds it. */
 function contentBytes(content: BodyContent): Buffer {
   return serialize({ html: content.html, text: content.text });
 }
 
+/** Where a body's content is kept: the pack it was appended to, and the place of its bytes there. */
+export interface ContentPlace {
+  pack: string;
+  at: number;
+  length: number;
+}
+
+/** The index of the folder: a record log of `[key, pack, at, length]`, a later record of a key replacing an earlier one. */
+const INDEX = 'index.log';
+/** A pack: `<pid>-<thread>-<made>.pack`, appended to by that thread of that process alone. */
+const PACK = /^(\d+)-\d+-[\w]+\.pack$/;
+/** Packs below this size are merged once there are more than SMALL_PACKS of them. */
+const SMALL_PACK_BYTES = 8 * 1024 * 1024;
+const SMALL_PACKS = 16;
+
 /**
- * Writes a body's content into the folder, whole or not at all (a temporary file renamed). For a
- * markdown worker thread, which stores what it compiled itself: the HTML and text of a cold
- * build's thousands of bodies never pass through the build's own thread. A file already there is
- * written again: it was compiled again because it could not be read (see `get`).
+ * A pack of one writer (a markdown worker thread, or the build's own thread), appended to as it
+ * stores contents: one file written in sequence, where a file per body (made under a temporary
+ * name and renamed) cost a cold build's workers seconds in creating files alone.
  */
-export function storeBodyContent(dir: string, key: string, content: BodyContent): void {
-  const file = path.join(dir, key);
-  const temporary = `${file}.${process.pid}.${threadId}.tmp`;
+export class PackWriter {
+  private name = packName();
+  private at = 0;
+
+  constructor(private readonly dir: string) {}
+
+  /** Appends a content, and tells where it is. */
+  append(content: BodyContent): ContentPlace {
+    return this.appendBytes(contentBytes(content));
+  }
+
+  /** Appends a content's bytes as a pack holds them. */
+  appendBytes(bytes: Buffer): ContentPlace {
+    try {
+      appendFileSync(path.join(this.dir, this.name), bytes);
+    } catch (error) {
+      // Some of the bytes may have been written: the next content starts a pack of its own.
+      this.name = packName();
+      this.at = 0;
+      throw error;
+    }
+    const place = { pack: this.name, at: this.at, length: bytes.length };
+    this.at += bytes.length;
+    return place;
+  }
+}
+
+function packName(): string {
+  return `${process.pid}-${threadId}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}.pack`;
+}
+
+/** The bytes of a content at `place` in `dir`; throws when they cannot all be read. */
+function readPlace(dir: string, place: ContentPlace): Buffer {
+  const fd = openSync(path.join(dir, place.pack), 'r');
   try {
-    writeFileSync(temporary, contentBytes(content));
-    renameSync(temporary, file);
-  } catch (error) {
-    rmSync(temporary, { force: true });
-    throw error;
+    const bytes = Buffer.allocUnsafe(place.length);
+    const read = readSync(fd, bytes, 0, place.length, place.at);
+    if (read !== place.length) throw new Error(`${place.pack} ends before ${place.at + place.length}`);
+    return bytes;
+  } finally {
+    closeSync(fd);
   }
 }
 
 /**
- * The HTML and plain text of compiled bodies, kept apart from the rest of the markdown cache, one
- * file per content under `.cache/site/bodies/`, named by the body's hash (of its HTML and text). The markdown
+ * The HTML and plain text of compiled bodies, kept apart from the rest of the markdown cache under
+ * `.cache/site/bodies/`, found by the body's hash (of its HTML and text): packs, each the contents
+ * one thread of one build appended in turn, and an index of where each content is. The markdown
  * cache holds what every build needs of every body (headings, references, ids, the hash); a body's
  * content is read only by the work that uses it: its page when it is rendered again, its search
  * shard when that is made again. A cold build keeps no body's content in memory once it is stored,
  * and a warm one reads a few of them rather than deserializing hundreds of megabytes.
+ *
+ * A content is in the index once the build that stored it saves (`flush`); a pack no index record
+ * names, of a process that ended, is one that ended before saving, and is removed with the others
+ * no record needs any more (`prune`).
  *
  * When nothing may be written (`site check`), what is made is kept in memory instead.
  * `site build --no-cache` gives it a temporary folder of the system's, removed at the end (see
  * `build` in pipeline.ts), so that a build without the cache holds no more than one with it.
  */
 export class BodyContents {
-  /** Keys of the files in the folder, listed once and kept up to date. */
-  private readonly stored: Set<string>;
-  /** Contents kept in memory: all of them without a folder, and those still being written otherwise. */
+  /** Contents kept in memory: all of them without a folder, and those that could not be stored otherwise. */
   private readonly held = new Map<string, BodyContent>();
-  private readonly writes = new Set<Promise<void>>();
+  /** Places stored since the index was last written to. */
+  private added: [string, ContentPlace][] = [];
+  /** This thread's pack, once it stored a content. */
+  private writer: PackWriter | undefined;
   /** The body made for each facts object, for as long as something holds those facts. */
   private readonly bodies = new WeakMap<BodyFacts, CompiledMarkdown>();
   private failure: unknown;
 
-  constructor(
+  private constructor(
     private readonly dir: string | undefined,
     private readonly write: boolean,
-  ) {
-    this.stored = new Set(dir ? listKeys(dir) : []);
-    if (dir && write) mkdirSync(dir, { recursive: true });
+    /** Where each content is, as the index says and this build added. */
+    private places: Map<string, ContentPlace>,
+    /** Bytes each pack holds by the index's records, used or not, superseded or not. */
+    private recorded: Map<string, number>,
+    /** Whether the index can be appended to: it ends with a whole record. */
+    private whole: boolean,
+    /**
+     * Whether the index was empty: the folder may hold files no index names (contents of the
+     * layout before packs), removed at the first `prune`.
+     */
+    private fresh: boolean,
+  ) {}
+
+  /** The contents kept in `dir` (none when undefined); written to only when `write`. */
+  static async open(dir: string | undefined, write: boolean): Promise<BodyContents> {
+    const places = new Map<string, ContentPlace>();
+    const recorded = new Map<string, number>();
+    if (!dir) return new BodyContents(dir, write, places, recorded, true, false);
+    const { records, whole } = await readLog(path.join(dir, INDEX));
+    for (const record of records) {
+      const [key, pack, at, length] = record as [string, string, number, number];
+      places.set(key, { pack, at, length });
+      recorded.set(pack, (recorded.get(pack) ?? 0) + length);
+    }
+    if (write) await mkdir(dir, { recursive: true });
+    return new BodyContents(dir, write, places, recorded, whole, records.length === 0);
   }
 
   /**
-   * The folder contents are written into, when they are: where a worker thread may store them
-   * itself (see `storeBodyContent`).
+   * The folder contents are written into, when they are: where a worker thread appends to a pack
+   * of its own (see `PackWriter`), and tells the build's thread where (`adopt`).
    */
   get folder(): string | undefined {
     return this.write ? this.dir : undefined;
   }
 
   /** Takes note of a content stored into the folder by a worker thread. */
-  adopt(key: string): void {
-    this.stored.add(key);
+  adopt(key: string, place: ContentPlace): void {
+    this.places.set(key, place);
+    this.added.push([key, place]);
   }
 
   /** Whether the content of a body with this hash can be read. */
   has(key: string): boolean {
-    return this.held.has(key) || this.stored.has(key);
+    return this.held.has(key) || this.places.has(key);
   }
 
-  /**
-   * Keeps a body's content under its hash. The file is written in the background (the markdown
-   * stage's thread mostly waits for its workers); until then the content stays in memory.
-   */
+  /** Keeps a body's content under its hash, appended to this thread's pack. */
   put(key: string, content: BodyContent): void {
     if (this.has(key)) return;
-    this.held.set(key, content);
-    if (!this.dir || !this.write) return;
-    const file = path.join(this.dir, key);
-    const temporary = `${file}.${process.pid}.tmp`;
-    const task = writeFile(temporary, contentBytes(content))
-      .then(() => rename(temporary, file))
-      .then(
-        () => {
-          this.stored.add(key);
-          this.held.delete(key);
-        },
-        (error: unknown) => {
-          this.failure ??= error;
-        },
-      );
-    this.writes.add(task);
-    void task.finally(() => this.writes.delete(task));
+    if (!this.dir || !this.write) {
+      this.held.set(key, content);
+      return;
+    }
+    try {
+      this.writer ??= new PackWriter(this.dir);
+      this.adopt(key, this.writer.append(content));
+    } catch (error) {
+      // Kept in memory for this build; the save reports the failure.
+      this.held.set(key, content);
+      this.failure ??= error;
+    }
   }
 
   get(key: string): BodyContent {
     const held = this.held.get(key);
     if (held) return held;
+    const place = this.places.get(key);
     try {
-      return deserialize(readFileSync(path.join(this.dir ?? '', key))) as BodyContent;
+      if (!place || !this.dir) throw new Error('not in the index');
+      return deserialize(readPlace(this.dir, place)) as BodyContent;
     } catch (error) {
       // Gone (another build pruned it, or a hand deleted it): the next build compiles the body again.
-      this.stored.delete(key);
+      this.places.delete(key);
       throw new OperationalError(
         `a compiled body in the build cache cannot be read (${key})`,
         'Run the command again; if it fails again, delete the .cache folder.',
@@ -129,7 +201,6 @@ export class BodyContents {
       );
     }
   }
-
   /**
    * A body whose content is read from here each time it is asked for, and not kept. The same facts
    * give the same body object: a session's builds find most bodies in the markdown memo, and
@@ -163,29 +234,104 @@ export class BodyContents {
     return body;
   }
 
-  /** Waits for the contents being written; throws the first failure. */
+  /** Records in the index where the contents stored by this build are; throws the first failure to store one. */
   async flush(): Promise<void> {
-    await Promise.all(this.writes);
     if (this.failure) throw operational(this.failure, 'cannot write the build cache');
+    if (!this.dir || !this.write || this.added.length === 0) return;
+    const added = this.added;
+    this.added = [];
+    for (const [, place] of added) this.recorded.set(place.pack, (this.recorded.get(place.pack) ?? 0) + place.length);
+    try {
+      if (this.whole) await appendLog(path.join(this.dir, INDEX), added.map(indexRecord));
+      else await this.rewriteIndex();
+    } catch (error) {
+      throw operational(error, 'cannot write the build cache');
+    }
   }
 
-  /** Removes the files of contents no longer used, once they outnumber the `live` used ones (listed by `used`). */
-  prune(live: number, used: () => ReadonlySet<string>): void {
-    if (!this.dir || !this.write || this.stored.size <= 2 * live) return;
-    const keep = used();
-    for (const key of this.stored) {
-      if (keep.has(key)) continue;
-      rmSync(path.join(this.dir, key), { force: true });
-      this.stored.delete(key);
+  /**
+   * Moves the contents `used` names (the keys of the bodies the markdown cache keeps) into a pack
+   * of their own, and removes the packs they were in, once the packs hold more bytes no body uses
+   * than bytes one does, or once there are many small packs (a build that changed a few bodies
+   * makes one): only the small ones are merged then. Packs of processes still running are left to
+   * them, as are contents stored since the last `flush`.
+   */
+  async prune(used: () => ReadonlySet<string>): Promise<void> {
+    if (!this.dir || !this.write || this.added.length > 0) return;
+    const dir = this.dir;
+    const keys = used();
+    let live = 0;
+    for (const key of keys) live += this.places.get(key)?.length ?? 0;
+    let total = 0;
+    for (const bytes of this.recorded.values()) total += bytes;
+    // Never a pack another process still appends to: it goes on from where it was.
+    const packs = [...this.recorded].filter(([pack]) => ownedOrEnded(pack));
+    const small = packs.filter(([, bytes]) => bytes < SMALL_PACK_BYTES).map(([pack]) => pack);
+    const merged =
+      total - live > live
+        ? new Set(packs.map(([pack]) => pack))
+        : small.length > SMALL_PACKS
+          ? new Set(small)
+          : undefined;
+    if (merged) await this.merge(merged, keys);
+    if (!merged && !this.fresh) return;
+    this.fresh = false;
+    const names = await readdir(dir).catch(() => [] as string[]);
+    await Promise.all(
+      names
+        .filter((name) => unused(name, this.recorded, merged ?? new Set()))
+        .map((name) => rm(path.join(dir, name), { force: true }).catch(() => undefined)),
+    );
+  }
+
+  /** Moves the contents of `merged` packs that `keys` names into a new pack, and forgets the others. */
+  private async merge(merged: ReadonlySet<string>, keys: ReadonlySet<string>): Promise<void> {
+    const dir = this.dir as string;
+    const writer = new PackWriter(dir);
+    const places = new Map<string, ContentPlace>();
+    for (const [key, place] of this.places) {
+      if (!merged.has(place.pack)) places.set(key, place);
+      else if (keys.has(key)) {
+        try {
+          places.set(key, writer.appendBytes(readPlace(dir, place)));
+        } catch {
+          // Unreadable or gone: the body is compiled again when it is next needed.
+        }
+      }
     }
+    this.places = places;
+    this.recorded = new Map();
+    for (const place of places.values())
+      this.recorded.set(place.pack, (this.recorded.get(place.pack) ?? 0) + place.length);
+    await this.rewriteIndex();
+    // This thread's next content starts a pack of its own: its last one may have been merged.
+    this.writer = undefined;
+  }
+
+  private async rewriteIndex(): Promise<void> {
+    await rewriteLog(path.join(this.dir as string, INDEX), Array.from(this.places, indexRecord));
+    this.whole = true;
   }
 }
 
-/** The keys of the contents in `dir`; none when it does not exist. */
-function listKeys(dir: string): string[] {
-  try {
-    return readdirSync(dir).filter((name) => !name.endsWith('.tmp'));
-  } catch {
-    return [];
-  }
+function indexRecord([key, place]: [string, ContentPlace]): [string, string, number, number] {
+  return [key, place.pack, place.at, place.length];
+}
+
+/** Whether a pack is this process's, or one of a process that ended. */
+function ownedOrEnded(pack: string): boolean {
+  const pid = Number(PACK.exec(pack)?.[1] ?? Number.NaN);
+  return pid === process.pid || !processRunning(pid);
+}
+
+/**
+ * Whether a file of the folder is no longer needed once the packs in `merged` were merged: a pack
+ * the index no longer names, merged or of a process that ended without recording it; or a
+ * content of the layout before packs (a file named by its key).
+ */
+function unused(name: string, recorded: ReadonlyMap<string, number>, merged: ReadonlySet<string>): boolean {
+  if (name === INDEX || name.endsWith('.tmp') || recorded.has(name)) return false;
+  const pid = Number(PACK.exec(name)?.[1] ?? Number.NaN);
+  if (Number.isNaN(pid)) return !name.includes('.');
+  return merged.has(name) || !processRunning(pid);
 }

@@ -16,8 +16,8 @@ export const OUTPUT_LOGS_KEPT = 8;
  */
 const TEMPORARY = /\.(\d+)(?:\.\d+)?\.tmp$/;
 /**
- * The cache's folders whose files are written under a temporary name first: compiled bodies, search
- * shards' terms, share cards.
+ * The cache's folders whose files are written under a temporary name first: the index of compiled
+ * bodies, search shards' terms, share cards.
  */
 const SWEPT_FOLDERS = ['bodies', 'search', 'cards'];
 /** A manifest log of one output folder: `output-<id>.log`, or the log of its spare. */

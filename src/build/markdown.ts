@@ -213,11 +213,11 @@ export async function compileBodies(jobs: readonly MarkdownJob[], stage: Markdow
   const total = jobs.length;
   let done = total - misses.length;
   stage.progress(done, total);
-  const record = (i: number, { facts, found, content }: CompiledBody) => {
+  const record = (i: number, { facts, found, content, place }: CompiledBody) => {
     // The content is stored as it arrives (by the worker that compiled it, when it could): a cold
     // build does not hold every body's HTML at once.
-    if (content) contents.put(facts.hash, content);
-    else contents.adopt(facts.hash);
+    if (place) contents.adopt(facts.hash, place);
+    else if (content) contents.put(facts.hash, content);
     const stored: StoredBody = { body: facts, found };
     results[i] = stored;
     const job = jobs[i] as MarkdownJob;

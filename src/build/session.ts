@@ -349,9 +349,9 @@ export class BuildSession {
         Memo.open<unknown>(file('json')),
         Memo.open<unknown>(file('lock')),
       ]);
-      const contents = this.scratch
-        ? new BodyContents(this.scratch, true)
-        : new BodyContents(this.cacheDir && path.join(this.cacheDir, 'bodies'), this.save);
+      const contents = await (this.scratch
+        ? BodyContents.open(this.scratch, true)
+        : BodyContents.open(this.cacheDir && path.join(this.cacheDir, 'bodies'), this.save));
       if (!this.rebuilds) return { articles, bodies, contents, checks, ids, assets, json, lock };
       const [search, titles] = await Promise.all([
         Memo.open<IndexedDocument>(undefined),
@@ -447,7 +447,7 @@ export class BuildSession {
       memos.titles?.save(),
     ]);
     if (written?.made) this.outputs.keep(outDir, written.manifest, written.made);
-    memos.contents.prune(memos.bodies.size, () => new Set(memos.bodies.values().map((stored) => stored.body.hash)));
+    await memos.contents.prune(() => new Set(memos.bodies.values().map((stored) => stored.body.hash)));
     // Once a session: `site dev` settles after every save.
     if (!this.swept) {
       this.swept = true;

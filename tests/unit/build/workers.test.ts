@@ -1,9 +1,9 @@
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat, truncate } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { deserialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
+import { BodyContents, type ContentPlace } from '../../../src/build/bodyContents';
 import type { CompiledBody, CompileWorkerData } from '../../../src/build/compileWorker';
 import { compileInWorkers, type WorkerScript } from '../../../src/build/markdown';
 import { LoadedModules } from '../../../src/build/modules';
@@ -48,14 +48,20 @@ describe('markdown worker threads', () => {
       const answers: CompiledBody[] = [];
       await compileWith(await compileWorkerCode(), (i, compiled) => (answers[i] = compiled), { contentsDir: dir });
       expect(answers.map((answer) => answer.content)).toEqual([undefined, undefined]);
-      const hashes = answers.map((answer) => answer.facts.hash);
-      expect((await readdir(dir)).sort()).toEqual([...hashes].sort());
-      const stored = deserialize(await readFile(path.join(dir, hashes[0] as string))) as { html: string; text: string };
-      expect(stored).toEqual({ html: '<h1 id="a">A</h1>', text: 'A' });
-      // A file that cannot be read (cut short by a crash) is compiled again, and written whole again.
-      await writeFile(path.join(dir, hashes[0] as string), '');
-      await compileWith(await compileWorkerCode(), () => {}, { contentsDir: dir });
-      expect(deserialize(await readFile(path.join(dir, hashes[0] as string)))).toEqual(stored);
+      // Each told where its content is, in the pack of the worker that compiled it: read back from there.
+      const contents = await BodyContents.open(dir, true);
+      for (const answer of answers) contents.adopt(answer.facts.hash, answer.place as ContentPlace);
+      const first = answers[0] as CompiledBody;
+      expect(contents.get(first.facts.hash)).toEqual({ html: '<h1 id="a">A</h1>', text: 'A' });
+      expect((await readdir(dir)).every((name) => name.endsWith('.pack'))).toBe(true);
+      // A content compiled again (its pack cut short by a crash) is appended again, and read from its new place.
+      const place = first.place as ContentPlace;
+      await truncate(path.join(dir, place.pack), place.at);
+      expect(() => contents.get(first.facts.hash)).toThrow(/cannot be read/);
+      const again: CompiledBody[] = [];
+      await compileWith(await compileWorkerCode(), (i, compiled) => (again[i] = compiled), { contentsDir: dir });
+      contents.adopt(first.facts.hash, again[0]?.place as ContentPlace);
+      expect(contents.get(first.facts.hash)).toEqual({ html: '<h1 id="a">A</h1>', text: 'A' });
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
