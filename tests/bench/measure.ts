@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -73,6 +73,15 @@ export async function timed(
   return { milliseconds, peakRssMb: kilobytes / 1024, cpuMs, stdout: output };
 }
 
+/**
+ * Waits until the file system has written back what was written and removed before (the last run's
+ * output, a cold run's removed cache): otherwise that writeback runs during the next run, and a
+ * system measured later in the bench pays for the files of one measured before it.
+ */
+function settle(): void {
+  execFileSync('sync');
+}
+
 /** A measure repeated: its wall time, peak memory and CPU time over the runs, and each run. */
 export interface Repeated {
   ms: Stats;
@@ -92,6 +101,7 @@ export async function repeat(
   const all: Timed[] = [];
   for (let run = 0; run < times; run++) {
     await before(run);
+    settle();
     const result = await command();
     all.push(result);
     process.stderr.write(
