@@ -1,4 +1,4 @@
-import { appendFileSync, closeSync, openSync, readSync } from 'node:fs';
+import { appendFileSync, closeSync, openSync, readSync, statSync } from 'node:fs';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
@@ -122,30 +122,21 @@ export class BodyContents {
     private readonly write: boolean,
     /** Where each content is, as the index says and this build added. */
     private places: Map<string, ContentPlace>,
-    /** Bytes each pack holds by the index's records, used or not, superseded or not. */
-    private recorded: Map<string, number>,
     /** Whether the index can be appended to: it ends with a whole record. */
     private whole: boolean,
-    /**
-     * Whether the index was empty: the folder may hold files no index names (contents of the
-     * layout before packs), removed at the first `prune`.
-     */
-    private fresh: boolean,
   ) {}
 
   /** The contents kept in `dir` (none when undefined); written to only when `write`. */
   static async open(dir: string | undefined, write: boolean): Promise<BodyContents> {
     const places = new Map<string, ContentPlace>();
-    const recorded = new Map<string, number>();
-    if (!dir) return new BodyContents(dir, write, places, recorded, true, false);
+    if (!dir) return new BodyContents(dir, write, places, true);
     const { records, whole } = await readLog(path.join(dir, INDEX));
     for (const record of records) {
       const [key, pack, at, length] = record as [string, string, number, number];
       places.set(key, { pack, at, length });
-      recorded.set(pack, (recorded.get(pack) ?? 0) + length);
     }
     if (write) await mkdir(dir, { recursive: true });
-    return new BodyContents(dir, write, places, recorded, whole, records.length === 0);
+    return new BodyContents(dir, write, places, whole);
   }
 
   /**
@@ -240,7 +231,6 @@ export class BodyContents {
     if (!this.dir || !this.write || this.added.length === 0) return;
     const added = this.added;
     this.added = [];
-    for (const [, place] of added) this.recorded.set(place.pack, (this.recorded.get(place.pack) ?? 0) + place.length);
     try {
       if (this.whole) await appendLog(path.join(this.dir, INDEX), added.map(indexRecord));
       else await this.rewriteIndex();
@@ -262,24 +252,27 @@ export class BodyContents {
     const keys = used();
     let live = 0;
     for (const key of keys) live += this.places.get(key)?.length ?? 0;
+    // The packs' sizes as they are on disk: what no used content takes in them is spent, whether
+    // superseded, unused, or written by a build that ended before recording it.
+    const names = await readdir(dir).catch(() => [] as string[]);
+    const sizes = new Map(names.filter((name) => PACK.test(name)).map((name) => [name, sizeOf(path.join(dir, name))]));
     let total = 0;
-    for (const bytes of this.recorded.values()) total += bytes;
+    for (const size of sizes.values()) total += size;
     // Never a pack another process still appends to: it goes on from where it was.
-    const packs = [...this.recorded].filter(([pack]) => ownedOrEnded(pack));
-    const small = packs.filter(([, bytes]) => bytes < SMALL_PACK_BYTES).map(([pack]) => pack);
+    const named = packsOf(this.places);
+    const packs = [...sizes].filter(([pack]) => named.has(pack) && ownedOrEnded(pack));
+    const small = packs.filter(([, size]) => size < SMALL_PACK_BYTES).map(([pack]) => pack);
     const merged =
       total - live > live
         ? new Set(packs.map(([pack]) => pack))
         : small.length > SMALL_PACKS
           ? new Set(small)
-          : undefined;
-    if (merged) await this.merge(merged, keys);
-    if (!merged && !this.fresh) return;
-    this.fresh = false;
-    const names = await readdir(dir).catch(() => [] as string[]);
+          : new Set<string>();
+    if (merged.size > 0) await this.merge(merged, keys);
+    const left = packsOf(this.places);
     await Promise.all(
       names
-        .filter((name) => unused(name, this.recorded, merged ?? new Set()))
+        .filter((name) => unused(name, left, merged))
         .map((name) => rm(path.join(dir, name), { force: true }).catch(() => undefined)),
     );
   }
@@ -300,9 +293,6 @@ export class BodyContents {
       }
     }
     this.places = places;
-    this.recorded = new Map();
-    for (const place of places.values())
-      this.recorded.set(place.pack, (this.recorded.get(place.pack) ?? 0) + place.length);
     await this.rewriteIndex();
     // This thread's next content starts a pack of its own: its last one may have been merged.
     this.writer = undefined;
@@ -311,6 +301,20 @@ export class BodyContents {
   private async rewriteIndex(): Promise<void> {
     await rewriteLog(path.join(this.dir as string, INDEX), Array.from(this.places, indexRecord));
     this.whole = true;
+  }
+}
+
+/** The packs that hold the contents at `places`. */
+function packsOf(places: ReadonlyMap<string, ContentPlace>): Set<string> {
+  return new Set(Array.from(places.values(), (place) => place.pack));
+}
+
+/** The size of a file; none when it is gone. */
+function sizeOf(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
   }
 }
 
@@ -329,8 +333,8 @@ function ownedOrEnded(pack: string): boolean {
  * the index no longer names, merged or of a process that ended without recording it; or a
  * content of the layout before packs (a file named by its key).
  */
-function unused(name: string, recorded: ReadonlyMap<string, number>, merged: ReadonlySet<string>): boolean {
-  if (name === INDEX || name.endsWith('.tmp') || recorded.has(name)) return false;
+function unused(name: string, named: ReadonlySet<string>, merged: ReadonlySet<string>): boolean {
+  if (name === INDEX || name.endsWith('.tmp') || named.has(name)) return false;
   const pid = Number(PACK.exec(name)?.[1] ?? Number.NaN);
   if (Number.isNaN(pid)) return !name.includes('.');
   return merged.has(name) || !processRunning(pid);

@@ -90,6 +90,23 @@ describe('body contents kept apart from the markdown cache', () => {
     expect(['b', 'c', 'd'].filter((key) => later.has(key))).toEqual([]);
   });
 
+  it('count the space of contents stored again elsewhere as spent, and reclaim it', async () => {
+    const first = await BodyContents.open(dir, true);
+    for (const key of ['a', 'b', 'c', 'd', 'e']) first.put(key, content(key));
+    await first.flush();
+    // A later build compiles a, b, c and d again (new code, the same HTML), and its worker stores them anew.
+    const later = await BodyContents.open(dir, true);
+    const worker = new PackWriter(dir);
+    for (const key of ['a', 'b', 'c', 'd']) later.adopt(key, worker.append(content(key)));
+    await later.flush();
+    expect(await packs()).toHaveLength(2);
+    await later.prune(() => new Set(['a', 'b', 'c', 'd']));
+    expect(await packs()).toHaveLength(1);
+    const reopened = await BodyContents.open(dir, true);
+    expect(['a', 'b', 'c', 'd'].map((key) => reopened.body(facts(key)).text)).toEqual(['a', 'b', 'c', 'd']);
+    expect(reopened.has('e')).toBe(false);
+  });
+
   it('merge the small packs of many builds that each changed a body into one', async () => {
     for (let i = 0; i < 20; i++) {
       const build = await BodyContents.open(dir, true);
