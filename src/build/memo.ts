@@ -25,11 +25,11 @@ interface Held<T> extends Entry<T> {
  * the value; any other record misses. Only the outputs looked up or made since the last save are
  * kept, so the cache never outgrows the site.
  *
- * On disk a memo is a log of records, each one output's entry serialized by v8 after its length.
- * A save appends the entries made since the last one (a body edit writes one record, not the
- * whole cache), and writes the file anew, atomically, once it holds more superseded or unused
- * records than live ones. Reading, a later record of an output replaces an earlier one, and a
- * record cut short (a crash while appending) ends the log.
+ * On disk a memo is a record log (recordLog.ts), each record one output's entry, serialized by v8
+ * in batches. A save appends the entries made since the last one (a body edit writes one record,
+ * not the whole cache), and writes the file anew, atomically, once it holds more superseded or
+ * unused records than live ones. Reading, a later record of an output replaces an earlier one, and
+ * a batch cut short (a crash while appending) ends the log.
  */
 export class Memo<T> {
   /** The builds saved so far: an entry whose `used` is not this one was not used by the current build. */
