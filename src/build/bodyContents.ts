@@ -6,7 +6,7 @@ import { threadId } from 'node:worker_threads';
 import { OperationalError, operational } from '../diagnostics/failure';
 import type { CompiledMarkdown } from '../markdown/compile';
 import { processRunning } from '../write/folder';
-import { appendLog, readLog, rewriteLog } from '../write/recordLog';
+import { appendLog, readLog, readLogSync, rewriteLog } from '../write/recordLog';
 
 /** What a compiled body weighs most in: its HTML and its plain text. */
 export type BodyContent = Pick<CompiledMarkdown, 'html' | 'text'>;
@@ -181,7 +181,15 @@ export class BodyContents {
     const place = this.places.get(key);
     try {
       if (!place || !this.dir) throw new Error('not in the index');
-      return deserialize(readPlace(this.dir, place)) as BodyContent;
+      try {
+        return deserialize(readPlace(this.dir, place)) as BodyContent;
+      } catch (error) {
+        // Moved meanwhile by another process's save (see `prune`): read where the index says now.
+        const moved = this.movedPlace(key, place);
+        if (!moved) throw error;
+        this.places.set(key, moved);
+        return deserialize(readPlace(this.dir, moved)) as BodyContent;
+      }
     } catch (error) {
       // Gone (another build pruned it, or a hand deleted it): the next build compiles the body again.
       this.places.delete(key);
@@ -192,6 +200,16 @@ export class BodyContents {
       );
     }
   }
+  /** Where the index says the content of `key` is, when that is not `place` any more. */
+  private movedPlace(key: string, place: ContentPlace): ContentPlace | undefined {
+    let found: ContentPlace | undefined;
+    for (const record of readLogSync(path.join(this.dir as string, INDEX)).records) {
+      const [recorded, pack, at, length] = record as [string, string, number, number];
+      if (recorded === key) found = { pack, at, length };
+    }
+    return found && (found.pack !== place.pack || found.at !== place.at) ? found : undefined;
+  }
+
   /**
    * A body whose content is read from here each time it is asked for, and not kept. The same facts
    * give the same body object: a session's builds find most bodies in the markdown memo, and

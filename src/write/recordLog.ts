@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { open, readFile, rename } from 'node:fs/promises';
 import { deserialize, serialize } from 'node:v8';
 
@@ -31,12 +32,25 @@ export interface ReadLog {
 
 /** The records of the log in `file`; none when there is no file, as many as could be read when one is damaged. */
 export async function readLog(file: string): Promise<ReadLog> {
-  const records: unknown[] = [];
+  return parseLog(await readFile(file).catch(() => undefined));
+}
+
+/** `readLog`, for a reader that cannot wait: a few records, read when something was not where it was. */
+export function readLogSync(file: string): ReadLog {
   let log: Buffer | undefined;
+  try {
+    log = readFileSync(file);
+  } catch {
+    // No log yet.
+  }
+  return parseLog(log);
+}
+
+function parseLog(log: Buffer | undefined): ReadLog {
+  const records: unknown[] = [];
   let at = 0;
   try {
-    log = await readFile(file);
-    while (at + 4 <= log.length) {
+    while (log && at + 4 <= log.length) {
       const word = log.readUInt32LE(at);
       const length = word & ~BATCH_FLAG;
       if (at + 4 + length > log.length) break;
@@ -46,7 +60,7 @@ export async function readLog(file: string): Promise<ReadLog> {
       at += 4 + length;
     }
   } catch {
-    // No log yet, or an unreadable record: what was read so far is kept.
+    // An unreadable record: what was read so far is kept.
   }
   return { records, whole: !log || at === log.length };
 }

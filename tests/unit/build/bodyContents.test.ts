@@ -107,6 +107,18 @@ describe('body contents kept apart from the markdown cache', () => {
     expect(reopened.has('e')).toBe(false);
   });
 
+  it('are found where another process moved them while this one ran (site dev beside a site build)', async () => {
+    const first = await BodyContents.open(dir, true);
+    for (const key of ['a', 'b', 'c', 'd']) first.put(key, content(key));
+    await first.flush();
+    const running = await BodyContents.open(dir, true);
+    // Another build, which uses a alone, moves it into a pack of its own and removes the old one.
+    const other = await BodyContents.open(dir, true);
+    await other.prune(() => new Set(['a']));
+    expect(running.body(facts('a')).text).toBe('a');
+    expect(() => running.body(facts('b')).text).toThrow(/cannot be read/);
+  });
+
   it('merge the small packs of many builds that each changed a body into one', async () => {
     for (let i = 0; i < 20; i++) {
       const build = await BodyContents.open(dir, true);
