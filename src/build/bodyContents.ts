@@ -42,8 +42,9 @@ const SMALL_PACKS = 16;
 
 /**
  * A pack of one writer (a markdown worker thread, or the build's own thread), appended to as it
- * stores contents: one file written in sequence, where a file per body (made under a temporary
- * name and renamed) cost a cold build's workers seconds in creating files alone.
+ * stores contents: one file written in sequence rather than a file per body made under a temporary
+ * name and renamed, since making and naming thousands of files costs far more than writing their
+ * bytes. Appended by one writer only, so it knows where each content starts.
  */
 export class PackWriter {
   private name = packName();
