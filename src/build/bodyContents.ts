@@ -341,9 +341,14 @@ function indexRecord([key, place]: [string, ContentPlace]): [string, string, num
   return [key, place.pack, place.at, place.length];
 }
 
+/** The process that wrote a pack, by its name; NaN for a name that is not a pack's. */
+function packPid(name: string): number {
+  return Number(PACK.exec(name)?.[1] ?? Number.NaN);
+}
+
 /** Whether a pack is this process's, or one of a process that ended. */
 function ownedOrEnded(pack: string): boolean {
-  const pid = Number(PACK.exec(pack)?.[1] ?? Number.NaN);
+  const pid = packPid(pack);
   return pid === process.pid || !processRunning(pid);
 }
 
@@ -354,7 +359,7 @@ function ownedOrEnded(pack: string): boolean {
  */
 function unused(name: string, named: ReadonlySet<string>, merged: ReadonlySet<string>): boolean {
   if (name === INDEX || name.endsWith('.tmp') || named.has(name)) return false;
-  const pid = Number(PACK.exec(name)?.[1] ?? Number.NaN);
+  const pid = packPid(name);
   if (Number.isNaN(pid)) return !name.includes('.');
   return merged.has(name) || !processRunning(pid);
 }

@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BodyContents, PackWriter } from '../../../src/build/bodyContents';
+import { endedPid } from '../../support/processes';
 
 let dir: string;
 beforeEach(async () => {
@@ -16,8 +16,6 @@ afterEach(async () => {
 const facts = (hash: string) => ({ hash, words: 0, headings: [], references: [], ids: [], register: [], problems: [] });
 const content = (key: string) => ({ html: `<p>${key}</p>`, text: key });
 const packs = async () => (await readdir(dir)).filter((name) => name.endsWith('.pack'));
-/** The id of a process that has ended. */
-const endedPid = () => spawnSync(process.execPath, ['-e', '']).pid as number;
 
 describe('body contents kept apart from the markdown cache', () => {
   it('are read back by a later process, only when a body is asked for its HTML or text', async () => {
