@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type MouseEvent, type ReactNode, useState } from 'react';
+import { type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { isCssLength, isCssTime } from './cssValues';
 
 export interface FlipCardProps {
@@ -56,8 +56,17 @@ export function FlipCard({
   if (!isCssTime(transition)) throw new Error(`FlipCard: transition "${transition}" is not a time in s or ms`);
   const [own, setOwn] = useState(false);
   const flipped = value ?? own;
+  // The side last asked for, which events compare with: React may render an event's change after
+  // the next event has come (a hover is rendered in a task of its own). A pointer that crossed the
+  // card before its enter was rendered would otherwise leave a card that looked unturned, and the
+  // enter's render would then turn it with no pointer over it.
+  const side = useRef(flipped);
+  useEffect(() => {
+    side.current = flipped;
+  }, [flipped]);
   const set = (next: boolean) => {
-    if (next === flipped) return;
+    if (next === side.current) return;
+    side.current = next;
     if (value === undefined) setOwn(next);
     onChange?.(next);
   };
@@ -87,13 +96,13 @@ export function FlipCard({
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Enter' || event.key === ' ') {
         event.preventDefault();
-        set(!flipped);
+        set(!side.current);
       }
     };
     // Where only hover turns the card, a pointer's click leaves it to the hover; a click with no
     // pointer behind it (detail 0: a screen reader's activation) turns it.
     const onClick = (event: MouseEvent) => {
-      if (activeClick || event.detail === 0) set(!flipped);
+      if (activeClick || event.detail === 0) set(!side.current);
     };
     return (
       // biome-ignore lint/a11y/useSemanticElements: a button in all but the element (role, focus, Enter and Space): a <button> may not hold the faces' blockquotes and paragraphs.
