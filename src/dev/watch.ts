@@ -2,6 +2,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { type FSWatcher, watch } from 'chokidar';
 import { RootGuard } from './roots';
+import { MissedChangeSweep } from './sweep';
 
 /**
  * `site dev`'s watch over its folders (content/, templates/, src/): every change under them is
@@ -10,28 +11,38 @@ import { RootGuard } from './roots';
  * watcher, made from nothing: a watcher told to watch again a folder it knew keeps what it knew of
  * the old one's subfolders, and saves in some of them went unseen. The new watcher's folder is read
  * whole once it is ready, and the guard's readings before and after cover the files written meanwhile.
+ * A sweep (`MissedChangeSweep`) finds, within seconds, any save that no watch reported all the same.
  */
 export class SiteWatcher {
   private readonly watchers = new Map<string, FSWatcher>();
   private readonly guard: RootGuard;
+  /** Finds the saves no watcher reported (see `MissedChangeSweep`). */
+  private readonly sweep: MissedChangeSweep;
+  private readonly changed: (file: string) => void;
   private closed = false;
 
   constructor(
     private readonly roots: readonly string[],
-    private readonly changed: (file: string) => void,
+    changed: (file: string) => void,
     log: (line: string) => void,
   ) {
+    this.sweep = new MissedChangeSweep(roots, { missed: changed, log }, editorFile);
+    this.changed = (file) => {
+      this.sweep.reported(file);
+      changed(file);
+    };
     this.guard = new RootGuard(roots, {
       replaced: (root) => void this.rewatch(root),
-      rescan: (root) => changed(folder(root)),
+      rescan: (root) => this.changed(folder(root)),
       log,
     });
   }
 
-  /** Watches every folder; resolves once each watcher is ready and the guard looks on. */
+  /** Watches every folder; resolves once each watcher is ready and the guard and the sweep look on. */
   async start(): Promise<void> {
     await Promise.all(this.roots.map((root) => this.watchRoot(root)));
     await this.guard.start();
+    await this.sweep.start();
   }
 
   /** Whether a folder's reading is still due after a replacement. */
@@ -42,6 +53,7 @@ export class SiteWatcher {
   async close(): Promise<void> {
     this.closed = true;
     this.guard.close();
+    this.sweep.close();
     await Promise.all([...this.watchers.values()].map((watcher) => watcher.close()));
   }
 

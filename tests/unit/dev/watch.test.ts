@@ -1,9 +1,9 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { watch } from 'chokidar';
+import { type FSWatcher, watch } from 'chokidar';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { watchEveryFolder } from '../../../src/dev/watch';
+import { SiteWatcher, watchEveryFolder } from '../../../src/dev/watch';
 
 /** site dev's watcher: every folder under a watched one is watched, a folder its first reading missed too. */
 describe('the folders site dev watches', () => {
@@ -61,4 +61,27 @@ describe('the folders site dev watches', () => {
       await watcher.close();
     }
   });
+
+  it('reports within seconds a save its watch has gone blind to, and says so', async () => {
+    const heard: string[] = [];
+    const logged: string[] = [];
+    const site = new SiteWatcher(
+      [root],
+      (file) => heard.push(file),
+      (line) => logged.push(line),
+    );
+    await site.start();
+    try {
+      // Blind, as a watch bound to folders a branch switch replaced is.
+      await (site as unknown as { watchers: Map<string, FSWatcher> }).watchers.get(root)?.close();
+      const saved = path.join(root, 'blog/tech/a.md');
+      await writeFile(saved, 'a, saved behind the watcher');
+      const deadline = Date.now() + 15_000;
+      while (!heard.includes(saved) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(heard).toContain(saved);
+      expect(logged.join('\n')).toContain('a save the file watcher did not report was found');
+    } finally {
+      await site.close();
+    }
+  }, 20_000);
 });

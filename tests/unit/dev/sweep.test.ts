@@ -1,0 +1,82 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MissedChangeSweep } from '../../../src/dev/sweep';
+import { editorFile } from '../../../src/dev/watch';
+
+/** site dev's sweep for saves the file watcher did not report. */
+describe('MissedChangeSweep', () => {
+  let dir: string;
+  let content: string;
+  let sweep: MissedChangeSweep | undefined;
+  const missed: string[] = [];
+  const logged: string[] = [];
+
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'site-sweep-'));
+    content = path.join(dir, 'content');
+    await mkdir(path.join(content, 'blog', 'books'), { recursive: true });
+    await writeFile(path.join(content, 'strings.json'), '{}');
+    await writeFile(path.join(content, 'blog', 'books', 'Book.en.md'), '# Book\n');
+    missed.length = 0;
+    logged.length = 0;
+    // Swept by hand: the interval is longer than any test.
+    sweep = new MissedChangeSweep(
+      [content],
+      { missed: (file) => missed.push(path.relative(content, file)), log: (line) => logged.push(line) },
+      editorFile,
+      3_600_000,
+    );
+    await sweep.start();
+  });
+
+  afterEach(async () => {
+    sweep?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const book = () => path.join(content, 'blog', 'books', 'Book.en.md');
+
+  it('reports a save the watcher did not report, at the sweep after the one that found it, and says so once', async () => {
+    await writeFile(book(), '# Book\n\nA line.\n');
+    expect(await sweep?.sweep()).toEqual([]);
+    expect(await sweep?.sweep()).toEqual([book()]);
+    expect(missed).toEqual(['blog/books/Book.en.md']);
+    expect(logged).toEqual([
+      'a save the file watcher did not report was found (content/blog/books/Book.en.md): built now, as is any other the sweep finds every few seconds',
+    ]);
+    // Reported once: the file has not changed since.
+    await sweep?.sweep();
+    await writeFile(path.join(content, 'strings.json'), '{"a":1}');
+    await sweep?.sweep();
+    await sweep?.sweep();
+    expect(missed).toEqual(['blog/books/Book.en.md', 'strings.json']);
+    expect(logged).toHaveLength(1);
+  });
+
+  it('reports nothing the watcher reported, at once or a sweep late, file by file or by its folder', async () => {
+    await writeFile(book(), '# Book\n\nA line.\n');
+    sweep?.reported(book());
+    await sweep?.sweep();
+    await writeFile(path.join(content, 'strings.json'), '{"a":1}');
+    await sweep?.sweep();
+    sweep?.reported(path.join(content, 'strings.json'));
+    await sweep?.sweep();
+    await rm(path.join(content, 'blog', 'books'), { recursive: true });
+    sweep?.reported(`${path.join(content, 'blog')}${path.sep}`);
+    await sweep?.sweep();
+    await sweep?.sweep();
+    expect(missed).toEqual([]);
+    expect(logged).toEqual([]);
+  });
+
+  it('reports a file added or deleted behind the watcher, and leaves editors’ swap files out', async () => {
+    await writeFile(path.join(content, 'blog', 'books', 'New.pt.md'), '# Novo\n');
+    await rm(path.join(content, 'strings.json'));
+    await writeFile(path.join(content, 'blog', 'books', '.Book.en.md.swp'), 'swap');
+    await sweep?.sweep();
+    await sweep?.sweep();
+    expect(missed.sort()).toEqual(['blog/books/New.pt.md', 'strings.json']);
+  });
+});
