@@ -54,7 +54,12 @@ export async function runDev(options: DevOptions): Promise<number> {
   // reported, so later builds look again only at the files reported (see loadArticles).
   const roots = [path.join(options.root, 'content'), path.join(TOOL_ROOT, 'templates'), path.join(TOOL_ROOT, 'src')];
   // A folder deleted and written again (a branch switch) is watched again and read whole.
-  const watcher = new SiteWatcher(roots, (file) => session.changed(file), log);
+  const watcher = new SiteWatcher(
+    roots,
+    (file) => session.changed(file),
+    log,
+    () => !session.busy(),
+  );
   await watcher.start();
   const first = await session.start();
   const clientScript = (

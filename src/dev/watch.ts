@@ -21,12 +21,14 @@ export class SiteWatcher {
   private readonly changed: (file: string) => void;
   private closed = false;
 
+  /** @param idle whether nothing is being built (the sweep waits for that) */
   constructor(
     private readonly roots: readonly string[],
     changed: (file: string) => void,
     log: (line: string) => void,
+    idle?: () => boolean,
   ) {
-    this.sweep = new MissedChangeSweep(roots, { missed: changed, log }, editorFile);
+    this.sweep = new MissedChangeSweep(roots, { missed: changed, log, ...(idle && { idle }) }, editorFile);
     this.changed = (file) => {
       this.sweep.reported(file);
       changed(file);
@@ -42,7 +44,7 @@ export class SiteWatcher {
   async start(): Promise<void> {
     await Promise.all(this.roots.map((root) => this.watchRoot(root)));
     await this.guard.start();
-    await this.sweep.start();
+    this.sweep.start();
   }
 
   /** Whether a folder's reading is still due after a replacement. */

@@ -28,7 +28,7 @@ describe('MissedChangeSweep', () => {
       editorFile,
       3_600_000,
     );
-    await sweep.start();
+    sweep.start();
   });
 
   afterEach(async () => {
@@ -40,17 +40,17 @@ describe('MissedChangeSweep', () => {
 
   it('reports a save the watcher did not report, at the sweep after the one that found it, and says so once', async () => {
     await writeFile(book(), '# Book\n\nA line.\n');
-    expect(await sweep?.sweep()).toEqual([]);
-    expect(await sweep?.sweep()).toEqual([book()]);
+    expect(sweep?.sweep()).toEqual([]);
+    expect(sweep?.sweep()).toEqual([book()]);
     expect(missed).toEqual(['blog/books/Book.en.md']);
     expect(logged).toEqual([
       'a save the file watcher did not report was found (content/blog/books/Book.en.md): built now, as is any other the sweep finds every few seconds',
     ]);
     // Reported once: the file has not changed since.
-    await sweep?.sweep();
+    sweep?.sweep();
     await writeFile(path.join(content, 'strings.json'), '{"a":1}');
-    await sweep?.sweep();
-    await sweep?.sweep();
+    sweep?.sweep();
+    sweep?.sweep();
     expect(missed).toEqual(['blog/books/Book.en.md', 'strings.json']);
     expect(logged).toHaveLength(1);
   });
@@ -58,15 +58,15 @@ describe('MissedChangeSweep', () => {
   it('reports nothing the watcher reported, at once or a sweep late, file by file or by its folder', async () => {
     await writeFile(book(), '# Book\n\nA line.\n');
     sweep?.reported(book());
-    await sweep?.sweep();
+    sweep?.sweep();
     await writeFile(path.join(content, 'strings.json'), '{"a":1}');
-    await sweep?.sweep();
+    sweep?.sweep();
     sweep?.reported(path.join(content, 'strings.json'));
-    await sweep?.sweep();
+    sweep?.sweep();
     await rm(path.join(content, 'blog', 'books'), { recursive: true });
     sweep?.reported(`${path.join(content, 'blog')}${path.sep}`);
-    await sweep?.sweep();
-    await sweep?.sweep();
+    sweep?.sweep();
+    sweep?.sweep();
     expect(missed).toEqual([]);
     expect(logged).toEqual([]);
   });
@@ -75,8 +75,31 @@ describe('MissedChangeSweep', () => {
     await writeFile(path.join(content, 'blog', 'books', 'New.pt.md'), '# Novo\n');
     await rm(path.join(content, 'strings.json'));
     await writeFile(path.join(content, 'blog', 'books', '.Book.en.md.swp'), 'swap');
-    await sweep?.sweep();
-    await sweep?.sweep();
+    sweep?.sweep();
+    sweep?.sweep();
     expect(missed.sort()).toEqual(['blog/books/New.pt.md', 'strings.json']);
+  });
+
+  it('sweeps on its own every interval, and not while a build runs', async () => {
+    let building = true;
+    const found: string[] = [];
+    const own = new MissedChangeSweep(
+      [content],
+      { missed: (file) => found.push(file), log: () => undefined, idle: () => !building },
+      editorFile,
+      50,
+    );
+    own.start();
+    try {
+      await writeFile(book(), '# Book\n\nSaved behind the watcher.\n');
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(found).toEqual([]);
+      building = false;
+      const deadline = Date.now() + 5_000;
+      while (found.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(found).toEqual([book()]);
+    } finally {
+      own.close();
+    }
   });
 });
