@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type MouseEvent, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { isCssLength, isCssTime } from './cssValues';
 
 export interface FlipCardProps {
@@ -59,14 +59,19 @@ export function FlipCard({
   // The side last asked for, which events compare with: React may render an event's change after
   // the next event has come (a hover is rendered in a task of its own). A pointer that crossed the
   // card before its enter was rendered would otherwise leave a card that looked unturned, and the
-  // enter's render would then turn it with no pointer over it.
+  // enter's render would then turn it with no pointer over it. Each commit makes it the side shown
+  // (the parent may have turned the card, or declined an ask), unless an ask came after the render
+  // began: that ask is newer than what the commit shows.
   const side = useRef(flipped);
-  useEffect(() => {
-    side.current = flipped;
-  }, [flipped]);
+  const asks = useRef(0);
+  const rendered = asks.current;
+  useLayoutEffect(() => {
+    if (asks.current === rendered) side.current = flipped;
+  });
   const set = (next: boolean) => {
     if (next === side.current) return;
     side.current = next;
+    asks.current++;
     if (value === undefined) setOwn(next);
     onChange?.(next);
   };
