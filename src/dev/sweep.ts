@@ -15,21 +15,34 @@ export interface SweepEvents {
   idle?(): boolean;
 }
 
+/** A file as a sweep finds it: what tells one version from another, and when it last changed. */
+interface Seen {
+  signature: string;
+  /** Its change time (ms since the epoch), or undefined for a file that cannot be read. */
+  changed: number | undefined;
+}
+
 /**
- * `site dev`'s second line of defence: every couple of seconds, the size, inode and times of every
- * file under the watched folders, compared with the sweep before. A file that differs, and that the
- * watcher did not report since, is reported now. The watcher is the first line, and hears a save at
- * once; but a file watcher is a set of watches on folders, each bound to a folder as it was when
- * watched, and a branch switch that deletes and writes folders while watches are being set up can
- * leave one bound to a folder that is gone: saves in its place went unheard until `site dev` was
- * started again. The sweep finds them within its interval, says so once, and they are built.
+ * `site dev`'s second line of defence: every couple of seconds while no build runs, the size, inode
+ * and times of every file under the watched folders, compared with the sweep before. A file that
+ * differs, and that the watcher has not reported since it changed, is reported. The watcher is the
+ * first line, and hears a save at once; but a file watcher is a set of watches on folders, each
+ * bound to a folder as it was when watched, and a branch switch that deletes and writes folders
+ * while watches are being set up can leave one bound to a folder that is gone: saves in its place
+ * went unheard until `site dev` was started again. The sweep finds them, says so once, and they
+ * are built.
  */
 export class MissedChangeSweep {
-  private known = new Map<string, string>();
-  /** Files the watcher reported since the last sweep (a path ending in a separator: everything under it). */
-  private heard: string[] = [];
-  /** Files found changed by the last sweep and not reported yet: missed, unless reported before the next. */
-  private suspects: string[] = [];
+  private known = new Map<string, Seen>();
+  /** When the watcher last reported each file since the last sweep. */
+  private heard = new Map<string, number>();
+  /** When it last reported each folder as a whole (a path ending in a separator) since the last sweep. */
+  private heardFolders = new Map<string, number>();
+  /**
+   * Files the last sweep found changed and not reported since: missed, unless reported by the next
+   * (the watcher may report a moment late on a loaded machine), with when they changed.
+   */
+  private suspects = new Map<string, number | undefined>();
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
   private told = false;
@@ -47,13 +60,13 @@ export class MissedChangeSweep {
 
   /** Notes every file as it is now, then sweeps again and again. */
   start(): void {
-    this.known = this.look();
+    this.known = this.look() ?? new Map();
     this.schedule(0);
   }
 
-  /** The watcher reported `file` (or, ending in a separator, everything under a folder). */
+  /** The watcher reported `file` (or, ending in a separator, everything under a folder) now. */
   reported(file: string): void {
-    this.heard.push(file);
+    (file.endsWith(path.sep) ? this.heardFolders : this.heard).set(file, Date.now());
   }
 
   close(): void {
@@ -62,22 +75,23 @@ export class MissedChangeSweep {
   }
 
   /**
-   * One sweep. A file found changed that the watcher has not reported is a suspect: the watcher may
-   * report it a moment late, on a loaded machine. One still not reported by the next sweep was
-   * missed, and is reported now. Resolves with the files reported.
+   * One sweep; returns the files it reported. A change counts as reported when the watcher named
+   * the file, or a folder holding it, at or after the time it changed: a report of a folder read
+   * whole by a build that began before a later save does not cover that save. A file that cannot
+   * be listed this time (a folder removed while it was read) leaves the sweep to the next one.
    */
   sweep(): string[] {
     const now = this.look();
-    const changed: string[] = [];
-    for (const [file, signature] of now) if (this.known.get(file) !== signature) changed.push(file);
-    for (const file of this.known.keys()) if (!now.has(file)) changed.push(file);
+    if (!now) return [];
+    const changed = new Map<string, number | undefined>();
+    for (const [file, seen] of now)
+      if (this.known.get(file)?.signature !== seen.signature) changed.set(file, seen.changed);
+    for (const file of this.known.keys()) if (!now.has(file)) changed.set(file, undefined);
     this.known = now;
-    const heard = this.heard;
-    this.heard = [];
-    const unheard = (file: string) =>
-      !heard.some((told) => told === file || (told.endsWith(path.sep) && file.startsWith(told)));
-    const missed = this.suspects.filter(unheard);
-    this.suspects = changed.filter(unheard).filter((file) => !missed.includes(file));
+    const missed = [...this.suspects].filter(([file, at]) => !this.covered(file, at)).map(([file]) => file);
+    this.suspects = new Map([...changed].filter(([file, at]) => !missed.includes(file) && !this.covered(file, at)));
+    this.heard.clear();
+    this.heardFolders.clear();
     if (missed.length > 0 && !this.closed) {
       if (!this.told)
         this.events.log(
@@ -87,6 +101,20 @@ export class MissedChangeSweep {
       for (const file of missed) this.events.missed(file);
     }
     return missed;
+  }
+
+  /**
+   * Whether the watcher reported `file`, or a folder holding it, at or after `at` (its change
+   * time; a millisecond's grace for the clock's rounding), or at all since the last sweep for a
+   * file gone, which has no time.
+   */
+  private covered(file: string, at: number | undefined): boolean {
+    const since = (reported: number | undefined) => reported !== undefined && (at === undefined || reported + 1 >= at);
+    if (since(this.heard.get(file))) return true;
+    for (let dir = path.dirname(file); ; dir = path.dirname(dir)) {
+      if (since(this.heardFolders.get(dir + path.sep))) return true;
+      if (path.dirname(dir) === dir) return false;
+    }
   }
 
   /** A file as the log shows it: from its root's folder on ("content/blog/…"). */
@@ -101,7 +129,11 @@ export class MissedChangeSweep {
       () => {
         if (this.events.idle?.() === false) return this.schedule(lastMs);
         const started = performance.now();
-        this.sweep();
+        try {
+          this.sweep();
+        } catch {
+          // A sweep is a safeguard: one that fails leaves the watcher to itself until the next.
+        }
         this.schedule(performance.now() - started);
       },
       Math.max(this.leastMs, lastMs / SWEEP_SHARE),
@@ -110,25 +142,37 @@ export class MissedChangeSweep {
   }
 
   /**
-   * Every file under the roots, by path, with its size, inode and times. Read synchronously: a few
-   * tens of milliseconds on a site of thousands of files, and a third of the time the same reading
-   * takes through the thread pool.
+   * Every file under the roots, by path, with its size, inode and times; undefined when a folder
+   * could not be read whole (one removed while it was read). A root that is missing has no files.
+   * Read synchronously: a few tens of milliseconds on a site of thousands of files, a third of the
+   * time the same reading takes through the thread pool.
    */
-  private look(): Map<string, string> {
-    const files = new Map<string, string>();
+  private look(): Map<string, Seen> | undefined {
+    const files = new Map<string, Seen>();
     for (const root of this.roots) {
       let entries: Dirent[];
       try {
         entries = readdirSync(root, { withFileTypes: true, recursive: true });
-      } catch {
-        continue;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT' && !statSync(root, { throwIfNoEntry: false })) continue;
+        return undefined;
       }
       for (const entry of entries) {
         if (entry.isDirectory()) continue;
         const file = path.join(entry.parentPath, entry.name);
         if (this.ignored(file)) continue;
-        const stats = statSync(file, { throwIfNoEntry: false });
-        files.set(file, stats ? `${stats.ino} ${stats.size} ${stats.mtimeMs} ${stats.ctimeMs}` : 'unreadable');
+        let seen: Seen = { signature: 'unreadable', changed: undefined };
+        try {
+          const stats = statSync(file, { throwIfNoEntry: false });
+          if (stats)
+            seen = {
+              signature: `${stats.ino} ${stats.size} ${stats.mtimeMs} ${stats.ctimeMs}`,
+              changed: stats.ctimeMs,
+            };
+        } catch {
+          // A link in a loop, a file it may not read: unreadable, as a missing one.
+        }
+        files.set(file, seen);
       }
     }
     return files;

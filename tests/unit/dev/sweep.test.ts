@@ -71,6 +71,28 @@ describe('MissedChangeSweep', () => {
     expect(logged).toEqual([]);
   });
 
+  it('reports a save made after the watcher reported its folder, as a build that read the folder began before it', async () => {
+    sweep?.reported(`${content}${path.sep}`);
+    // Past the clock's rounding: the save is later than the report.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await writeFile(book(), '# Book\n\nSaved after the folder was read.\n');
+    sweep?.sweep();
+    sweep?.sweep();
+    expect(missed).toEqual(['blog/books/Book.en.md']);
+  });
+
+  it('reports every file of a folder deleted behind the watcher, and nothing when the watcher saw it go', async () => {
+    await rm(path.join(content, 'blog'), { recursive: true });
+    sweep?.sweep();
+    sweep?.sweep();
+    expect(missed).toEqual(['blog/books/Book.en.md']);
+    await rm(content, { recursive: true });
+    sweep?.reported(`${content}${path.sep}`);
+    sweep?.sweep();
+    sweep?.sweep();
+    expect(missed).toEqual(['blog/books/Book.en.md']);
+  });
+
   it('reports a file added or deleted behind the watcher, and leaves editors’ swap files out', async () => {
     await writeFile(path.join(content, 'blog', 'books', 'New.pt.md'), '# Novo\n');
     await rm(path.join(content, 'strings.json'));
