@@ -33,7 +33,8 @@ interface Seen {
  * are built.
  */
 export class MissedChangeSweep {
-  private known = new Map<string, Seen>();
+  /** The files as the last sweep found them; undefined until one could read every folder. */
+  private known: Map<string, Seen> | undefined;
   /** When the watcher last reported each file since the last sweep. */
   private heard = new Map<string, number>();
   /** When it last reported each folder as a whole (a path ending in a separator) since the last sweep. */
@@ -60,7 +61,7 @@ export class MissedChangeSweep {
 
   /** Notes every file as it is now, then sweeps again and again. */
   start(): void {
-    this.known = this.look() ?? new Map();
+    this.known = this.look();
     this.schedule(0);
   }
 
@@ -83,6 +84,11 @@ export class MissedChangeSweep {
   sweep(): string[] {
     const now = this.look();
     if (!now) return [];
+    // No reading to compare with yet (the first could not be made): this one is the first.
+    if (!this.known) {
+      this.known = now;
+      return [];
+    }
     const changed = new Map<string, number | undefined>();
     for (const [file, seen] of now)
       if (this.known.get(file)?.signature !== seen.signature) changed.set(file, seen.changed);
