@@ -1,8 +1,9 @@
-import { copyFile, cp, mkdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { copyFile, cp, mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { WIDTHS } from '../../src/images/variants';
 import { type Timed, timed } from './measure';
+import { setAside } from './setAside';
 import { articleFile, type SyntheticArticle } from './synthetic';
 import { benchTool } from './tools';
 
@@ -28,7 +29,7 @@ export async function prepareEleventy(
   dir: string,
   articles: readonly SyntheticArticle[],
 ): Promise<string> {
-  await rm(dir, { recursive: true, force: true });
+  await setAside(dir);
   await mkdir(path.join(dir, 'src', '_includes'), { recursive: true });
   await writeFile(path.join(dir, 'src', '_includes', 'layout.njk'), LAYOUT);
   await writeFile(path.join(dir, 'eleventy.config.mjs'), CONFIG);
@@ -44,11 +45,11 @@ export async function prepareEleventy(
   return dir;
 }
 
-/** One cold Eleventy build of the prepared project (its output folder removed first). */
+/** One cold Eleventy build of the prepared project (its output folder set aside first). */
 export async function eleventyBuild(dir: string): Promise<Timed> {
   const tool = await benchTool(ELEVENTY);
-  await rm(path.join(dir, '_site'), { recursive: true, force: true });
-  await rm(path.join(dir, '.cache'), { recursive: true, force: true });
+  await setAside(path.join(dir, '_site'));
+  await setAside(path.join(dir, '.cache'));
   return timed(process.execPath, [path.join(tool, 'node_modules', '@11ty', 'eleventy', 'cmd.cjs'), '--quiet'], {
     cwd: dir,
   });
@@ -155,7 +156,7 @@ export async function prepareEleventySame(
   articles: readonly SyntheticArticle[],
 ): Promise<string> {
   const tool = await benchTool(ELEVENTY_SAME.packages, { overrides: ELEVENTY_SAME.overrides });
-  await rm(dir, { recursive: true, force: true });
+  await setAside(dir);
   await mkdir(path.join(dir, 'src', '_includes'), { recursive: true });
   await symlink(path.join(tool, 'node_modules'), path.join(dir, 'node_modules'));
   await writeFile(path.join(dir, 'src', '_includes', 'layout.njk'), LAYOUT);
@@ -179,10 +180,10 @@ export async function prepareEleventySame(
   return dir;
 }
 
-/** One cold build of the prepared same-work project (its output folder and caches removed first). */
+/** One cold build of the prepared same-work project (its output folder and caches set aside first). */
 export async function eleventySameBuild(dir: string): Promise<Timed> {
-  await rm(path.join(dir, '_site'), { recursive: true, force: true });
-  await rm(path.join(dir, '.cache'), { recursive: true, force: true });
+  await setAside(path.join(dir, '_site'));
+  await setAside(path.join(dir, '.cache'));
   return timed(process.execPath, [path.join(dir, 'node_modules', '@11ty', 'eleventy', 'cmd.cjs'), '--quiet'], {
     cwd: dir,
   });

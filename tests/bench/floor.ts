@@ -1,10 +1,11 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { PROJECT_ROOT } from '../support/content';
 import { editionUrl } from './eleventy';
 import type { FloorJob } from './floorProcess';
 import { type Timed, timed } from './measure';
+import { setAside } from './setAside';
 import { articleFile, type SyntheticArticle } from './synthetic';
 
 /**
@@ -34,7 +35,7 @@ export async function prepareFloor(
   dir: string,
   articles: readonly SyntheticArticle[],
 ): Promise<string> {
-  await rm(dir, { recursive: true, force: true });
+  await setAside(dir);
   await mkdir(dir, { recursive: true });
   const jobs: FloorJob[] = articles.flatMap((article) =>
     article.langs.map((lang) => ({
@@ -58,10 +59,10 @@ export async function prepareFloor(
 }
 
 /**
- * One run of the floor over the prepared manifest (its output folder removed first); with `gfm`
+ * One run of the floor over the prepared manifest (its output folder set aside first); with `gfm`
  * false, without remark-gfm.
  */
 export async function floorBuild(manifest: string, { gfm = true }: { gfm?: boolean } = {}): Promise<Timed> {
-  await rm(path.join(path.dirname(manifest), 'out'), { recursive: true, force: true });
+  await setAside(path.join(path.dirname(manifest), 'out'));
   return timed(process.execPath, [BUNDLE, manifest, ...(gfm ? [] : ['--no-gfm'])], { cwd: path.dirname(manifest) });
 }

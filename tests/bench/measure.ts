@@ -74,9 +74,9 @@ export async function timed(
 }
 
 /**
- * Waits until the file system has written back what was written and removed before (the last run's
- * output, a cold run's removed cache): otherwise that writeback runs during the next run, and a
- * system measured later in the bench pays for the files of one measured before it.
+ * Waits until the file system has written back what was written before (the last run's output):
+ * otherwise that writeback runs during the next run, and a system measured later in the bench pays
+ * for the files of one measured before it. What a run replaces is set aside, not removed (setAside.ts).
  */
 function settle(): void {
   execFileSync('sync');

@@ -6,7 +6,7 @@
 // --no-newsletter (leaves out `site newsletter send` to --subscribers N, 10,000 by default),
 // --only cold (the cold build and the systems it is compared with, nothing else).
 import { execFileSync } from 'node:child_process';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -19,6 +19,7 @@ import { newsletterFigures, newsletterRows } from './newsletter';
 import { type SameWorkFigures, type SystemFigures, sameWorkFigures } from './sameWork';
 import { apiFigures, indexFigures } from './search';
 import { serveSite } from './serve';
+import { removeSetAside, setAside } from './setAside';
 import { articleFile, PHOTOS, syntheticMarkdown, syntheticOutline, withTitle, writeSyntheticSite } from './synthetic';
 
 const { values } = parseArgs({
@@ -101,9 +102,15 @@ const siteIn = (dir: string, ...args: string[]) =>
     env: { CI: 'true', SITE_TIMINGS: '1' },
   });
 const site = (...args: string[]) => siteIn(root, ...args);
+// Set aside, not removed, until every measure is taken (see setAside.ts).
 const cleanIn = async (dir: string) => {
-  await rm(path.join(dir, 'dist'), { recursive: true, force: true });
-  await rm(path.join(dir, '.cache'), { recursive: true, force: true });
+  await setAside(path.join(dir, 'dist'));
+  await setAside(path.join(dir, '.cache'));
+};
+/** A synthetic site written at `dir`, the one a bench before left there set aside first. */
+const freshSite = async (dir: string, articles: number) => {
+  await setAside(dir);
+  return writeSyntheticSite(PROJECT_ROOT, dir, articles);
 };
 
 /** Whether this `site build` takes `--explain` (being added): its help lists the flag. */
@@ -136,7 +143,7 @@ async function sizeFigures(dir: string, label: string) {
 }
 
 log(`generating ${count} synthetic articles in ${root}`);
-const articles = await writeSyntheticSite(PROJECT_ROOT, root, count);
+const articles = await freshSite(root, count);
 const editions = articles.reduce((n, a) => n + a.langs.length, 0);
 
 // One unmeasured run: the command's TypeScript is bundled on first use and kept (bin/launch.mjs).
@@ -169,6 +176,7 @@ if (values.only === 'cold') {
     ...stageRows(coldBuildStagesMs),
   ]);
   await writeResults(results, 'cold');
+  await removeSetAside();
   process.exit(0);
 }
 
@@ -182,7 +190,7 @@ const same = await sameWorkFigures(root, scratch, articles, runs);
 const quarter = Math.max(1, Math.floor(count / 4));
 log(`cold build of ${quarter} articles, for peak memory against size`);
 const smallRoot = path.join(scratch, 'quarter');
-await writeSyntheticSite(PROJECT_ROOT, smallRoot, quarter);
+await freshSite(smallRoot, quarter);
 const small = await timed(process.execPath, [...SITE, 'build', '--quiet'], { cwd: smallRoot, env: { CI: 'true' } });
 const smallPages = pagesBuilt(small.stdout);
 
@@ -244,7 +252,7 @@ const devRun = await devFigures(root, editedFile, `/blog/${edited.category}/${ed
 
 log(`site dev in Chromium: from saving ${BROWSER_ARTICLE.file} of the real site to the edit in the open tab`);
 const realCopy = path.join(scratch, 'real-dev');
-await writeSyntheticSite(PROJECT_ROOT, realCopy, 0);
+await freshSite(realCopy, 0);
 const browserRun = await browserFigures(realCopy, BROWSER_ARTICLE.page, BROWSER_ARTICLE.file);
 
 // Growth: the same measures on a second synthetic site of twice the articles, removed afterwards.
@@ -261,9 +269,9 @@ let growth:
 if (values.growth) {
   log(`growth: ${count * 2} articles, the same measures`);
   const doubleRoot = path.join(scratch, 'double');
-  await writeSyntheticSite(PROJECT_ROOT, doubleRoot, count * 2);
+  await freshSite(doubleRoot, count * 2);
   const twice = await sizeFigures(doubleRoot, '2N ');
-  await rm(doubleRoot, { recursive: true, force: true });
+  await setAside(doubleRoot);
   growth = {
     articles: count * 2,
     pages: twice.pages,
@@ -424,6 +432,7 @@ const table: Row[] = [
 ];
 printTable(table);
 await writeResults(results);
+await removeSetAside();
 
 type Row = [string, string, string];
 
