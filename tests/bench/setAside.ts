@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 
 /**
- * Where the folders a measured run replaces are kept until the bench has taken every measure:
- * renamed there (on the same file system as the bench's folders, both under the temporary
+ * A folder where the folders a measured run replaces are kept until the bench has taken every
+ * measure: renamed there (on the same file system as the bench's folders, both under the temporary
  * folder), not removed. Some file systems keep an inode freed in the last minute from being given
  * to a new file: ext4 without a journal, as on the bench machine, then scans past every such inode
  * for each file it makes. There, making 30,000 files took 0.77 s with nothing removed lately and
@@ -13,26 +13,36 @@ import path from 'node:path';
  * build of ours writes some 31,000, Eleventy's some 8,000), and each system's runs grew slower one
  * after another. Folders left here by a bench that was stopped are removed by the next one's end.
  */
-const ASIDE_ROOT = path.join(os.tmpdir(), 'site-bench-aside');
+export class AsideFolder {
+  private next = 0;
 
-let next = 0;
+  constructor(readonly root: string) {}
 
-/** Moves `dir` out of the way, to be removed by `removeSetAside`; nothing when it does not exist. */
-export async function setAside(dir: string): Promise<void> {
-  await mkdir(ASIDE_ROOT, { recursive: true });
-  const to = path.join(ASIDE_ROOT, `${process.pid}-${next++}-${path.basename(dir)}`);
-  try {
-    await rename(dir, to);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return;
-    // Another file system than the temporary folder's: removed now, as before.
-    if (code === 'EXDEV') await rm(dir, { recursive: true, force: true });
-    else throw error;
+  /** Moves `dir` out of the way, into this folder; nothing when it does not exist. */
+  async put(dir: string): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    const to = path.join(this.root, `${process.pid}-${this.next++}-${path.basename(dir)}`);
+    try {
+      await rename(dir, to);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') return;
+      // Another file system than this folder's: removed now, as before.
+      if (code === 'EXDEV') await rm(dir, { recursive: true, force: true });
+      else throw error;
+    }
+  }
+
+  /** Removes everything put here, once nothing more is measured. */
+  async removeAll(): Promise<void> {
+    await rm(this.root, { recursive: true, force: true });
   }
 }
 
-/** Removes what was set aside, once nothing more is measured. */
-export async function removeSetAside(): Promise<void> {
-  await rm(ASIDE_ROOT, { recursive: true, force: true });
-}
+const BENCH_ASIDE = new AsideFolder(path.join(os.tmpdir(), 'site-bench-aside'));
+
+/** Sets `dir` aside in the bench's folder of such (see `AsideFolder`). */
+export const setAside = (dir: string): Promise<void> => BENCH_ASIDE.put(dir);
+
+/** Removes what the bench set aside. */
+export const removeSetAside = (): Promise<void> => BENCH_ASIDE.removeAll();
