@@ -42,6 +42,7 @@ import {
   pageDocument,
   planCard,
   planPages,
+  planPagesButArticles,
   type SiteHashes,
   siteHashes,
 } from '../render/plan';
@@ -175,7 +176,9 @@ export async function loadSite(root: string, publishing: Partial<Publication> = 
   const ctx: RenderContext = { site, styles, script: '/check.js', year: 2000 };
   // Nor on the page's share card (see `idInputs`): none is drawn.
   const cards = { code: '', look: '', host: '' };
-  const plans = planPages(site, siteHashes(site), { code: (await session.modules.code()).pipeline, look: '', cards });
+  const basis = { code: (await session.modules.code()).pipeline, look: '', cards };
+  // Only the pages whose ids it reads from their render: an article's ids come with its body.
+  const plans = planPagesButArticles(site, siteHashes(site), basis);
   const ids = await renderedIds({
     plans,
     render: ctx,

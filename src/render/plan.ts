@@ -342,6 +342,22 @@ export function planPages(site: Site, hashes: SiteHashes, basis: PageBasis, last
 }
 
 /**
+ * The pages that are not an article's edition, each planned as `planPages` plans it from nothing:
+ * those a check reads the ids of from their render (an article's ids come with its body), without
+ * the work of planning thousands of articles' pages it would not read.
+ */
+export function planPagesButArticles(site: Site, hashes: SiteHashes, basis: PageBasis): PagePlan[] {
+  const shared = sharedInputs(basis, hashes);
+  const plans: PagePlan[] = [];
+  for (const route of site.routes) {
+    if (route.component === 'article') continue;
+    for (const lang of route.meta.availableLangs) plans.push(newPlan(site, hashes, shared, route, lang));
+  }
+  for (const lang of LANGUAGES) plans.push(newPlan(site, hashes, shared, undefined, lang));
+  return plans;
+}
+
+/**
  * The inputs every page has: the rendering code, the look (the build's, with what its share card is
  * drawn with: see `CardBasis`) and the site's content. With a page's own inputs they determine
  * everything its card shows (its words are the page's title, category, date, reading time and the
