@@ -321,7 +321,7 @@ const results = {
   site: { articles: count, editions, pages },
   newsletter: newsletter ?? { skipped: '--no-newsletter' },
   check: check.ms,
-  // The budget's measure is the cold build; the cold check, the stricter one, is kept beside it.
+  // The budget's measure is plain Eleventy's build; the cold build and the cold check are kept beside it.
   checkAfterBuild: {
     ms: checkAfterBuild.ms,
     ratioToCold: checkAfterBuild.ms.median / cold.ms.median,
