@@ -19,7 +19,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { readCardLook } from '../cards/look';
+import { type CardLook, readCardLook } from '../cards/look';
 import { basisKey, type CardBasis } from '../cards/plan';
 import { type CardFolder, type CardWork, cardFolder, publishCards, startCards } from '../cards/publish';
 import { checkSite } from '../check/check';
@@ -274,6 +274,8 @@ interface Build {
   /** The folder of drawn share cards; the cards of the build and their drawing under way (the plan stage). */
   cardFolder: CardFolder;
   cards?: CardWork;
+  /** What every card is drawn on and with (the plan stage). */
+  cardLook?: CardLook;
   /** Stops the drawing of cards when the build ends without publishing them. */
   stopCards: AbortController;
   /** The output written (the output stage). */
@@ -401,16 +403,27 @@ async function planSite(build: Build): Promise<void> {
   };
   const plans = planPages(site, hashes, basis, session.planned);
   session.planned = { site, hashes, plans, cards: basisKey(basis.cards) };
-  Object.assign(build, { render, hashes, basis, plans });
+  Object.assign(build, { render, hashes, basis, plans, cardLook: look });
+  // Pages put in place as they are rendered (`site dev`) are shown first: finding which of the
+  // site's cards to draw looks at every page, and waits until they are placed (see `writeInto`).
+  if ((options.commit ?? 'swap') !== 'in-place') await startCardDrawing(build);
+}
+
+/**
+ * The cards that neither the previous output nor the folder of drawn cards holds start drawing, on
+ * threads of their own; the publish stage waits for them.
+ */
+async function startCardDrawing(build: Build): Promise<void> {
+  const { session, options } = build;
   const signal = options.signal ? AbortSignal.any([options.signal, build.stopCards.signal]) : build.stopCards.signal;
   const previous = await session.outputs.previousOutput(options.outDir);
   build.cards = await startCards({
-    plans,
-    site,
-    basis: basis.cards,
+    plans: need(build.plans, 'the plans'),
+    site: need(build.site, 'the site'),
+    basis: need(build.basis, 'the basis').cards,
     previous,
     folder: build.cardFolder,
-    look,
+    look: need(build.cardLook, "the cards' look"),
     threads: session.cardThreads,
     signal,
   });
@@ -510,6 +523,8 @@ async function writeInto(
       tasks.finishing();
       if (placed.size > 0) options.onPages(placed);
     }
+    // Put in place, a build's pages are shown before its cards start drawing (see `planSite`).
+    if (!build.cards) await startCardDrawing(build);
     // A session counts terms into its memo; a build of its own reads them back from the shards' files.
     const store = memos.search ? undefined : session.shardTerms();
     await tasks.run('search', () =>
