@@ -347,10 +347,23 @@ export function planPages(site: Site, hashes: SiteHashes, basis: PageBasis, last
  * the work of planning thousands of articles' pages it would not read.
  */
 export function planPagesButArticles(site: Site, hashes: SiteHashes, basis: PageBasis): PagePlan[] {
+  return plansFromNothing(site, hashes, basis, (route) => route.component !== 'article');
+}
+
+/**
+ * The plans of the pages of the routes `include` keeps, each made from the data alone, in the
+ * order `planPages` lists them, then the Not Found pages.
+ */
+function plansFromNothing(
+  site: Site,
+  hashes: SiteHashes,
+  basis: PageBasis,
+  include: (route: Route) => boolean = () => true,
+): PagePlan[] {
   const shared = sharedInputs(basis, hashes);
   const plans: PagePlan[] = [];
   for (const route of site.routes) {
-    if (route.component === 'article') continue;
+    if (!include(route)) continue;
     for (const lang of route.meta.availableLangs) plans.push(newPlan(site, hashes, shared, route, lang));
   }
   for (const lang of LANGUAGES) plans.push(newPlan(site, hashes, shared, undefined, lang));
@@ -398,11 +411,7 @@ export function planCard(plan: PagePlan, site: Site, basis: CardBasis): CardPlan
  */
 function checkPlans(site: Site, hashes: SiteHashes, basis: PageBasis, plans: readonly PagePlan[]): void {
   if (!CHECK_SHORTCUTS) return;
-  const shared = sharedInputs(basis, hashes);
-  const fresh: PagePlan[] = [];
-  for (const route of site.routes)
-    for (const lang of route.meta.availableLangs) fresh.push(newPlan(site, hashes, shared, route, lang));
-  for (const lang of LANGUAGES) fresh.push(newPlan(site, hashes, shared, undefined, lang));
+  const fresh = plansFromNothing(site, hashes, basis);
   agrees('the pages planned', plans.length, () => fresh.length);
   for (const [i, plan] of plans.entries()) {
     const truth = fresh[i] as PagePlan;
