@@ -10,7 +10,14 @@ import {
   stillDescribes,
   writeManifest,
 } from '../write/manifest';
+import { type LogPrefix, logPrefix, readFirstRecord, rewriteLog } from '../write/recordLog';
 import { OutputStore } from '../write/store';
+
+/**
+ * The record a spare's log holds when the spare is what the output's log said before its last
+ * build appended to it: the log's first bytes (see `LogPrefix`), read back from the output's log.
+ */
+type SpareRecord = ['prefix', LogPrefix];
 
 /**
  * The output folders a session builds into, each with the manifest of what it holds (kept in the
@@ -63,7 +70,8 @@ export class OutputFolders {
     if (!file) return undefined;
     const known = this.manifests.get(file);
     if (known) return stillDescribes(known.manifest, outDir);
-    const read = await readManifest(file, outDir);
+    // Read with the prefix the spare's log names, if it does: the spare's manifest then costs no log of its own.
+    const read = await readManifest(file, outDir, await this.sparePrefix(outDir));
     // Kept as read: a build that changes nothing ends with this same manifest, and does not write it again.
     if (read) this.manifests.set(file, read);
     return read?.manifest;
@@ -91,10 +99,26 @@ export class OutputFolders {
    * build cache has it.
    */
   async spareOutput(outDir: string): Promise<OutputManifest | undefined> {
-    const file = this.manifestFile(outDir, 'spare');
-    const read = file ? await readManifestLog(file) : undefined;
+    const file = this.manifestFile(outDir);
+    const spareFile = this.manifestFile(outDir, 'spare');
+    if (!file || !spareFile) return undefined;
+    const prefix = await this.sparePrefix(outDir);
+    if (prefix) {
+      // What the output's log said before its last build appended to it, when it still begins so.
+      const known = this.manifests.get(file)?.earlier;
+      const same = known && known.prefix.bytes === prefix.bytes && known.prefix.hash === prefix.hash;
+      return (same ? known : (await readManifestLog(file, prefix))?.earlier)?.manifest();
+    }
+    const read = await readManifestLog(spareFile);
     // A log cut short may leave out files the folder holds: no spare is better than a wrong one.
     return read && Number.isFinite(read.records) ? read.manifest : undefined;
+  }
+
+  /** The prefix of the output's log that the spare's log names, when it names one rather than holding a manifest. */
+  private async sparePrefix(outDir: string): Promise<LogPrefix | undefined> {
+    const spareFile = this.manifestFile(outDir, 'spare');
+    const first = spareFile ? ((await readFirstRecord(spareFile)) as SpareRecord | undefined) : undefined;
+    return Array.isArray(first) && first[0] === 'prefix' ? first[1] : undefined;
   }
 
   /**
@@ -122,17 +146,32 @@ export class OutputFolders {
     const file = this.manifestFile(outDir);
     if (!this.save || !file) return;
     if (manifest && plans) this.plansOf.set(manifest, plans);
-    // The spare's log is the previous output's, as it was before this build appends to it. A
-    // spare log is never wrong for long: it names its folder's inode, which a swap changes.
+    // The spare's manifest is the previous output's: what the output's log says before this build
+    // writes to it. A build that appends names that log's bytes as they are now (`sparePrefix`);
+    // one that writes the log anew copies it first. Kept before the output's log changes, whole
+    // or not at all: a reader finds the old spare log or the new one. A spare log is never wrong
+    // for long: it names its folder's inode, which a swap changes.
     const spareFile = this.manifestFile(outDir, 'spare') as string;
-    if (spare && this.manifests.get(file)?.manifest === spare) {
-      // Whole or not at all: a reader finds the old log or the new one.
-      const temporary = `${spareFile}.${process.pid}.tmp`;
-      await copyFile(file, temporary)
-        .then(() => rename(temporary, spareFile))
-        .catch(() => Promise.all([rm(temporary, { force: true }), rm(spareFile, { force: true })]));
-    }
     const known = this.manifests.get(file);
-    if (manifest && known?.manifest !== manifest) this.manifests.set(file, await writeManifest(file, manifest, known));
+    const keepSpare = spare !== undefined && known?.manifest === spare;
+    const keep = async (anew: boolean) => {
+      const temporary = `${spareFile}.${process.pid}.tmp`;
+      try {
+        if (anew) {
+          await copyFile(file, temporary);
+          await rename(temporary, spareFile);
+        } else {
+          const prefix = await logPrefix(file);
+          if (!prefix) throw new Error('no log to name');
+          await rewriteLog(spareFile, [['prefix', prefix] satisfies SpareRecord]);
+        }
+      } catch {
+        // No spare log: the next swap starts from a new folder.
+        await Promise.all([rm(temporary, { force: true }), rm(spareFile, { force: true })]);
+      }
+    };
+    if (manifest && known?.manifest !== manifest)
+      this.manifests.set(file, await writeManifest(file, manifest, known, keepSpare ? keep : undefined));
+    else if (keepSpare) await keep(false);
   }
 }

@@ -2,7 +2,7 @@ import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Inputs } from '../build/inputs';
 import type { CopySizes } from './compress';
-import { appendLog, readLog, rewriteLog } from './recordLog';
+import { appendLog, type LogPrefix, readLog, rewriteLog } from './recordLog';
 
 /** One file of an output folder, as the build cache remembers it. */
 export interface ManifestEntry {
@@ -44,28 +44,62 @@ export interface ManifestLog {
   manifest: OutputManifest;
   /** Records in the log, live or not; Infinity when it ends in a damaged record. */
   records: number;
+  /** The manifest the log's first bytes made, when it was read for a prefix it still begins with. */
+  earlier?: { prefix: LogPrefix; manifest: () => OutputManifest };
 }
 
 type ManifestRecord = ['head', Omit<OutputManifest, 'files'>] | ['file', string, ManifestEntry] | ['gone', string];
 
-/** The manifest of `outDir` kept in `file`, when it still describes that very folder. */
-export async function readManifest(file: string, outDir: string): Promise<ManifestLog | undefined> {
-  const read = await readManifestLog(file);
+/**
+ * The manifest of `outDir` kept in `file`, when it still describes that very folder; with `prefix`,
+ * also the manifest the log's first bytes made (`earlier`), whatever folder that describes.
+ */
+export async function readManifest(file: string, outDir: string, prefix?: LogPrefix): Promise<ManifestLog | undefined> {
+  const read = await readManifestLog(file, prefix);
   const manifest = read && (await stillDescribes(read.manifest, outDir));
   return manifest && { ...read, manifest };
 }
 
-/** The manifest kept in `file`, whatever folder it describes now. */
-export async function readManifestLog(file: string): Promise<ManifestLog | undefined> {
-  const { records, whole } = await readLog(file);
+/**
+ * The manifest kept in `file`, whatever folder it describes now; with `prefix`, also the one the
+ * log's first bytes made (`earlier`), when it still begins with them.
+ */
+export async function readManifestLog(file: string, prefix?: LogPrefix): Promise<ManifestLog | undefined> {
+  const { records, whole, inPrefix } = await readLog(file, prefix);
   let head: Omit<OutputManifest, 'files'> | undefined;
   const files = new Map<string, ManifestEntry>();
-  for (const record of records as ManifestRecord[]) {
+  // What the records after the prefix changed: the head, and each file's entry as the prefix left it.
+  let headThen: Omit<OutputManifest, 'files'> | undefined;
+  const entriesThen = new Map<string, ManifestEntry | undefined>();
+  (records as ManifestRecord[]).forEach((record, i) => {
+    if (i === inPrefix) headThen = head;
+    if (inPrefix !== undefined && i >= inPrefix && record[0] !== 'head' && !entriesThen.has(record[1]))
+      entriesThen.set(record[1], files.get(record[1]));
     if (record[0] === 'head') head = record[1];
     else if (record[0] === 'file') files.set(record[1], record[2]);
     else files.delete(record[1]);
-  }
-  return head && { manifest: { ...head, files }, records: whole ? records.length : Number.POSITIVE_INFINITY };
+  });
+  if (inPrefix === records.length) headThen = head;
+  const before = headThen;
+  const earlier = prefix &&
+    before && {
+      prefix,
+      manifest: (): OutputManifest => {
+        const then = new Map(files);
+        for (const [name, entry] of entriesThen) {
+          if (entry) then.set(name, entry);
+          else then.delete(name);
+        }
+        return { ...before, files: then };
+      },
+    };
+  return (
+    head && {
+      manifest: { ...head, files },
+      records: whole ? records.length : Number.POSITIVE_INFINITY,
+      ...(earlier && { earlier }),
+    }
+  );
 }
 
 /** The manifest, when the folder at `outDir` is still the one it was written for. */
@@ -81,11 +115,13 @@ export async function stillDescribes(manifest: OutputManifest, outDir: string): 
 /**
  * Keeps `manifest` in `file`, where `previous` (when given) is what the file holds: the records of
  * what changed since are appended, and the log is written anew once a quarter of it is superseded.
+ * `keep`, when given, is called once it is known which (`anew`), before the file is touched.
  */
 export async function writeManifest(
   file: string,
   manifest: OutputManifest,
   previous: ManifestLog | undefined,
+  keep?: (anew: boolean) => Promise<void>,
 ): Promise<ManifestLog> {
   await mkdir(path.dirname(file), { recursive: true });
   const { files, ...head } = manifest;
@@ -95,6 +131,7 @@ export async function writeManifest(
   ];
   const live = files.size + 1;
   if (!previous) {
+    await keep?.(true);
     await rewriteLog(file, whole());
     return { manifest, records: live };
   }
@@ -121,9 +158,11 @@ export async function writeManifest(
   // makes every page again, and carries their share cards, half of the entries) writes it anew at
   // once rather than leave each later build a dead generation to read.
   if (4 * (previous.records + changed.length - live) > live) {
+    await keep?.(true);
     await rewriteLog(file, whole());
     return { manifest, records: live };
   }
+  await keep?.(false);
   if (changed.length > 0) await appendLog(file, changed);
   return { manifest, records: previous.records + changed.length };
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { open, readFile, rename } from 'node:fs/promises';
 import { deserialize, serialize } from 'node:v8';
@@ -28,11 +29,62 @@ export interface ReadLog {
   records: unknown[];
   /** False when the log ends in a damaged record: appending after it would be lost, so it must be written anew. */
   whole: boolean;
+  /**
+   * When the log was read for a `LogPrefix` and still begins with those very bytes, ending with a
+   * whole frame: how many of its records they hold.
+   */
+  inPrefix?: number;
 }
 
-/** The records of the log in `file`; none when there is no file, as many as could be read when one is damaged. */
-export async function readLog(file: string): Promise<ReadLog> {
-  return parseLog(await readFile(file).catch(() => undefined));
+/**
+ * The first bytes of a log, by their length and hash. A log only grows by appending whole frames
+ * until it is written anew, so while it still begins with these bytes, its first records are the
+ * ones they held: what the log said then can be read back from the log as it is now.
+ */
+export interface LogPrefix {
+  bytes: number;
+  hash: string;
+}
+
+/**
+ * The records of the log in `file`; none when there is no file, as many as could be read when one
+ * is damaged. With `prefix`, also how many records the log's first bytes hold when they are still
+ * those bytes (`inPrefix`).
+ */
+export async function readLog(file: string, prefix?: LogPrefix): Promise<ReadLog> {
+  return parseLog(await readFile(file).catch(() => undefined), prefix);
+}
+
+/** The whole log in `file` as it is now, as a prefix of what it may grow to; undefined when there is none. */
+export async function logPrefix(file: string): Promise<LogPrefix | undefined> {
+  const log = await readFile(file).catch(() => undefined);
+  return log && { bytes: log.length, hash: hashOf(log) };
+}
+
+function hashOf(bytes: Uint8Array): string {
+  return createHash('sha1').update(bytes).digest('base64url');
+}
+
+/**
+ * The first record of the log in `file`, read alone (a log may be megabytes long); undefined when
+ * there is none, or it cannot be read.
+ */
+export async function readFirstRecord(file: string): Promise<unknown> {
+  const handle = await open(file, 'r').catch(() => undefined);
+  if (!handle) return undefined;
+  try {
+    const word = Buffer.alloc(4);
+    if ((await handle.read(word, 0, 4, 0)).bytesRead < 4) return undefined;
+    const length = word.readUInt32LE() & ~BATCH_FLAG;
+    const frame = Buffer.alloc(length);
+    if ((await handle.read(frame, 0, length, 4)).bytesRead < length) return undefined;
+    const value = deserialize(frame);
+    return word.readUInt32LE() & BATCH_FLAG ? (value as unknown[])[0] : value;
+  } catch {
+    return undefined;
+  } finally {
+    await handle.close();
+  }
 }
 
 /** `readLog`, for a reader that cannot wait: a few records, read when something was not where it was. */
@@ -46,10 +98,16 @@ export function readLogSync(file: string): ReadLog {
   return parseLog(log);
 }
 
-function parseLog(log: Buffer | undefined): ReadLog {
+function parseLog(log: Buffer | undefined, prefix?: LogPrefix): ReadLog {
   const records: unknown[] = [];
   let at = 0;
+  let inPrefix: number | undefined;
+  // Looked at where each frame ends: a prefix ends with a whole frame.
+  const ended = () => {
+    if (log && at === prefix?.bytes && hashOf(log.subarray(0, at)) === prefix.hash) inPrefix = records.length;
+  };
   try {
+    ended();
     while (log && at + 4 <= log.length) {
       const word = log.readUInt32LE(at);
       const length = word & ~BATCH_FLAG;
@@ -58,11 +116,12 @@ function parseLog(log: Buffer | undefined): ReadLog {
       if (word & BATCH_FLAG) for (const record of value as unknown[]) records.push(record);
       else records.push(value);
       at += 4 + length;
+      ended();
     }
   } catch {
     // An unreadable record: what was read so far is kept.
   }
-  return { records, whole: !log || at === log.length };
+  return { records, whole: !log || at === log.length, ...(inPrefix !== undefined && { inPrefix }) };
 }
 
 /** Adds `records` to the end of the log in `file`. */

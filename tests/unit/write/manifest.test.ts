@@ -2,7 +2,14 @@ import { mkdir, mkdtemp, rename, rm, stat, truncate } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type ManifestEntry, type OutputManifest, readManifest, writeManifest } from '../../../src/write/manifest';
+import {
+  type ManifestEntry,
+  type OutputManifest,
+  readManifest,
+  readManifestLog,
+  writeManifest,
+} from '../../../src/write/manifest';
+import { logPrefix } from '../../../src/write/recordLog';
 
 describe("an output folder's manifest, kept as a log", () => {
   let dir: string;
@@ -103,5 +110,39 @@ describe("an output folder's manifest, kept as a log", () => {
     await rm(outDir, { recursive: true });
     await rename(other, outDir);
     expect(await readManifest(file, outDir)).toBeUndefined();
+  });
+
+  it('gives back, from the log as it grew, the manifest its first bytes made: the output before the last build', async () => {
+    const first = await writeManifest(file, manifest(30), undefined);
+    const second = await writeManifest(
+      file,
+      { ...first.manifest, files: new Map([...first.manifest.files, ['blog/post4.html', entry(4, 1)]]) },
+      first,
+    );
+    const prefix = await logPrefix(file);
+    // The next build changes two pages, adds one, removes one, and is swapped in (another folder);
+    // the other entries are carried over, the very objects of the last build.
+    const files = new Map(second.manifest.files);
+    files.set('blog/post4.html', entry(4, 2));
+    files.set('blog/post8.html', entry(8, 1));
+    files.set('blog/post30.html', entry(30));
+    files.delete('blog/post12.html');
+    const next = { ...manifest(0), inode: inode + 1, files };
+    let anew: boolean | undefined;
+    await writeManifest(file, next, second, async (rewrite) => {
+      anew = rewrite;
+    });
+    expect(anew).toBe(false);
+    const read = await readManifestLog(file, prefix);
+    expect(read?.manifest).toEqual(next);
+    expect(read?.earlier?.manifest()).toEqual(manifest(30, { 4: 1 }));
+    // Read without a prefix, or once the log is written anew, there is none.
+    expect((await readManifestLog(file))?.earlier).toBeUndefined();
+    const all = manifest(30, Object.fromEntries(Array.from({ length: 30 }, (_, page) => [page, 3])));
+    await writeManifest(file, all, read, async (rewrite) => {
+      anew = rewrite;
+    });
+    expect(anew).toBe(true);
+    expect((await readManifestLog(file, prefix))?.earlier).toBeUndefined();
   });
 });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { serialize } from 'node:v8';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { appendLog, readLog, rewriteLog } from '../../../src/write/recordLog';
+import { appendLog, logPrefix, readFirstRecord, readLog, rewriteLog } from '../../../src/write/recordLog';
 
 /** The frames of a log: each one's length word's batch flag and its length. */
 async function frames(file: string): Promise<{ batch: boolean; length: number }[]> {
@@ -73,5 +73,52 @@ describe('record logs', () => {
 
   it('reads nothing, and a whole log, where there is no file', async () => {
     expect(await readLog(path.join(dir, 'none.bin'))).toEqual({ records: [], whole: true });
+  });
+
+  it('tells how many records the bytes a prefix names hold, while the log still begins with them', async () => {
+    const file = path.join(dir, 'grown.bin');
+    await rewriteLog(file, [record(1), record(2)]);
+    const prefix = await logPrefix(file);
+    expect(prefix?.bytes).toBe((await stat(file)).size);
+    expect((await readLog(file, prefix)).inPrefix).toBe(2);
+    // Grown by appending: the first two records are still the ones the prefix held.
+    await appendLog(file, [record(3)]);
+    await appendLog(file, [record(4), record(5)]);
+    expect(await readLog(file, prefix)).toEqual({
+      records: [1, 2, 3, 4, 5].map(record),
+      whole: true,
+      inPrefix: 2,
+    });
+  });
+
+  it('tells nothing of a prefix once the log was written anew, even with the same records and length', async () => {
+    const file = path.join(dir, 'anew.bin');
+    await rewriteLog(file, [record(1), record(2)]);
+    const prefix = await logPrefix(file);
+    await rewriteLog(file, [record(1), record(7)]);
+    expect((await stat(file)).size).toBe(prefix?.bytes);
+    expect((await readLog(file, prefix)).inPrefix).toBeUndefined();
+    // Nor of one that does not end where a frame does.
+    await rewriteLog(file, [record(1), record(2)]);
+    const cut = { bytes: (prefix?.bytes ?? 0) - 1, hash: prefix?.hash ?? '' };
+    expect((await readLog(file, cut)).inPrefix).toBeUndefined();
+    expect((await readLog(file, prefix)).inPrefix).toBe(2);
+  });
+
+  it('reads the first record alone, from a batch or a frame of its own', async () => {
+    const file = path.join(dir, 'first.bin');
+    expect(await readFirstRecord(file)).toBeUndefined();
+    await rewriteLog(
+      file,
+      Array.from({ length: 500 }, (_, i) => record(i)),
+    );
+    expect(await readFirstRecord(file)).toEqual(record(0));
+    const text = serialize(record(9));
+    const word = Buffer.alloc(4);
+    word.writeUInt32LE(text.length);
+    await writeFile(file, Buffer.concat([word, text]));
+    expect(await readFirstRecord(file)).toEqual(record(9));
+    await truncate(file, 10);
+    expect(await readFirstRecord(file)).toBeUndefined();
   });
 });
