@@ -71,6 +71,7 @@ export interface IndexedDocument {
 }
 
 const tokenizeDefault = MiniSearch.getDefault('tokenize') as (text: string, field: string) => string[];
+const processTermDefault = MiniSearch.getDefault('processTerm') as NonNullable<Options['processTerm']>;
 
 /** A document's terms, counted as `MiniSearch#add` counts them with these options, numbered in `table`. */
 export function indexDocument(
@@ -80,29 +81,133 @@ export function indexDocument(
 ): IndexedDocument {
   const fields = options.fields as Field[];
   const tokenize = options.tokenize ?? tokenizeDefault;
-  const processTerm =
-    options.processTerm ?? (MiniSearch.getDefault('processTerm') as NonNullable<Options['processTerm']>);
+  const processTerm = options.processTerm ?? processTermDefault;
   const stored: Record<string, string> = {};
   for (const field of (options.storeFields ?? []) as Field[]) stored[field] = document[field];
   const lengths: number[] = [];
   const terms: Uint32Array[] = [];
   const counts = fields.map((field, at) => {
-    const counted = new Map<number, number>();
-    const count = (term: string) => {
-      const id = table.id(term);
-      counted.set(id, (counted.get(id) ?? 0) + 1);
-    };
-    const tokens = tokenize(String(document[field]), field);
-    lengths[at] = new Set(tokens).size;
-    for (const token of tokens) {
-      const processed = processTerm(token, field);
-      if (Array.isArray(processed)) for (const term of processed) count(term);
-      else if (processed) count(processed);
-    }
-    terms[at] = Uint32Array.from(counted.keys());
-    return Uint32Array.from(counted.values());
+    const counted = tokensOf(table, processTerm, field).count(tokenize(String(document[field]), field));
+    lengths[at] = counted.distinct;
+    terms[at] = counted.terms;
+    return counted.counts;
   });
   return { id: document.id, stored, lengths, table, terms, counts };
+}
+
+/** Distinct tokens a `Tokens` remembers at most; it starts afresh past them. */
+const TOKENS_KEPT = 500_000;
+
+/**
+ * Each distinct token of a field met so far, with the number of the term it stands for in a table
+ * of terms: a text repeats a small vocabulary many times, and a token's term is worked out once
+ * (`processTerm`, then the table), where counting looked both up for every word. A token's term
+ * does not change while the table and `processTerm` are the same, and the table numbers a term the
+ * first time any token stands for it, as before: the same numbers, in the same order.
+ */
+class Tokens {
+  private readonly slots = new Map<string, number>();
+  /** Each token's term: its number, or NONE (`processTerm` keeps no term of it), or SEVERAL (in `several`). */
+  private termOf = new Int32Array(1024);
+  /** Each token's `stamp` when last met: a field's distinct tokens are counted without a set of them. */
+  private seenIn = new Uint32Array(1024);
+  private stamp = 0;
+  private readonly several = new Map<number, string[]>();
+
+  constructor(
+    private readonly table: TermTable,
+    private readonly processTerm: NonNullable<Options['processTerm']>,
+    private readonly field: string,
+  ) {}
+
+  /** The field's terms in the order first met, each one's count, and its distinct tokens (MiniSearch's field length). */
+  count(tokens: readonly string[]): { terms: Uint32Array; counts: Uint32Array; distinct: number } {
+    if (this.slots.size > TOKENS_KEPT) this.forget();
+    const stamp = ++this.stamp;
+    const met: number[] = [];
+    let distinct = 0;
+    for (const token of tokens) {
+      const slot = this.slots.get(token) ?? this.learn(token);
+      if (this.seenIn[slot] !== stamp) {
+        this.seenIn[slot] = stamp;
+        distinct++;
+      }
+      const term = this.termOf[slot] as number;
+      if (term >= 0) tally(term, met);
+      else if (term === SEVERAL) for (const each of this.several.get(slot) ?? []) tally(this.table.id(each), met);
+    }
+    const counts = new Uint32Array(met.length);
+    for (let i = 0; i < met.length; i++) {
+      const term = met[i] as number;
+      counts[i] = tallies[term] as number;
+      tallies[term] = 0;
+    }
+    return { terms: Uint32Array.from(met), counts, distinct };
+  }
+
+  private learn(token: string): number {
+    const slot = this.slots.size;
+    this.slots.set(token, slot);
+    if (slot >= this.termOf.length) {
+      this.termOf = grown(this.termOf, slot, (size) => new Int32Array(size));
+      this.seenIn = grown(this.seenIn, slot, (size) => new Uint32Array(size));
+    }
+    const processed = this.processTerm(token, this.field);
+    if (Array.isArray(processed)) {
+      this.termOf[slot] = SEVERAL;
+      this.several.set(slot, processed);
+      for (const term of processed) this.table.id(term);
+    } else this.termOf[slot] = processed ? this.table.id(processed) : NONE;
+    return slot;
+  }
+
+  private forget(): void {
+    this.slots.clear();
+    this.several.clear();
+    this.seenIn.fill(0);
+    this.stamp = 0;
+  }
+}
+
+const NONE = -1;
+const SEVERAL = -2;
+
+/** Each term's count in the field being counted (zero again once it is counted). */
+let tallies = new Uint32Array(1024);
+
+function tally(term: number, met: number[]): void {
+  if (term >= tallies.length) tallies = grown(tallies, term, (size) => new Uint32Array(size));
+  if (tallies[term] === 0) met.push(term);
+  tallies[term] = (tallies[term] as number) + 1;
+}
+
+/** `array` with room for index `at`, its values kept. */
+function grown<T extends Int32Array | Uint32Array>(array: T, at: number, make: (size: number) => T): T {
+  const larger = make(Math.max(at + 1, array.length * 2));
+  larger.set(array);
+  return larger;
+}
+
+/** The tokens of `field` counted into `table` by `processTerm`: one for as long as the three are the same. */
+const tokensBy = new WeakMap<TermTable, WeakMap<NonNullable<Options['processTerm']>, Map<string, Tokens>>>();
+
+function tokensOf(table: TermTable, processTerm: NonNullable<Options['processTerm']>, field: string): Tokens {
+  let byTerm = tokensBy.get(table);
+  if (!byTerm) {
+    byTerm = new WeakMap();
+    tokensBy.set(table, byTerm);
+  }
+  let byField = byTerm.get(processTerm);
+  if (!byField) {
+    byField = new Map();
+    byTerm.set(processTerm, byField);
+  }
+  let tokens = byField.get(field);
+  if (!tokens) {
+    tokens = new Tokens(table, processTerm, field);
+    byField.set(field, tokens);
+  }
+  return tokens;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { AsPlainObject } from 'minisearch';
+import MiniSearch, { type AsPlainObject, type Options } from 'minisearch';
 import { describe, expect, it } from 'vitest';
 import { indexDocument, shardJson, TermTable } from '../../../src/search/shardIndex';
 import { SHARD_SIZE, shardCount, shardOf } from '../../../src/search/shards';
@@ -170,6 +170,41 @@ describe('a search index in shards', () => {
       expect(canonical(written as AsPlainObject)).toEqual(canonical(byMiniSearch));
     });
   }
+
+  it('counts terms as MiniSearch does when a word stands for several terms or none, the same table counting shard after shard', () => {
+    // Words of four letters stand for two terms, shorter ones for none: every path of the counting.
+    const options: Options<SearchDocument> = {
+      fields: ['title', 'text'],
+      storeFields: ['title'],
+      processTerm: (term) => {
+        const lower = term.toLowerCase();
+        if (lower.length < 3) return null;
+        return lower.length === 4 ? [lower, [...lower].reverse().join('')] : lower;
+      },
+    };
+    const docs = [
+      ...documents('en', 60),
+      {
+        id: '/blog/x/edge',
+        endpoint: '/blog/x/edge',
+        title: 'Node node NODE',
+        category: 'Tech',
+        text: ', a an Node, edon.',
+      },
+    ];
+    const table = new TermTable();
+    for (const shard of [docs.slice(0, 30), docs.slice(30)]) {
+      const written = JSON.parse(
+        shardJson(
+          options,
+          shard.map((d) => indexDocument(options, d, table)),
+        ).toString(),
+      ) as AsPlainObject;
+      const byMiniSearch = new MiniSearch<SearchDocument>(options);
+      byMiniSearch.addAll([...shard].sort((a, b) => (a.id < b.id ? -1 : 1)));
+      expect(canonical(written)).toEqual(canonical(JSON.parse(JSON.stringify(byMiniSearch)) as AsPlainObject));
+    }
+  });
 
   it('is read from its list of shards by URL, as the server and the browser read it', async () => {
     const docs = documents('en', 120);
