@@ -70,7 +70,6 @@ export interface IndexedDocument {
   counts: Uint32Array[];
 }
 
-const tokenizeDefault = MiniSearch.getDefault('tokenize') as (text: string, field: string) => string[];
 const processTermDefault = MiniSearch.getDefault('processTerm') as NonNullable<Options['processTerm']>;
 
 /** A document's terms, counted as `MiniSearch#add` counts them with these options, numbered in `table`. */
@@ -80,14 +79,16 @@ export function indexDocument(
   table: TermTable,
 ): IndexedDocument {
   const fields = options.fields as Field[];
-  const tokenize = options.tokenize ?? tokenizeDefault;
   const processTerm = options.processTerm ?? processTermDefault;
   const stored: Record<string, string> = {};
   for (const field of (options.storeFields ?? []) as Field[]) stored[field] = document[field];
   const lengths: number[] = [];
   const terms: Uint32Array[] = [];
   const counts = fields.map((field, at) => {
-    const counted = tokensOf(table, processTerm, field).count(tokenize(String(document[field]), field));
+    const tokens = tokensOf(table, processTerm, field);
+    const text = String(document[field]);
+    // MiniSearch's own tokenizer is read straight from the text (`countText`), as it splits.
+    const counted = options.tokenize ? tokens.count(options.tokenize(text, field)) : tokens.countText(text);
     lengths[at] = counted.distinct;
     terms[at] = counted.terms;
     return counted.counts;
@@ -95,24 +96,63 @@ export function indexDocument(
   return { id: document.id, stored, lengths, table, terms, counts };
 }
 
+/**
+ * What separates MiniSearch's default tokens (its `SPACE_OR_PUNCTUATION`, which splits a text on
+ * runs of them), one character at a time; decided for each character below `NEAR` once, and for
+ * the others when first met.
+ */
+const SEPARATOR = /^[\n\r\p{Z}\p{P}]$/u;
+const NEAR = 0x3000;
+const separatesNear = Uint8Array.from({ length: NEAR }, (_, c) => (SEPARATOR.test(String.fromCharCode(c)) ? 1 : 0));
+const separatesFar = new Map<number, boolean>();
+
+/** How many code units of `text` at `at` make a separator: 0 when none does. */
+function separatorAt(text: string, at: number): number {
+  const unit = text.charCodeAt(at);
+  if (unit < NEAR) return separatesNear[unit] as number;
+  const point = text.codePointAt(at) as number;
+  let separates = separatesFar.get(point);
+  if (separates === undefined) {
+    separates = SEPARATOR.test(String.fromCodePoint(point));
+    separatesFar.set(point, separates);
+  }
+  return separates ? (point > 0xffff ? 2 : 1) : 0;
+}
+
 /** Distinct tokens a `Tokens` remembers at most; it starts afresh past them. */
 const TOKENS_KEPT = 500_000;
+
+/** A field's counted terms: in the order first met, each one's count, and its distinct tokens (MiniSearch's field length). */
+interface CountedField {
+  terms: Uint32Array;
+  counts: Uint32Array;
+  distinct: number;
+}
 
 /**
  * Each distinct token of a field met so far, with the number of the term it stands for in a table
  * of terms: a text repeats a small vocabulary many times, and a token's term is worked out once
- * (`processTerm`, then the table), where counting looked both up for every word. A token's term
- * does not change while the table and `processTerm` are the same, and the table numbers a term the
- * first time any token stands for it, as before: the same numbers, in the same order.
+ * (`processTerm`, then the table). A token's term does not change while the table and
+ * `processTerm` are the same, and the table numbers a term the first time any token stands for
+ * it, as when every word was looked up: the same numbers, in the same order. Tokens are found in a
+ * table of their own by their characters, so a token met before is counted without being cut out
+ * of its text as a string of its own.
  */
 class Tokens {
-  private readonly slots = new Map<string, number>();
+  private tokens: string[] = [];
+  /** Each token's hash (FNV-1a of its UTF-16 code units). */
+  private hashes = new Int32Array(1024);
+  /** Open addressing: each bucket holds a token's place, or -1. */
+  private buckets = new Int32Array(4096).fill(-1);
   /** Each token's term: its number, or NONE (`processTerm` keeps no term of it), or SEVERAL (in `several`). */
   private termOf = new Int32Array(1024);
   /** Each token's `stamp` when last met: a field's distinct tokens are counted without a set of them. */
   private seenIn = new Uint32Array(1024);
   private stamp = 0;
   private readonly several = new Map<number, string[]>();
+  /** The field being counted: its terms in the order first met, and its distinct tokens. */
+  private met: number[] = [];
+  private distinct = 0;
 
   constructor(
     private readonly table: TermTable,
@@ -120,53 +160,128 @@ class Tokens {
     private readonly field: string,
   ) {}
 
-  /** The field's terms in the order first met, each one's count, and its distinct tokens (MiniSearch's field length). */
-  count(tokens: readonly string[]): { terms: Uint32Array; counts: Uint32Array; distinct: number } {
-    if (this.slots.size > TOKENS_KEPT) this.forget();
-    const stamp = ++this.stamp;
-    const met: number[] = [];
-    let distinct = 0;
-    for (const token of tokens) {
-      const slot = this.slots.get(token) ?? this.learn(token);
-      if (this.seenIn[slot] !== stamp) {
-        this.seenIn[slot] = stamp;
-        distinct++;
+  /** Counts tokens a tokenizer made. */
+  count(tokens: readonly string[]): CountedField {
+    this.begin();
+    for (const token of tokens) this.meet(this.placeOf(token, 0, token.length));
+    return this.end();
+  }
+
+  /**
+   * Counts the tokens MiniSearch's default tokenizer makes of `text` (`text.split(/[\n\r\p{Z}\p{P}]+/u)`:
+   * what lies between runs of separators, an empty token included where the text starts or ends
+   * with one), read in place.
+   */
+  countText(text: string): CountedField {
+    this.begin();
+    const length = text.length;
+    let start = 0;
+    for (let at = 0; at < length; ) {
+      const unit = text.charCodeAt(at);
+      let width = unit < NEAR ? (separatesNear[unit] as number) : separatorAt(text, at);
+      if (width === 0) {
+        // A pair of surrogates is one character; either half alone is one too, as the pattern reads it.
+        at += unit >= 0xd800 && unit <= 0xdbff && (text.codePointAt(at) as number) > 0xffff ? 2 : 1;
+        continue;
       }
-      const term = this.termOf[slot] as number;
-      if (term >= 0) tally(term, met);
-      else if (term === SEVERAL) for (const each of this.several.get(slot) ?? []) tally(this.table.id(each), met);
+      this.meet(this.placeOf(text, start, at));
+      while (width > 0) {
+        at += width;
+        if (at >= length) break;
+        const next = text.charCodeAt(at);
+        width = next < NEAR ? (separatesNear[next] as number) : separatorAt(text, at);
+      }
+      start = at;
     }
+    this.meet(this.placeOf(text, start, length));
+    return this.end();
+  }
+
+  private begin(): void {
+    if (this.tokens.length > TOKENS_KEPT) this.forget();
+    this.stamp++;
+    this.met = [];
+    this.distinct = 0;
+  }
+
+  private meet(place: number): void {
+    if (this.seenIn[place] !== this.stamp) {
+      this.seenIn[place] = this.stamp;
+      this.distinct++;
+    }
+    const term = this.termOf[place] as number;
+    if (term >= 0) tally(term, this.met);
+    else if (term === SEVERAL) for (const each of this.several.get(place) ?? []) tally(this.table.id(each), this.met);
+  }
+
+  private end(): CountedField {
+    const { met } = this;
     const counts = new Uint32Array(met.length);
     for (let i = 0; i < met.length; i++) {
       const term = met[i] as number;
       counts[i] = tallies[term] as number;
       tallies[term] = 0;
     }
-    return { terms: Uint32Array.from(met), counts, distinct };
+    return { terms: Uint32Array.from(met), counts, distinct: this.distinct };
   }
 
-  private learn(token: string): number {
-    const slot = this.slots.size;
-    this.slots.set(token, slot);
-    if (slot >= this.termOf.length) {
-      this.termOf = grown(this.termOf, slot, (size) => new Int32Array(size));
-      this.seenIn = grown(this.seenIn, slot, (size) => new Uint32Array(size));
+  /** The place of the token `text` holds from `start` to `end`, learnt when it is new. */
+  private placeOf(text: string, start: number, end: number): number {
+    let hash = 0x811c9dc5 | 0;
+    for (let at = start; at < end; at++) hash = Math.imul(hash ^ text.charCodeAt(at), 0x01000193);
+    const mask = this.buckets.length - 1;
+    for (let bucket = hash & mask; ; bucket = (bucket + 1) & mask) {
+      const place = this.buckets[bucket] as number;
+      if (place === -1) return this.learn(text.slice(start, end), hash, bucket);
+      if (this.hashes[place] === hash && sameText(this.tokens[place] as string, text, start, end)) return place;
     }
+  }
+
+  private learn(token: string, hash: number, bucket: number): number {
+    const place = this.tokens.length;
+    this.tokens.push(token);
+    if (place >= this.termOf.length) {
+      this.termOf = grown(this.termOf, place, (size) => new Int32Array(size));
+      this.seenIn = grown(this.seenIn, place, (size) => new Uint32Array(size));
+      this.hashes = grown(this.hashes, place, (size) => new Int32Array(size));
+    }
+    this.hashes[place] = hash;
+    this.buckets[bucket] = place;
+    // At most half full: a token not met yet is told in a probe or two.
+    if (2 * this.tokens.length > this.buckets.length) this.rehash(2 * this.buckets.length);
     const processed = this.processTerm(token, this.field);
     if (Array.isArray(processed)) {
-      this.termOf[slot] = SEVERAL;
-      this.several.set(slot, processed);
+      this.termOf[place] = SEVERAL;
+      this.several.set(place, processed);
       for (const term of processed) this.table.id(term);
-    } else this.termOf[slot] = processed ? this.table.id(processed) : NONE;
-    return slot;
+    } else this.termOf[place] = processed ? this.table.id(processed) : NONE;
+    return place;
+  }
+
+  private rehash(size: number): void {
+    this.buckets = new Int32Array(size).fill(-1);
+    const mask = size - 1;
+    for (let place = 0; place < this.tokens.length; place++) {
+      let bucket = (this.hashes[place] as number) & mask;
+      while (this.buckets[bucket] !== -1) bucket = (bucket + 1) & mask;
+      this.buckets[bucket] = place;
+    }
   }
 
   private forget(): void {
-    this.slots.clear();
+    this.tokens = [];
+    this.buckets = new Int32Array(4096).fill(-1);
     this.several.clear();
     this.seenIn.fill(0);
     this.stamp = 0;
   }
+}
+
+/** Whether `token` is the text `text` holds from `start` to `end`. */
+function sameText(token: string, text: string, start: number, end: number): boolean {
+  if (token.length !== end - start) return false;
+  for (let i = 0; i < token.length; i++) if (token.charCodeAt(i) !== text.charCodeAt(start + i)) return false;
+  return true;
 }
 
 const NONE = -1;

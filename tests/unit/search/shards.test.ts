@@ -206,6 +206,44 @@ describe('a search index in shards', () => {
     }
   });
 
+  it("reads MiniSearch's default tokens straight from a text: the terms, counts and lengths its tokenizer's split gives", () => {
+    const split = MiniSearch.getDefault('tokenize') as (text: string, field?: string) => string[];
+    const keep: Options<SearchDocument> = { fields: ['title', 'text'], processTerm: (term) => term.toLowerCase() };
+    const byTokenizer: Options<SearchDocument> = { ...keep, tokenize: split };
+    // Letters, accents, digits, spaces and punctuation of every kind, line breaks, a combining
+    // mark, characters outside the basic plane (a separator among them), and halves of pairs alone.
+    const pieces = [
+      ...'abcXYZéÉçãÕß019 ,.;:!?-_#@/\\\'"()[]{}“”‘’«»—–…·¿¡\n\r\t\u00a0\u2028\u2029\u3000、。中文\u0301\u200b',
+      'Node',
+      'node',
+      '\u{1F600}',
+      '\u{10100}',
+      '\ud800',
+      '\udc00',
+    ];
+    let state = 11;
+    const next = () => {
+      state = (state * 1103515245 + 12345) % 2147483648;
+      return state;
+    };
+    const text = () => Array.from({ length: next() % 14 }, () => pieces[next() % pieces.length]).join('');
+    const [direct, split2] = [new TermTable(), new TermTable()];
+    for (let i = 0; i < 3000; i++) {
+      const document = { id: `/d${i}`, endpoint: '', category: '', title: text(), text: text() };
+      const a = indexDocument(keep, document, direct);
+      const b = indexDocument(byTokenizer, document, split2);
+      expect([a.lengths, a.terms.map(String), a.counts.map(String)], JSON.stringify(document)).toEqual([
+        b.lengths,
+        b.terms.map(String),
+        b.counts.map(String),
+      ]);
+    }
+    expect(direct.size).toBe(split2.size);
+    expect(Array.from({ length: direct.size }, (_, id) => direct.term(id))).toEqual(
+      Array.from({ length: split2.size }, (_, id) => split2.term(id)),
+    );
+  });
+
   it('is read from its list of shards by URL, as the server and the browser read it', async () => {
     const docs = documents('en', 120);
     const shards = inShards('en', docs, 2);
