@@ -25,7 +25,7 @@ export const WORK = {
   /** Image variants: their names and sizes, and the encoder's child process. */
   images: ['src/images/variants.ts', 'src/images/encoder.ts'],
   /** Everything else the build makes (pages, checks, indexes, feeds): the whole build. */
-  pipeline: ['src/build/pipeline.ts'],
+  pipeline: ['src/build/pipeline.ts', 'src/write/compressWorker.mjs'],
   /** The client bundle: the code that bundles it and the browser's entry, with all it imports. */
   assets: ['src/write/assets.ts', 'src/client/main.ts'],
   /** Share cards: the thread that draws them, with the card's template, satori, sharp and the fonts it reads. */

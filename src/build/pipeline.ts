@@ -518,6 +518,8 @@ async function writeInto(
         progress,
       }),
     );
+    // The pages written, the threads compressing them end: the files made after are few.
+    await output.endThreads();
     if (how === 'in-place' && previous && options.onPages) {
       const placed = await placeWritten(output);
       tasks.finishing();

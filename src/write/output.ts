@@ -3,7 +3,7 @@ import path from 'node:path';
 import { type Inputs, sameInputs } from '../build/inputs';
 import { operational } from '../diagnostics/failure';
 import { digest } from '../load/digest';
-import { type CopySizes, writeWithCopies } from './compress';
+import { CompressThreads, type CopySizes, compressible, writeWithCopies } from './compress';
 import { prepareOutputFolder, removeAbandonedStaging, stagingFolder } from './folder';
 import type { ManifestEntry, OutputManifest } from './manifest';
 import type { OutputStore } from './store';
@@ -20,6 +20,15 @@ export interface FileFacts {
  * memory larger at its end, and the build no faster.
  */
 export const IN_FLIGHT = 16;
+
+/**
+ * Compressed files written through zlib's asynchronous calls before an output starts threads of
+ * its own to write the rest (`CompressThreads`): a build that writes a few (an edit) does not
+ * start them.
+ */
+const BEFORE_THREADS = 2 * IN_FLIGHT;
+/** The threads an output that writes many compressed files starts. */
+const COMPRESS_THREADS = 2;
 
 /**
  * A build's output as it is made, next to the previous one. Each file is either carried over
@@ -44,6 +53,11 @@ export class Output {
   staging: string | undefined;
   private readonly pending = new Set<Promise<void>>();
   private failure: unknown;
+  /** Compressed files written so far, and the threads writing them once there are many (see `BEFORE_THREADS`). */
+  private compressed = 0;
+  private threads: CompressThreads | undefined;
+  /** Whether the threads were ended for good (`endThreads`). */
+  private threadsEnded = false;
 
   private constructor(
     readonly outDir: string,
@@ -143,9 +157,16 @@ export class Output {
       file,
       { hash: digest(contents), bytes: contents.byteLength },
       inputs,
-      (_to, staging) => writeWithCopies(staging, file, contents, this.compress),
+      (_to, staging) => writeWithCopies(staging, file, contents, this.compress, this.threadsFor(file)),
       card,
     );
+  }
+
+  /** The threads to write `file` on, once this output writes many compressed files. */
+  private threadsFor(file: string): CompressThreads | undefined {
+    if (!this.compress || this.threadsEnded || !compressible(file)) return undefined;
+    if (++this.compressed > BEFORE_THREADS) this.threads ??= new CompressThreads(COMPRESS_THREADS);
+    return this.threads;
   }
 
   private async addEntry(
@@ -189,12 +210,27 @@ export class Output {
   /** Waits for every file in flight; throws the first write failure. */
   async settle(): Promise<void> {
     await Promise.all(this.pending);
+    await this.endThreads();
     if (this.failure) throw this.failure;
+  }
+
+  /**
+   * Ends the compressing threads once the files they hold are written: the files added after are
+   * compressed through zlib's asynchronous calls. For the end of the pages, which are most of an
+   * output's files: what a build makes after them is a few dozen files, and the threads' memory
+   * would add to its peak, which comes at its end.
+   */
+  async endThreads(): Promise<void> {
+    const threads = this.threads;
+    this.threads = undefined;
+    this.threadsEnded = true;
+    await threads?.close();
   }
 
   /** Drops everything written so far; the previous output is left as it was. */
   async abort(): Promise<void> {
     await Promise.allSettled(this.pending);
+    await this.endThreads();
     if (this.staging) await rm(this.staging, { recursive: true, force: true });
     this.staging = undefined;
     this.folders.clear();
