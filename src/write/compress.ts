@@ -97,6 +97,8 @@ type WriteAnswer = { id: number; sizes: CopySizes } | { id: number; error: { mes
 export class CompressThreads {
   private readonly threads: { worker: Worker; waiting: Map<number, (answer: WriteAnswer) => void> }[];
   private next = 0;
+  /** The files sent to a thread and not yet written. */
+  private readonly inHand = new Set<Promise<CopySizes>>();
 
   constructor(count: number) {
     this.threads = Array.from({ length: count }, () => {
@@ -120,22 +122,22 @@ export class CompressThreads {
   write(target: string, bytes: Uint8Array, level: { brotli: number; gzip: number }): Promise<CopySizes> {
     const thread = this.threads.reduce((best, each) => (each.waiting.size < best.waiting.size ? each : best));
     const job: WriteJob = { id: this.next++, target, bytes, brotli: level.brotli, gzip: level.gzip };
-    return new Promise((resolve, reject) => {
+    const written = new Promise<CopySizes>((resolve, reject) => {
       thread.waiting.set(job.id, (answer) => {
         if ('sizes' in answer) resolve(answer.sizes);
         else reject(Object.assign(new Error(answer.error.message), { code: answer.error.code }));
       });
       thread.worker.postMessage(job);
     });
+    this.inHand.add(written);
+    const settled = () => this.inHand.delete(written);
+    written.then(settled, settled);
+    return written;
   }
 
-  /** Ends the threads once the files in hand are written. */
+  /** Ends the threads once the files in hand are written (their failures are their writers' to report). */
   async close(): Promise<void> {
-    await Promise.all(
-      this.threads.map(async ({ worker, waiting }) => {
-        while (waiting.size > 0) await new Promise((resolve) => setImmediate(resolve));
-        await worker.terminate();
-      }),
-    );
+    await Promise.allSettled(this.inHand);
+    await Promise.all(this.threads.map(({ worker }) => worker.terminate()));
   }
 }
