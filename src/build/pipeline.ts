@@ -66,10 +66,12 @@ import type { OutputManifest } from '../write/manifest';
 import { Output } from '../write/output';
 import type { Explain, Remade } from './explain';
 import type { Codes } from './fingerprint';
+import { contentFiles, type Footprint, SHAPING_ENVIRONMENT } from './footprint';
 import { changedInputs, type Inputs, type PlannedFile, sameInputs } from './inputs';
 import { compileBodies } from './markdown';
+import { type BuildRecord, forgetBuild, keepBuild, lastBuild, outputFolder, stillHolds } from './replay';
 import { BuildSession, type Memos } from './session';
-import { agrees } from './shortcuts';
+import { agrees, CHECK_SHORTCUTS } from './shortcuts';
 import { type ProgressListener, type Stage, Tasks } from './tasks';
 
 export type { BuildProgress, ProgressListener } from './tasks';
@@ -124,6 +126,12 @@ export interface BuildOptions {
   onPages?: (pages: ReadonlyMap<string, string>) => void;
 }
 
+/** An article edition a build left out, by its file, and why (see `HeldEdition`). */
+export interface HeldFile {
+  source: { file: string };
+  state: HeldEdition['state'];
+}
+
 export interface BuildResult {
   ok: boolean;
   diagnostics: Diagnostic[];
@@ -134,9 +142,19 @@ export interface BuildResult {
   /** The outputs made again, and the inputs that changed for each (`--explain`). */
   remade: Remade[];
   /** The article editions left out: drafts and scheduled ones (none when drafts are built). */
-  held: readonly HeldEdition[];
-  /** The built output (present when ok), for the page-weight report. */
+  held: readonly HeldFile[];
+  /** The built output (present when ok and the build ran), for the page-weight report. */
   output?: { entries: PageEntry[]; write: WriteReport; scriptImports: ScriptImports };
+  /**
+   * Set when nothing the build reads changed since the last build, whose output is still in place
+   * (see `BuildRecord`): nothing was made, and what that build said is said again. Its pages, with
+   * their sizes, for the page-weight report.
+   */
+  replayed?: {
+    entries: PageEntry[];
+    sizes: ReadonlyMap<string, { bytes: number }>;
+    scriptImports: ScriptImports;
+  };
 }
 
 /**
@@ -144,13 +162,109 @@ export interface BuildResult {
  * are kept in a temporary folder of the system's, removed at the end, as the cache would keep them.
  */
 export async function build(options: BuildOptions): Promise<BuildResult> {
-  if (options.cache !== false) return buildSite(new BuildSession({ root: options.root }), options);
+  if (options.cache !== false) return buildWithRecord(new BuildSession({ root: options.root }), options);
   const scratch = await mkdtemp(path.join(os.tmpdir(), 'site-bodies-'));
   try {
     return await buildSite(new BuildSession({ root: options.root, cache: false, scratch }), options);
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
+}
+
+/**
+ * A build that keeps its record (see `BuildRecord`) and, when its footprint is the last build's and
+ * the output folder the one that build left, makes nothing and says again what that build said.
+ * Under `SITE_CHECK_SHORTCUTS=1`, the build is run all the same and must agree: nothing written,
+ * the same pages, the same diagnostics.
+ */
+async function buildWithRecord(session: BuildSession, asked: BuildOptions): Promise<BuildResult> {
+  const started = performance.now();
+  const cacheDir = session.cacheDir;
+  if (!cacheDir || (asked.commit ?? 'swap') !== 'swap') return buildSite(session, asked);
+  // One day and one year for the build and its footprint, worked out once.
+  const publication = publicationOf(asked);
+  const options = { ...asked, today: publication.today, year: asked.year ?? new Date().getFullYear() };
+  const [content, code, styles, record] = await Promise.all([
+    contentFiles(session.root),
+    session.modules.code(),
+    session.stylesheets(),
+    lastBuild(cacheDir),
+  ]);
+  const footprint = content.digest && {
+    code,
+    styles,
+    node: process.version,
+    publication,
+    year: options.year,
+    outDir: path.resolve(options.outDir),
+    baseUrl: options.baseUrl,
+    env: Object.fromEntries(SHAPING_ENVIRONMENT.map((name) => [name, process.env[name]])) as Footprint['env'],
+    content: content.digest,
+  };
+  // Kept by a build that ran whole, with every content file settled, and wrote its output.
+  const keep = async (result: BuildResult) => {
+    const output = footprint && result.ok && result.output && (await outputFolder(footprint.outDir));
+    if (!footprint || !result.output || !output) return;
+    const { entries, write, scriptImports } = result.output;
+    const files = write.manifest.files;
+    await keepBuild(cacheDir, {
+      footprint,
+      days: [...session.daysFound],
+      output,
+      outcome: {
+        diagnostics: result.diagnostics,
+        pages: result.pages,
+        held: result.held.map(({ source, state }) => ({ source: { file: source.file }, state })),
+        entries: entries.map(({ path, kind }) => [path, kind, files.get(path)?.bytes ?? 0]),
+        scriptImports,
+      },
+      // Without its record, the next build runs whole: nothing is lost.
+    }).catch(() => {});
+  };
+  if (footprint && record && (await stillHolds(record, footprint, session.root))) {
+    const replayed = replayOf(record, performance.now() - started);
+    if (CHECK_SHORTCUTS) {
+      const built = await buildSite(session, options);
+      agreesWithBuild(replayed, built);
+      await keep(built);
+    }
+    return replayed;
+  }
+  session.contentListed(content);
+  const result = await buildSite(session, options);
+  await keep(result);
+  return result;
+}
+
+/** The result of a build that makes nothing: what the last one said, and its pages. */
+function replayOf(record: BuildRecord, milliseconds: number): BuildResult {
+  const { diagnostics, pages, held, entries, scriptImports } = record.outcome;
+  return {
+    ok: true,
+    diagnostics: [...diagnostics],
+    pages,
+    milliseconds,
+    stages: {},
+    remade: [],
+    held,
+    replayed: {
+      entries: entries.map(([path, kind]) => ({ path, kind })),
+      sizes: new Map(entries.map(([path, , bytes]) => [path, { bytes }])),
+      scriptImports,
+    },
+  };
+}
+
+/** Under `SITE_CHECK_SHORTCUTS=1`: a replayed build must be what the build says when run. */
+function agreesWithBuild(replayed: BuildResult, built: BuildResult): void {
+  const said = (result: BuildResult) => ({
+    ok: result.ok,
+    pages: result.pages,
+    held: result.held.map(({ source, state }) => [source.file, state]),
+    diagnostics: result.diagnostics,
+    written: result.output?.write.written ?? 0,
+  });
+  agrees('the last build replayed', JSON.stringify(said(replayed)), () => JSON.stringify(said(built)));
 }
 
 /** `site check`: load, model and check, with what the build cache holds; nothing is written. */
@@ -207,6 +321,8 @@ export async function loadSite(root: string, publishing: Partial<Publication> = 
  *   settle   what the session keeps for the next build
  */
 export async function buildSite(session: BuildSession, options: BuildOptions): Promise<BuildResult> {
+  // Whatever this build does to the output, the last build's record no longer describes it.
+  if (session.cacheDir && session.save) await forgetBuild(session.cacheDir);
   const build = await startBuild(session, options);
   try {
     if (!(await modelSite(build))) return await withImages(build);

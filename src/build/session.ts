@@ -32,6 +32,7 @@ import type { OutputManifest } from '../write/manifest';
 import { BodyContents } from './bodyContents';
 import { sweepCache } from './cacheSweep';
 import { TOOL_ROOT } from './fingerprint';
+import type { ContentFiles } from './footprint';
 import type { MarkdownMemory, StoredBody } from './markdown';
 import { Memo } from './memo';
 import { LoadedModules } from './modules';
@@ -125,7 +126,7 @@ export class BuildSession {
   readonly root: string;
   /** The build cache's folder; undefined with `cache: false`. */
   readonly cacheDir: string | undefined;
-  private readonly save: boolean;
+  readonly save: boolean;
   private readonly scratch: string | undefined;
   /** Whether this session swept the cache folder of what ended processes and old output folders left (`sweepCache`). */
   private swept = false;
@@ -179,10 +180,17 @@ export class BuildSession {
   private readonly edited = new Set<string>();
   /** The day each content file last changed, asked once per file and content (translations/changed.ts). */
   readonly changeDays: (file: string, hash: string) => Promise<string>;
+  /** The day each content file was found to have last changed, by its path (for `BuildRecord.days`). */
+  readonly daysFound = new Map<string, string>();
 
   constructor(options: SessionOptions) {
     this.root = path.resolve(options.root);
-    this.changeDays = changeDays(this.root, (absolute) => this.edited.has(absolute));
+    const ask = changeDays(this.root, (absolute) => this.edited.has(absolute));
+    this.changeDays = async (file, hash) => {
+      const day = await ask(file, hash);
+      this.daysFound.set(file, day);
+      return day;
+    };
     this.cacheDir = options.cache === false ? undefined : path.join(this.root, '.cache', 'site');
     this.save = options.save !== false && this.cacheDir !== undefined;
     this.scratch = this.cacheDir ? undefined : options.scratch;
@@ -192,6 +200,14 @@ export class BuildSession {
     this.feedItems = this.rebuilds ? new WeakMap() : undefined;
     this.outputs = new OutputFolders(this.cacheDir, this.save, this.root);
     this.modules = new LoadedModules(this.cacheDir, this.save);
+  }
+
+  /**
+   * The content folder as the build started (its footprint): the next load lists the article
+   * files, and reads them, from what was taken then rather than looking at them again.
+   */
+  contentListed(content: ContentFiles): void {
+    this.articles.listed = content;
   }
 
   /**

@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { formatExplanation } from '../build/explain';
-import { type BuildResult, build } from '../build/pipeline';
+import { type BuildResult, build, type HeldFile } from '../build/pipeline';
 import { STAGES } from '../build/tasks';
-import type { HeldEdition } from '../model/publication';
 import { progressLine } from './progress';
 import { report } from './report';
 import { weightTable } from './weight';
@@ -53,26 +52,25 @@ export async function runBuild(options: BuildCommandOptions): Promise<number> {
     process.off('SIGTERM', onSignal);
   }
   report(options.root, result.diagnostics, 'human');
-  if (options.explain) console.log(formatExplanation(result.remade));
+  if (options.explain)
+    console.log(
+      result.replayed
+        ? 'Nothing was made again: nothing the build reads changed since the last build, whose output is in place.'
+        : formatExplanation(result.remade),
+    );
   if (!result.ok) {
     console.error(`✗ build failed: ${out} left unchanged`);
     return 1;
   }
-  if (!quiet && result.output)
-    console.log(
-      await weightTable(
-        options.outDir,
-        result.output.entries,
-        result.output.write.manifest.files,
-        result.output.scriptImports,
-      ),
-    );
+  const weighed = result.output ? { ...result.output, sizes: result.output.write.manifest.files } : result.replayed;
+  if (!quiet && weighed)
+    console.log(await weightTable(options.outDir, weighed.entries, weighed.sizes, weighed.scriptImports));
   // SITE_TIMINGS: the stage line even when quiet (the benchmark reads it).
-  if (!quiet || process.env.SITE_TIMINGS) console.log(stageLine(result));
+  if ((!quiet || process.env.SITE_TIMINGS) && !result.replayed) console.log(stageLine(result));
   const { en, pt } = result.pages;
   const seconds = (result.milliseconds / 1000).toFixed(2);
-  const write = result.output?.write;
-  const changes = write ? (write.written === 0 ? ', nothing changed' : `, ${write.written} files written`) : '';
+  const written = result.replayed ? 0 : result.output?.write.written;
+  const changes = written === undefined ? '' : written === 0 ? ', nothing changed' : `, ${written} files written`;
   console.log(
     `✓ built ${en + pt} pages (en ${en}, pt ${pt}) into ${out}/ in ${seconds} s${changes}${leftOut(result.held)}`,
   );
@@ -91,7 +89,7 @@ function stageLine(result: BuildResult): string {
 }
 
 /** "; 2 drafts and 1 scheduled article left out", or nothing when every edition was built. */
-function leftOut(held: readonly HeldEdition[]): string {
+function leftOut(held: readonly HeldFile[]): string {
   const drafts = held.filter((h) => h.state.kind === 'draft').length;
   const scheduled = held.length - drafts;
   const parts = [

@@ -16,7 +16,7 @@ const SAMPLE = 40;
 export async function weightTable(
   outDir: string,
   entries: readonly PageEntry[],
-  files: ReadonlyMap<string, ManifestEntry>,
+  files: ReadonlyMap<string, Pick<ManifestEntry, 'bytes'>>,
   scriptImports: ScriptImports,
 ): Promise<string> {
   const byKind = new Map<string, PageEntry[]>();

@@ -9,7 +9,15 @@ import { ArticleFrontMatter } from '../model/schema';
 import type { Lang } from '../shared/lang';
 import { type EditionPrint, editionPrint } from '../translations/print';
 import { digest } from './digest';
-import { listFiles, relativeBelow, relativeFile } from './files';
+import {
+  entriesBelow,
+  type FileListing,
+  filesAmong,
+  type ListedEntry,
+  listFiles,
+  relativeBelow,
+  relativeFile,
+} from './files';
 import { schemaDiagnostics } from './issues';
 import { MAX_DEPTH } from './limits';
 import { statSignature } from './stat';
@@ -65,6 +73,9 @@ export const ARTICLE_SLUG = new RegExp(`^${SLUG}$`);
 /** An article file's name, <Slug>.<en|pt>.md: the slug, then the language. */
 export const ARTICLE_FILE = new RegExp(`^(${SLUG})\\.(en|pt)\\.md$`);
 
+/** How the blog folder is listed: links read through, and a folder named as an article reported in its place. */
+const ARTICLE_LISTING: FileListing = { links: true, foldersNamed: /\.md$/ };
+
 /** One article file as last read: the article, or the problems that kept it out. */
 interface ReadArticle {
   article?: ArticleSource;
@@ -114,6 +125,12 @@ export interface ArticleFiles {
   stale: Set<string> | 'all';
   parsed?: ParsedArticles;
   /**
+   * The content folder's entries and its files' stat signatures (by absolute path), taken as the
+   * build started (see `contentFiles`), for the next load only: the article files are listed from
+   * them, and a file's signature is looked up here before it is taken again.
+   */
+  listed?: { entries: readonly ListedEntry[]; signatures: ReadonlyMap<string, string | undefined> };
+  /**
    * Texts to read instead of files', by absolute path, for the next load only (a rehearsal, see
    * `BuildSession.rehearse`): the file itself is not touched, and is read again by the load after.
    */
@@ -137,12 +154,15 @@ export async function loadArticles(
   const { stale } = files;
   const listing =
     (stale !== 'all' && files.listing && listingStillHolds(blogDir, files.listing, files.places, stale)) ||
-    (await listFiles(blogDir, { links: true, foldersNamed: /\.md$/ })).filter((absolute) => absolute.endsWith('.md'));
+    (files.listed
+      ? filesAmong(entriesBelow(files.listed.entries, blogDir), ARTICLE_LISTING)
+      : await listFiles(blogDir, ARTICLE_LISTING)
+    ).filter((absolute) => absolute.endsWith('.md'));
   const articles: ArticleSource[] = [];
   // The same listing as last time: each file not stale is taken by its place, and only the stale ones are read.
   const same = listing === files.listing && files.read.length === listing.length;
   const places = same && files.places ? files.places : new Map(listing.map((absolute, i) => [absolute, i]));
-  const folder: BlogFolder = { root, blogDir, parsed: files.parsed };
+  const folder: BlogFolder = { root, blogDir, parsed: files.parsed, signatures: files.listed?.signatures };
   const read = same ? [...files.read] : [];
   if (same && stale !== 'all') {
     for (const absolute of stale) {
@@ -171,6 +191,7 @@ export async function loadArticles(
   files.places = places;
   files.stale = new Set(instead?.keys());
   files.instead = undefined;
+  files.listed = undefined;
   return articles;
 }
 
@@ -181,6 +202,8 @@ interface BlogFolder {
   /** Its content/blog folder. */
   blogDir: string;
   parsed: ParsedArticles | undefined;
+  /** Signatures taken as the build started (see `ArticleFiles.signatures`). */
+  signatures: ReadonlyMap<string, string | undefined> | undefined;
 }
 
 function readEntry(folder: BlogFolder, absolute: string, instead: Buffer | undefined): ReadArticle {
@@ -234,7 +257,7 @@ function isFile(absolute: string): boolean {
 }
 
 function readArticle(
-  { root, blogDir, parsed }: BlogFolder,
+  { root, blogDir, parsed, signatures }: BlogFolder,
   absolute: string,
   diagnostics: Diagnostic[],
   instead: Buffer | undefined,
@@ -247,9 +270,9 @@ function readArticle(
     return undefined;
   }
   // A file whose stat signature is the one it had when last read, with the text then parsed, is
-  // not read: thousands of unchanged files cost a stat each. Taken before the read, so that a
-  // write between the two leaves a signature that no longer matches.
-  const signature = parsed?.hashAt && !instead ? statSignature(absolute) : undefined;
+  // not read: thousands of unchanged files cost a stat each. Taken before the read (or as the
+  // build started), so that a write between the two leaves a signature that no longer matches.
+  const signature = parsed?.hashAt && !instead ? (signatures?.get(absolute) ?? statSignature(absolute)) : undefined;
   const bytesOf = (): ContentBytes => (instead ? { bytes: instead } : readContentBytes(absolute, file));
   const known = signature === undefined ? undefined : parsed?.hashAt?.(file, signature);
   let front = known === undefined ? undefined : parsed?.get(file, known);

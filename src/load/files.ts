@@ -43,29 +43,59 @@ export function readTextSync(absolute: string): string | undefined {
   }
 }
 
-/**
- * Every file below `dir`, recursively, as absolute paths in a stable order. With `links`, symbolic
- * links too (not followed): content files are read through them, and one that leads nowhere is
- * a diagnostic, not a file silently skipped. With `foldersNamed`, folders named like the files
- * looked for ("Git.en.md/"), so that one in a file's place is reported rather than passed over.
- */
-export async function listFiles(
-  dir: string,
-  options: { links?: boolean; foldersNamed?: RegExp } = {},
-): Promise<string[]> {
+/** An entry of a folder's listing: its absolute path, and what it is (a link is not followed). */
+export interface ListedEntry {
+  absolute: string;
+  kind: 'file' | 'link' | 'folder' | 'other';
+}
+
+/** Every entry below `dir`, recursively, by absolute path in a stable order; none when it cannot be listed. */
+export async function listEntries(dir: string): Promise<ListedEntry[]> {
   let entries: Dirent[];
   try {
     entries = await readdir(dir, { withFileTypes: true, recursive: true });
   } catch {
     return [];
   }
+  const listed = entries.map(
+    (e): ListedEntry => ({
+      absolute: path.join(e.parentPath, e.name),
+      kind: e.isFile() ? 'file' : e.isSymbolicLink() ? 'link' : e.isDirectory() ? 'folder' : 'other',
+    }),
+  );
+  return listed.sort((a, b) => (a.absolute < b.absolute ? -1 : a.absolute > b.absolute ? 1 : 0));
+}
+
+/** What `listFiles` can be told: see there. */
+export interface FileListing {
+  links?: boolean;
+  foldersNamed?: RegExp;
+}
+
+/**
+ * Every file below `dir`, recursively, as absolute paths in a stable order. With `links`, symbolic
+ * links too (not followed): content files are read through them, and one that leads nowhere is
+ * a diagnostic, not a file silently skipped. With `foldersNamed`, folders named like the files
+ * looked for ("Git.en.md/"), so that one in a file's place is reported rather than passed over.
+ */
+export async function listFiles(dir: string, options: FileListing = {}): Promise<string[]> {
+  return filesAmong(await listEntries(dir), options);
+}
+
+/** `listFiles` of a listing already made (`listEntries` of the folder, or of one above it, cut to the folder). */
+export function filesAmong(entries: readonly ListedEntry[], options: FileListing = {}): string[] {
   return entries
     .filter(
       (e) =>
-        e.isFile() ||
-        (options.links === true && e.isSymbolicLink()) ||
-        (e.isDirectory() && options.foldersNamed?.test(e.name) === true),
+        e.kind === 'file' ||
+        (options.links === true && e.kind === 'link') ||
+        (e.kind === 'folder' && options.foldersNamed?.test(path.basename(e.absolute)) === true),
     )
-    .map((e) => path.join(e.parentPath, e.name))
-    .sort();
+    .map((e) => e.absolute);
+}
+
+/** The entries of a listing (in its order) that are below `dir`. */
+export function entriesBelow(entries: readonly ListedEntry[], dir: string): ListedEntry[] {
+  const prefix = dir + path.sep;
+  return entries.filter((e) => e.absolute.startsWith(prefix));
 }

@@ -54,6 +54,8 @@ export interface Edit {
   name: string;
   /** Makes the edit in a copy; false when it left every file as it was (no build follows). */
   apply: (root: string) => Promise<unknown>;
+  /** Nothing was edited since a build that could keep its record: `site build` must replay it (see src/build/replay.ts). */
+  replays?: true;
 }
 
 /** The state the sequence keeps between steps: what was deleted and can come back. */
@@ -63,6 +65,8 @@ interface Memory {
   drafted: string[];
   lowered: boolean;
   added: number;
+  /** Whether the last build ran with every content file settled, and succeeded: it kept its record. */
+  recorded?: boolean;
 }
 
 const WORDS = [
@@ -127,6 +131,7 @@ const EDIT_KINDS = [
   'sync',
   'replace',
   'swap',
+  'none',
 ] as const;
 
 export type EditKind = (typeof EDIT_KINDS)[number] | 'undraft';
@@ -333,6 +338,19 @@ async function nextEdit(
           return (await readFile(lock, 'utf8').catch(() => '')) !== before;
         },
       };
+    case 'none':
+      return {
+        name: 'nothing edited: built after a pause, then again (the last build replayed)',
+        replays: true,
+        // A build of files older than the stat signature's two seconds keeps its record (a file
+        // just written is read whatever its signature): the step's build then replays it.
+        apply: async (r) => {
+          if (r !== root) return false;
+          await new Promise((resolve) => setTimeout(resolve, 2100));
+          memory.recorded = (await siteBuild(r, ['--quiet'])).ok;
+          return false;
+        },
+      };
     case 'replace':
     case 'swap':
       return {
@@ -364,23 +382,28 @@ export interface Outcome {
   codes: string[];
   /** What a failed build printed last. */
   said?: string;
+  /** Whether it made nothing and said again what the last build said (told by `--explain`). */
+  replayed?: boolean;
 }
+
+/** What `site build --explain` says of a build that replayed the last one. */
+const REPLAYED = 'nothing the build reads changed since the last build';
 
 function codesIn(text: string): string[] {
   return [...new Set([...text.matchAll(/ (error|warning) ([A-Z]+\d{3}):/g)].map((m) => `${m[1]} ${m[2]}`))].sort();
 }
 
-async function siteBuild(root: string, ...args: string[]): Promise<Outcome> {
+async function siteBuild(root: string, args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<Outcome> {
   try {
     const { stdout, stderr } = await run(
       process.execPath,
       [path.join(root, 'bin', 'site'), '--root', root, 'build', ...args],
       {
-        env: { ...process.env, NO_COLOR: '1', CI: '' },
+        env: { ...process.env, NO_COLOR: '1', CI: '', ...env },
         maxBuffer: 64 * 1024 * 1024,
       },
     );
-    return { ok: true, codes: codesIn(stdout + stderr) };
+    return { ok: true, codes: codesIn(stdout + stderr), replayed: stdout.includes(REPLAYED) };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };
     if (failed.code !== 1) throw error;
@@ -482,7 +505,7 @@ export async function staleSequence(options: StaleOptions): Promise<StaleReport>
   let dev: RunningDev | undefined;
   let ended = true;
   try {
-    const initial = await siteBuild(buildRoot, '--quiet');
+    const initial = await siteBuild(buildRoot, ['--quiet']);
     if (!initial.ok) throw new Error(`the site copy does not build: ${initial.codes.join(', ')}`);
     // Every shortcut a build takes is checked against the data it stands for (src/build/shortcuts.ts).
     const checking = process.env.SITE_CHECK_SHORTCUTS;
@@ -502,14 +525,17 @@ export async function staleSequence(options: StaleOptions): Promise<StaleReport>
       const editedAt = Date.now();
       const changed = (await edit.apply(devRoot)) !== false;
       const [warm, devOutcome] = await Promise.all([
-        siteBuild(buildRoot, '--quiet'),
+        // A replay is checked against the build it stands for (src/build/shortcuts.ts).
+        edit.replays
+          ? siteBuild(buildRoot, ['--quiet', '--explain'], { SITE_CHECK_SHORTCUTS: '1' })
+          : siteBuild(buildRoot, ['--quiet']),
         devSettled(dev, since, lastDev, where, editedAt, changed),
       ]);
       lastDev = devOutcome;
       await Promise.all([rm(cold, { recursive: true, force: true }), rm(coldDrafts, { recursive: true, force: true })]);
       const [fromNothing, fromNothingDrafts] = await Promise.all([
-        siteBuild(buildRoot, '--quiet', '--no-cache', '--out', cold),
-        siteBuild(devRoot, '--quiet', '--no-cache', '--drafts', '--out', coldDrafts),
+        siteBuild(buildRoot, ['--quiet', '--no-cache', '--out', cold]),
+        siteBuild(devRoot, ['--quiet', '--no-cache', '--drafts', '--out', coldDrafts]),
       ]);
       const problems: string[] = [];
       const compare = (mode: string, made: Outcome, expected: Outcome) => {
@@ -522,6 +548,8 @@ export async function staleSequence(options: StaleOptions): Promise<StaleReport>
           problems.push(`${mode}: errors [${errors(made)}], from nothing [${errors(expected)}]`);
       };
       compare('site build', warm, fromNothing);
+      if (edit.replays && memory.recorded && !warm.replayed)
+        problems.push('site build: nothing changed since a build that kept its record, yet it was not replayed');
       compare('site dev', devOutcome, fromNothingDrafts);
       if (warm.ok && fromNothing.ok) {
         const differ = await outputDifferences(path.join(buildRoot, 'dist'), cold, true);
