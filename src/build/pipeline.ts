@@ -754,6 +754,7 @@ async function model(
       progress,
     }),
   );
+  session.modules.keepCompilerCode();
   // Every edition's translation state, drafts included (`site translations` lists them too): worked
   // out after the markdown stage, whose worker threads are gone by then (the peak of a cold build).
   const lockProblems: Diagnostic[] = [];

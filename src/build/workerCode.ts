@@ -2,6 +2,7 @@ import { readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { rename } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { codeFile } from './codeCache';
 import { TOOL_ROOT } from './fingerprint';
 
 const ENTRY = fileURLToPath(new URL('./compileWorker.ts', import.meta.url));
@@ -60,6 +61,9 @@ export async function compilerFile(dir: string, key: string, save: boolean): Pro
     .filter((name) => BUNDLE.test(name) && name !== path.basename(file))
     .map((name) => ({ name, time: statSync(path.join(dir, name), { throwIfNoEntry: false })?.mtimeMs ?? 0 }))
     .sort((a, b) => b.time - a.time);
-  for (const { name } of older.slice(KEEP)) rmSync(path.join(dir, name), { force: true });
+  for (const { name } of older.slice(KEEP)) {
+    rmSync(path.join(dir, name), { force: true });
+    rmSync(codeFile(path.join(dir, name)), { force: true });
+  }
   return file;
 }
