@@ -473,10 +473,17 @@ export class BuildSession {
 }
 
 /** What a JSON file's value is made from: its text, and the schemas and parser (in the whole build's code). */
-function validatedJson(json: Memo<unknown>, code: string): ValidatedJson {
+export function validatedJson(json: Memo<unknown>, code: string): ValidatedJson {
+  // A file's text by its stat signature is kept under a name of its own: "<file> read at".
+  const readAt = (file: string) => `${file} read at`;
   return {
     get: (file, text) => json.get(file, { code, text: digest(text) }),
     set: (file, text, value) => json.set(file, { code, text: digest(text) }, value),
     keep: (file) => json.keep(file),
+    atSignature: (file, signature) => {
+      const text = json.get(readAt(file), { signature });
+      return typeof text === 'string' ? json.get(file, { code, text }) : undefined;
+    },
+    readAt: (file, signature, text) => json.set(readAt(file), { signature }, digest(text)),
   };
 }

@@ -25,6 +25,13 @@ export interface ValidatedJson {
   set(file: string, text: string, value: unknown): void;
   /** Keeps a file's value, as a lookup that found it would: for one the session's last load had. */
   keep(file: string): void;
+  /**
+   * The value validated for a file that had this stat signature when it was read (see
+   * `statSignature`): a large file whose signature is unchanged is neither read nor hashed.
+   */
+  atSignature?(file: string, signature: string): unknown;
+  /** Records that the file, with this stat signature just before it was read, has this text. */
+  readAt?(file: string, signature: string, text: string): void;
 }
 
 /** Where JSON files are read from, where their problems go, and what is kept of them. */

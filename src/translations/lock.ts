@@ -10,6 +10,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { loadJsonFile, type ValidatedJson } from '../load/json';
+import { statSignature } from '../load/stat';
 import { readContentText } from '../load/text';
 import { LANGUAGES, type Lang } from '../shared/lang';
 import type { EditionPrint } from './print';
@@ -90,8 +91,15 @@ export async function readLock(
  */
 function quickly(absolute: string, validated: ValidatedJson | undefined): TranslationLock | undefined {
   try {
+    // Unchanged since a build read it (its stat signature the same, see `statSignature`): the
+    // value validated then, without reading and hashing megabytes of text. Taken before the read,
+    // so that a write between the two leaves a signature that no longer matches.
+    const signature = validated?.atSignature ? statSignature(absolute) : undefined;
+    const known = signature === undefined ? undefined : validated?.atSignature?.(LOCK_FILE, signature);
+    if (known !== undefined) return known as TranslationLock;
     const read = readContentText(absolute, LOCK_FILE, LOCK_LIMIT);
     if ('problem' in read) return undefined;
+    if (signature !== undefined) validated?.readAt?.(LOCK_FILE, signature, read.text);
     const kept = validated?.get(LOCK_FILE, read.text);
     if (kept !== undefined) return kept as TranslationLock;
     const parsed = Lock.safeParse(JSON.parse(read.text));
