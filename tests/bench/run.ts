@@ -307,7 +307,9 @@ const newsletter = values.newsletter ? await newsletterFigures(Number(values.sub
 if (values.lighthouse) log('Lighthouse (mobile) over one page of each kind of the real site');
 const lighthouse = values.lighthouse ? await lighthouseFigures() : [];
 
-// A warm build encodes no image: its images stage only finds each variant carried over.
+// A warm build encodes no image: its images stage only finds each variant carried over. A rebuild
+// that replays the last build (nothing it reads changed) runs no stage, and prints no stage line.
+const unchangedReplayed = unchanged.all.every((t) => Number.isNaN(stageSeconds(t.stdout, 'images')));
 const unchangedImages = stats(unchanged.all.map((t) => stageSeconds(t.stdout, 'images')));
 const photos = Math.min(PHOTOS, Math.ceil(count / 4));
 
@@ -349,7 +351,7 @@ const results = {
   devSaveToReload: devRun,
   browserSaveToVisible: browserRun,
   growth,
-  unchangedImagesMs: unchangedImages,
+  unchangedImagesMs: unchangedReplayed ? null : unchangedImages,
   photos,
   search: { indexes, api },
   lighthouse,
@@ -444,7 +446,17 @@ const table: Row[] = [
   ],
   ...(newsletter ? newsletterRows(newsletter) : []),
   ...stageRows(coldFigures.coldBuildStagesMs),
-  [`  rebuild, nothing changed: images (${photos} photos)`, seconds(unchangedImages.median), range(unchangedImages)],
+  unchangedReplayed
+    ? [
+        `  rebuild, nothing changed: images (${photos} photos)`,
+        'none',
+        'each run replayed the last build: no stage ran',
+      ]
+    : [
+        `  rebuild, nothing changed: images (${photos} photos)`,
+        seconds(unchangedImages.median),
+        range(unchangedImages),
+      ],
   ...lighthouse.map((l): [string, string, string] => [
     `Lighthouse ${l.kind} (${new URL(l.url).pathname})`,
     `perf ${l.performance}`,
