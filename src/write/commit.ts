@@ -14,7 +14,7 @@ import path from 'node:path';
 import { operational } from '../diagnostics/failure';
 import { digest } from '../load/digest';
 import { stagingFolder } from './folder';
-import type { ManifestEntry, OutputManifest } from './manifest';
+import { isFolderOf, type ManifestEntry, type OutputManifest } from './manifest';
 import type { Output } from './output';
 
 /** A folder copied into the output as it is (content/media → media). */
@@ -87,7 +87,13 @@ export async function commitOutput(
         written,
         unchanged: output.files.size - written,
         made: output.made,
-        manifest: { outDir: output.outDir, inode: previous?.inode ?? 0, files: output.files, copies: signatures },
+        manifest: {
+          outDir: output.outDir,
+          inode: previous?.inode ?? 0,
+          ...(previous?.born !== undefined && { born: previous.born }),
+          files: output.files,
+          copies: signatures,
+        },
       };
     }
     const unchanged =
@@ -104,9 +110,18 @@ export async function commitOutput(
     // Every file carried over with its very entry (not one made again, found identical, under new
     // inputs): the manifest is the previous one.
     const same = unchanged && everyEntry(output.files, (file, entry) => previous.files.get(file) === entry);
-    const manifest: OutputManifest = same
-      ? previous
-      : { outDir: output.outDir, inode: (await stat(output.outDir)).ino, files: output.files, copies: signatures };
+    let manifest: OutputManifest;
+    if (same) manifest = previous;
+    else {
+      const folder = await stat(output.outDir);
+      manifest = {
+        outDir: output.outDir,
+        inode: folder.ino,
+        born: folder.birthtimeMs,
+        files: output.files,
+        copies: signatures,
+      };
+    }
     return {
       written,
       unchanged: output.files.size - written,
@@ -191,7 +206,7 @@ async function swapFolder(
 function takeSpare(outDir: string, spare: OutputManifest): string | undefined {
   const spareDir = spareFolder(outDir);
   const info = statOrUndefined(spareDir);
-  if (!info?.isDirectory() || info.ino !== spare.inode) return undefined;
+  if (!info?.isDirectory() || !isFolderOf(spare, info)) return undefined;
   const work = stagingFolder(spareDir, '-base');
   renameSync(spareDir, work);
   return work;

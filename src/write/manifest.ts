@@ -1,3 +1,4 @@
+import type { Stats } from 'node:fs';
 import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Inputs } from '../build/inputs';
@@ -29,6 +30,12 @@ export interface OutputManifest {
   outDir: string;
   /** The output folder's inode after the swap: another folder at the same path is not ours. */
   inode: number;
+  /**
+   * The output folder's time of birth (ms), with its inode: a folder removed and another made at
+   * once can be given the very inode number it had. Absent from a manifest an older build wrote,
+   * which then describes no folder (the next build writes its output whole, once).
+   */
+  born?: number;
   files: ReadonlyMap<string, ManifestEntry>;
   /** Signature (paths, sizes, times) of every copied folder, by destination. */
   copies: Record<string, string>;
@@ -103,10 +110,15 @@ export async function readManifestLog(file: string, prefix?: LogPrefix): Promise
 }
 
 /** The manifest, when the folder at `outDir` is still the one it was written for. */
+/** Whether `folder` is the very folder `manifest` was written for: its inode and its time of birth. */
+export function isFolderOf(manifest: Pick<OutputManifest, 'inode' | 'born'>, folder: Stats): boolean {
+  return folder.ino === manifest.inode && folder.birthtimeMs === manifest.born;
+}
+
 export async function stillDescribes(manifest: OutputManifest, outDir: string): Promise<OutputManifest | undefined> {
   try {
     const current = await stat(outDir);
-    return manifest.outDir === path.resolve(outDir) && manifest.inode === current.ino ? manifest : undefined;
+    return manifest.outDir === path.resolve(outDir) && isFolderOf(manifest, current) ? manifest : undefined;
   } catch {
     return undefined;
   }
@@ -140,6 +152,7 @@ export async function writeManifest(
   if (
     before.outDir !== head.outDir ||
     before.inode !== head.inode ||
+    before.born !== head.born ||
     JSON.stringify(before.copies) !== JSON.stringify(head.copies)
   )
     changed.push(['head', head]);

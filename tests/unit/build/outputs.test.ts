@@ -32,6 +32,7 @@ describe("the spare's manifest, as a swap keeps it", () => {
   ): Promise<OutputManifest> => ({
     outDir,
     inode: (await stat(outDir)).ino,
+    born: (await stat(outDir)).birthtimeMs,
     copies: { media: 'signature' },
     files: new Map(
       Array.from({ length: pages }, (_, page) => {

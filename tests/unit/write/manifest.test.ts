@@ -16,11 +16,12 @@ describe("an output folder's manifest, kept as a log", () => {
   let outDir: string;
   let file: string;
   let inode: number;
+  let born: number;
   beforeEach(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'site-manifest-'));
     outDir = path.join(dir, 'dist');
     await mkdir(outDir);
-    inode = (await stat(outDir)).ino;
+    ({ ino: inode, birthtimeMs: born } = await stat(outDir));
     file = path.join(dir, 'cache', 'output.log');
   });
   afterEach(() => rm(dir, { recursive: true, force: true }));
@@ -33,6 +34,7 @@ describe("an output folder's manifest, kept as a log", () => {
   const manifest = (pages: number, changed: Record<number, number> = {}): OutputManifest => ({
     outDir,
     inode,
+    born,
     copies: { media: 'signature' },
     files: new Map(Array.from({ length: pages }, (_, page) => [`blog/post${page}.html`, entry(page, changed[page])])),
   });
@@ -41,6 +43,17 @@ describe("an output folder's manifest, kept as a log", () => {
     const written = manifest(50);
     await writeManifest(file, written, undefined);
     expect((await readManifest(file, outDir))?.manifest).toEqual(written);
+  });
+
+  it('describes no other folder, even one given the inode number of the folder it was written for', async () => {
+    // Another folder made at another moment, with the same inode number: what an ext4 file system
+    // may give a folder made right after one was removed.
+    await writeManifest(file, { ...manifest(5), born: born - 1000 }, undefined);
+    expect(await readManifest(file, outDir)).toBeUndefined();
+    // Written by an older build, which kept no time of birth: the next build writes its output whole.
+    const { born: _, ...older } = manifest(5);
+    await writeManifest(path.join(dir, 'cache', 'older.log'), older, undefined);
+    expect(await readManifest(path.join(dir, 'cache', 'older.log'), outDir)).toBeUndefined();
   });
 
   it('appends the entries a build changed and the files it removed, and reads back the manifest they make', async () => {
