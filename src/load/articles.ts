@@ -202,7 +202,7 @@ interface BlogFolder {
   /** Its content/blog folder. */
   blogDir: string;
   parsed: ParsedArticles | undefined;
-  /** Signatures taken as the build started (see `ArticleFiles.signatures`). */
+  /** Signatures taken as the build started (see `ArticleFiles.listed`). */
   signatures: ReadonlyMap<string, string | undefined> | undefined;
 }
 

@@ -40,7 +40,7 @@ export async function writeWithCopies(
 ): Promise<CopySizes> {
   const target = path.join(dir, file);
   const level = settings(file);
-  const compressed = compress && COMPRESSIBLE.test(file);
+  const compressed = compress && compressible(file);
   if (compressed && threads)
     return threads.write(target, typeof contents === 'string' ? Buffer.from(contents) : contents, level);
   await writeFile(target, contents);

@@ -109,12 +109,12 @@ export async function readManifestLog(file: string, prefix?: LogPrefix): Promise
   );
 }
 
-/** The manifest, when the folder at `outDir` is still the one it was written for. */
 /** Whether `folder` is the very folder `manifest` was written for: its inode and its time of birth. */
 export function isFolderOf(manifest: Pick<OutputManifest, 'inode' | 'born'>, folder: Stats): boolean {
   return folder.ino === manifest.inode && folder.birthtimeMs === manifest.born;
 }
 
+/** The manifest, when the folder at `outDir` is still the one it was written for. */
 export async function stillDescribes(manifest: OutputManifest, outDir: string): Promise<OutputManifest | undefined> {
   try {
     const current = await stat(outDir);
