@@ -4,8 +4,7 @@ import type { Lang } from '../shared/lang';
 import type { Route } from '../shared/route';
 import { type BodyContent, type BodyFacts, type ContentPlace, PackWriter, splitBody } from './bodyContents';
 import { compileTracked } from './compileEdition';
-import type { BodySite } from './found';
-import type { Inputs } from './inputs';
+import type { BodySite, FoundInputs } from './found';
 
 /** Sent to the worker: markdown bodies to compile, answered in the same order. */
 export interface CompileBatch {
@@ -19,7 +18,7 @@ export interface CompileBatch {
  */
 export interface CompiledBody {
   facts: BodyFacts;
-  found: Inputs;
+  found: FoundInputs;
   content?: BodyContent;
   place?: ContentPlace;
 }

@@ -5,7 +5,6 @@ import { type ImageSize, mediaImageSize } from '../markdown/imageSize';
 import { localizeHref } from '../model/links';
 import type { Lang } from '../shared/lang';
 import type { Route } from '../shared/route';
-import type { Inputs } from './inputs';
 
 /**
  * A compiled markdown body and what it turned out to read besides its text: each internal link's
@@ -15,7 +14,21 @@ import type { Inputs } from './inputs';
  */
 export interface TrackedBody {
   body: CompiledMarkdown;
-  found: Inputs;
+  found: FoundInputs;
+}
+
+/**
+ * A body's found inputs, each name followed by its value: a flat list of strings, as the markdown
+ * cache keeps them. Read back as an object, the names (a link's target, an image's path) would
+ * each become a property name of an object of its own, thousands of them on every build.
+ */
+export type FoundInputs = readonly string[];
+
+/** The found inputs `found` names (a record, in the order they were first found), as a flat list. */
+export function foundInputs(found: ReadonlyMap<string, string>): FoundInputs {
+  const list: string[] = [];
+  for (const [name, value] of found) list.push(name, value);
+  return list;
 }
 
 /** Where a body's found inputs get their current values: the build's routes and media folder. */

@@ -10,7 +10,7 @@ import { type BodyContents, type BodyFacts, splitBody } from './bodyContents';
 import { markOnAllocatingThreads } from './collector';
 import type { CompileBatch, CompiledBody, CompileWorkerData, CompileWorkerStart } from './compileWorker';
 import type { Explain } from './explain';
-import { type BodySite, foundValue } from './found';
+import { type BodySite, type FoundInputs, foundValue } from './found';
 import { changedInputs, type Inputs } from './inputs';
 import type { Memo } from './memo';
 import { agrees } from './shortcuts';
@@ -38,7 +38,7 @@ const BATCH = 64;
 /** A compiled body as the markdown cache keeps it: its facts, with its content kept apart. */
 export interface StoredBody {
   body: BodyFacts;
-  found: Inputs;
+  found: FoundInputs;
 }
 
 /**
@@ -51,7 +51,8 @@ export interface SeenBody {
   cdn: string;
   /** The media folder's signature then: while it holds, no image's size can have moved. */
   media: string;
-  images: readonly (readonly [string, string])[];
+  /** Its found inputs that are images', as `found` lists them. */
+  images: FoundInputs;
 }
 
 /** What a session remembers of its builds' markdown stages (see `compileBodies`). */
@@ -119,15 +120,19 @@ export async function compileBodies(jobs: readonly MarkdownJob[], stage: Markdow
   };
   const remember = (job: MarkdownJob, stored: StoredBody) => {
     if (!memory || !job.source) return;
-    const images = Object.entries(stored.found).filter(([name]) => !name.startsWith('link '));
+    const images: string[] = [];
+    const { found } = stored;
+    for (let i = 0; i < found.length; i += 2)
+      if (!(found[i] as string).startsWith('link ')) images.push(found[i] as string, found[i + 1] as string);
     memory.seen.set(job.source, { stored, routes: stage.routes, cdn, media: stage.media, images });
   };
   // The names among `found` whose value is not the current one; undefined when none (no array made
   // for the thousands that hold).
-  const movedOf = (found: Iterable<readonly [string, string]>, lang: Lang) => {
+  const movedOf = (found: FoundInputs, lang: Lang) => {
     let moved: string[] | undefined;
-    for (const [name, value] of found) {
-      if (now(name, lang) === value) continue;
+    for (let i = 0; i < found.length; i += 2) {
+      const name = found[i] as string;
+      if (now(name, lang) === found[i + 1]) continue;
       moved ??= [];
       moved.push(name);
     }
@@ -138,7 +143,7 @@ export async function compileBodies(jobs: readonly MarkdownJob[], stage: Markdow
   // and are checked against it under SITE_CHECK_SHORTCUTS=1.
   const fromData = (job: MarkdownJob): string | undefined => {
     const cached = memo.get(job.output, declared(job));
-    return cached && !movedOf(Object.entries(cached.found), job.lang) ? cached.body.hash : undefined;
+    return cached && !movedOf(cached.found, job.lang) ? cached.body.hash : undefined;
   };
   const find = (job: MarkdownJob): StoredBody | undefined => {
     const seen = job.source && memory?.seen.get(job.source);
@@ -160,7 +165,7 @@ export async function compileBodies(jobs: readonly MarkdownJob[], stage: Markdow
       explain(job.output, changedInputs(memo.previous(job.output), inputs));
       return undefined;
     }
-    const moved = movedOf(Object.entries(cached.found), job.lang);
+    const moved = movedOf(cached.found, job.lang);
     if (moved) {
       explain(job.output, moved);
       return undefined;

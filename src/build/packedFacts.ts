@@ -1,5 +1,7 @@
 import type { Heading } from '../markdown/compile';
 import type { BodyFacts } from './bodyContents';
+import type { FoundInputs } from './found';
+import type { Inputs } from './inputs';
 import type { StoredBody } from './markdown';
 import type { MemoCodec } from './memo';
 
@@ -25,7 +27,9 @@ export const packedFacts: MemoCodec<StoredBody> = {
     return { body: packed, found };
   },
   read(stored) {
-    const { body, found } = stored as { body: PackedFacts | BodyFacts; found: StoredBody['found'] };
+    const { body, found: kept } = stored as { body: PackedFacts | BodyFacts; found: FoundInputs | Inputs };
+    // Found inputs an older build kept as an object: listed (its code is not this, so no lookup finds it).
+    const found = Array.isArray(kept) ? kept : Object.entries(kept).flat();
     // A record of other code, written before the headings were packed: given back as it is. Its
     // inputs name that code, so no lookup finds it (this module is part of the markdown code, WORK).
     if (!('headingsJson' in body)) return { body, found };

@@ -121,7 +121,7 @@ describe("the markdown cache's records, their headings kept as text until read",
       register: [],
       problems: [],
     },
-    found: { 'link /blog/tech/Git': '/blog/tech/Git' },
+    found: ['link /blog/tech/Git', '/blog/tech/Git'],
   });
 
   it('gives every fact back as it was made, through a record appended and through the log written anew', async () => {
