@@ -8,10 +8,8 @@ import type { MemoCodec } from './memo';
 /** A body's facts as the markdown cache writes them: the headings as one JSON text. */
 type PackedFacts = Omit<BodyFacts, 'headings'> & { headingsJson: string };
 
-/** The JSON text a facts object read from the cache had its headings in: written back as it was read. */
-const PACKED = Symbol('headings as read');
-
-type ReadFacts = BodyFacts & { [PACKED]?: string };
+/** The JSON text each facts object read from the cache had its headings in: written back as it was read. */
+const packed = new WeakMap<BodyFacts, string>();
 
 /**
  * The markdown cache keeps each body's headings (a large share of its values, many small objects
@@ -23,8 +21,8 @@ type ReadFacts = BodyFacts & { [PACKED]?: string };
 export const packedFacts: MemoCodec<StoredBody> = {
   write({ body, found }) {
     const { headings, ...rest } = body;
-    const packed: PackedFacts = { ...rest, headingsJson: (body as ReadFacts)[PACKED] ?? JSON.stringify(headings) };
-    return { body: packed, found };
+    const written: PackedFacts = { ...rest, headingsJson: packed.get(body) ?? JSON.stringify(headings) };
+    return { body: written, found };
   },
   read(stored) {
     const { body, found: kept } = stored as { body: PackedFacts | BodyFacts; found: FoundInputs | Inputs };
@@ -38,12 +36,27 @@ export const packedFacts: MemoCodec<StoredBody> = {
   },
 };
 
-/** Facts whose headings are parsed from `json` when first read. */
+/**
+ * Facts whose headings are parsed from `json` when first read. Made by one object literal, so that
+ * every such object has the same shape (hidden class): an accessor defined on each object apart
+ * (`Object.defineProperties`) gave each its own, and made every read of a body's facts, all over
+ * the build, look among thousands of shapes.
+ */
 function withHeadings(rest: Omit<PackedFacts, 'headingsJson'>, json: string): BodyFacts {
   let headings: Heading[] | undefined;
-  return Object.defineProperties(rest, {
+  const facts: BodyFacts = {
+    words: rest.words,
+    hash: rest.hash,
+    references: rest.references,
+    ids: rest.ids,
+    register: rest.register,
+    problems: rest.problems,
     // Enumerable, so that a copy or a serialization of the facts has the headings.
-    headings: { enumerable: true, get: () => (headings ??= JSON.parse(json) as Heading[]) },
-    [PACKED]: { value: json },
-  }) as BodyFacts;
+    get headings() {
+      headings ??= JSON.parse(json) as Heading[];
+      return headings;
+    },
+  };
+  packed.set(facts, json);
+  return facts;
 }
