@@ -49,10 +49,22 @@ export function neighbourMap(newest: Newest, last?: NeighbourMap): NeighbourMap 
       url,
       before && sameNeighbour(before.previous, previous) && sameNeighbour(before.next, next)
         ? before
-        : { ...(previous && { previous }), ...(next && { next }) },
+        : neighbours(previous, next),
     );
   }
   return map;
+}
+
+/**
+ * An entry of the map, its fields set one by one: on Node 20's V8 an object literal made of spreads
+ * (`{ ...(previous && { previous }), ...(next && { next }) }`) has a hidden class of its own, one
+ * per edition here, which every page's read of its neighbours then looks among.
+ */
+function neighbours(previous: Neighbour | undefined, next: Neighbour | undefined): Neighbours {
+  const entry: Neighbours = {};
+  if (previous) entry.previous = previous;
+  if (next) entry.next = next;
+  return entry;
 }
 
 function sameNeighbour(a: Neighbour | undefined, b: Neighbour | undefined): boolean {
