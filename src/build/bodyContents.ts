@@ -217,30 +217,11 @@ export class BodyContents {
    * would otherwise make thousands of these again on every build.
    */
   body(facts: BodyFacts): CompiledMarkdown {
-    const known = this.bodies.get(facts);
-    if (known) return known;
-    const contents = this;
-    // One object made whole at once, its accessors enumerable (a copy or a serialization of the body
-    // has them all); the headings are read from the facts when asked for, since the markdown cache
-    // parses them only then (see packedFacts).
-    const body: CompiledMarkdown = {
-      words: facts.words,
-      hash: facts.hash,
-      references: facts.references,
-      ids: facts.ids,
-      register: facts.register,
-      problems: facts.problems,
-      get headings() {
-        return facts.headings;
-      },
-      get html() {
-        return contents.get(facts.hash).html;
-      },
-      get text() {
-        return contents.get(facts.hash).text;
-      },
-    };
-    this.bodies.set(facts, body);
+    let body = this.bodies.get(facts);
+    if (!body) {
+      body = new StoredBodyView(facts, this);
+      this.bodies.set(facts, body);
+    }
     return body;
   }
 
@@ -362,4 +343,44 @@ function unused(name: string, named: ReadonlySet<string>, merged: ReadonlySet<st
   const pid = packPid(name);
   if (Number.isNaN(pid)) return !name.includes('.');
   return merged.has(name) || !processRunning(pid);
+}
+
+/**
+ * A compiled body whose facts are kept in memory and whose content is read from the build cache
+ * when asked for (`BodyContents.body`); its headings are read from the facts when asked for, since
+ * the markdown cache parses them only then (see packedFacts). A class, not an object literal with
+ * getters: V8 makes such a literal with its properties in a dictionary, one per body.
+ */
+class StoredBodyView implements CompiledMarkdown {
+  readonly words: number;
+  readonly hash: string;
+  readonly references: CompiledMarkdown['references'];
+  readonly ids: string[];
+  readonly register: CompiledMarkdown['register'];
+  readonly problems: CompiledMarkdown['problems'];
+  readonly #facts: BodyFacts;
+  readonly #contents: BodyContents;
+
+  constructor(facts: BodyFacts, contents: BodyContents) {
+    this.words = facts.words;
+    this.hash = facts.hash;
+    this.references = facts.references;
+    this.ids = facts.ids;
+    this.register = facts.register;
+    this.problems = facts.problems;
+    this.#facts = facts;
+    this.#contents = contents;
+  }
+
+  get headings(): CompiledMarkdown['headings'] {
+    return this.#facts.headings;
+  }
+
+  get html(): string {
+    return this.#contents.get(this.hash).html;
+  }
+
+  get text(): string {
+    return this.#contents.get(this.hash).text;
+  }
 }

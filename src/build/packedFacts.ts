@@ -36,27 +36,41 @@ export const packedFacts: MemoCodec<StoredBody> = {
   },
 };
 
-/**
- * Facts whose headings are parsed from `json` when first read. Made by one object literal, so that
- * every such object has the same shape (hidden class): an accessor defined on each object apart
- * (`Object.defineProperties`) gave each its own, and made every read of a body's facts, all over
- * the build, look among thousands of shapes.
- */
+/** Facts whose headings are parsed from `json` when first read. */
 function withHeadings(rest: Omit<PackedFacts, 'headingsJson'>, json: string): BodyFacts {
-  let headings: Heading[] | undefined;
-  const facts: BodyFacts = {
-    words: rest.words,
-    hash: rest.hash,
-    references: rest.references,
-    ids: rest.ids,
-    register: rest.register,
-    problems: rest.problems,
-    // Enumerable, so that a copy or a serialization of the facts has the headings.
-    get headings() {
-      headings ??= JSON.parse(json) as Heading[];
-      return headings;
-    },
-  };
+  const facts = new PackedBodyFacts(rest, json);
   packed.set(facts, json);
   return facts;
+}
+
+/**
+ * A body's facts as read from the markdown cache. A class, so that they all share one hidden
+ * class: an accessor defined on each object (`Object.defineProperties`) gave each a hidden class of
+ * its own, and an object literal with a getter is made with its properties in a dictionary; either
+ * way every read of a body's words, hash, references or ids, all over the build, paid for it.
+ */
+class PackedBodyFacts implements BodyFacts {
+  readonly words: number;
+  readonly hash: string;
+  readonly references: BodyFacts['references'];
+  readonly ids: string[];
+  readonly register: BodyFacts['register'];
+  readonly problems: BodyFacts['problems'];
+  readonly #json: string;
+  #headings: Heading[] | undefined;
+
+  constructor(rest: Omit<PackedFacts, 'headingsJson'>, json: string) {
+    this.words = rest.words;
+    this.hash = rest.hash;
+    this.references = rest.references;
+    this.ids = rest.ids;
+    this.register = rest.register;
+    this.problems = rest.problems;
+    this.#json = json;
+  }
+
+  get headings(): Heading[] {
+    this.#headings ??= JSON.parse(this.#json) as Heading[];
+    return this.#headings;
+  }
 }

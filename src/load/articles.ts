@@ -312,23 +312,63 @@ function readArticle(
     }
     return textOf(again.bytes);
   };
-  return {
-    file,
-    category: parts[0] as string,
-    slug: match[1] as string,
-    lang: match[2] as Lang,
-    frontMatter,
-    frontMatterHash,
-    bodyLine,
-    hash,
-    print,
-    get text() {
-      return whole();
+  return new ReadSource(
+    {
+      file,
+      category: parts[0] as string,
+      slug: match[1] as string,
+      lang: match[2] as Lang,
+      frontMatter,
+      frontMatterHash,
+      bodyLine,
+      hash,
+      print,
     },
-    get body() {
-      return whole().slice(bodyStart);
-    },
-  };
+    whole,
+    bodyStart,
+  );
+}
+
+/**
+ * An article file as read, its text read from the file each time it is asked for. A class, not an
+ * object literal with getters: V8 makes such a literal with its properties in a dictionary (some
+ * 800 bytes an article, and a lookup by name on every read), where a class's instances share one
+ * hidden class.
+ */
+class ReadSource implements ArticleSource {
+  readonly file: string;
+  readonly category: string;
+  readonly slug: string;
+  readonly lang: Lang;
+  readonly frontMatter: ArticleFrontMatter;
+  readonly frontMatterHash: string;
+  readonly bodyLine: number;
+  readonly hash: string;
+  readonly print: EditionPrint;
+  readonly #whole: () => string;
+  readonly #bodyStart: number;
+
+  constructor(fields: Omit<ArticleSource, 'text' | 'body'>, whole: () => string, bodyStart: number) {
+    this.file = fields.file;
+    this.category = fields.category;
+    this.slug = fields.slug;
+    this.lang = fields.lang;
+    this.frontMatter = fields.frontMatter;
+    this.frontMatterHash = fields.frontMatterHash;
+    this.bodyLine = fields.bodyLine;
+    this.hash = fields.hash;
+    this.print = fields.print;
+    this.#whole = whole;
+    this.#bodyStart = bodyStart;
+  }
+
+  get text(): string {
+    return this.#whole();
+  }
+
+  get body(): string {
+    return this.#whole().slice(this.#bodyStart);
+  }
 }
 
 /** The front matter of an article file, read as YAML and validated, and where the body starts. */

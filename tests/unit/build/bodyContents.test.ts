@@ -30,7 +30,7 @@ describe('body contents kept apart from the markdown cache', () => {
     const body = later.body(facts('a'));
     expect(body.html).toBe('<p>Olá</p>');
     expect(body.text).toBe('Olá');
-    expect({ ...body }).toMatchObject({ hash: 'a', html: '<p>Olá</p>', text: 'Olá' });
+    expect(body.hash).toBe('a');
     expect(later.body(facts('b')).text).toBe('b');
     // One pack for the thread that stored them, not a file per body.
     expect(await packs()).toHaveLength(1);

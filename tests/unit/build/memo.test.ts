@@ -124,21 +124,35 @@ describe("the markdown cache's records, their headings kept as text until read",
     found: ['link /blog/tech/Git', '/blog/tech/Git'],
   });
 
+  // Every fact a stored body holds, read by name (the headings are a getter of the facts read back).
+  const facts = (value: StoredBody | undefined) =>
+    value && {
+      body: {
+        words: value.body.words,
+        hash: value.body.hash,
+        headings: value.body.headings,
+        references: value.body.references,
+        ids: value.body.ids,
+        register: value.body.register,
+        problems: value.body.problems,
+      },
+      found: value.found,
+    };
+
   it('gives every fact back as it was made, through a record appended and through the log written anew', async () => {
     const file = path.join(dir, 'markdown.bin');
     const memo = await Memo.open<StoredBody>(file, packedFacts);
     for (let i = 0; i < 3; i++) memo.set(`post${i}.md`, { text: `t${i}` }, stored(i));
     await memo.save();
     const reopened = await Memo.open<StoredBody>(file, packedFacts);
-    for (let i = 0; i < 3; i++)
-      expect(structuredClone(reopened.get(`post${i}.md`, { text: `t${i}` }))).toEqual(stored(i));
+    for (let i = 0; i < 3; i++) expect(facts(reopened.get(`post${i}.md`, { text: `t${i}` }))).toEqual(stored(i));
     // Facts read and never used are written back as they were read, when the log is written anew.
     for (let i = 0; i < 4; i++) reopened.set('post0.md', { text: `again${i}` }, stored(9));
     await reopened.save();
     const third = await Memo.open<StoredBody>(file, packedFacts);
-    expect(structuredClone(third.get('post1.md', { text: 't1' }))).toEqual(stored(1));
+    expect(facts(third.get('post1.md', { text: 't1' }))).toEqual(stored(1));
     expect(third.get('post0.md', { text: 'again3' })?.body.headings).toEqual(stored(9).body.headings);
-    expect({ ...third.get('post2.md', { text: 't2' })?.body }).toEqual(stored(2).body);
+    expect(facts(third.get('post2.md', { text: 't2' }))).toEqual(stored(2));
   });
 
   it('reads a record written before the headings were kept as text', async () => {
