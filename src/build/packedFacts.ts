@@ -1,4 +1,5 @@
 import type { Heading } from '../markdown/compile';
+import { withFields } from '../shared/fields';
 import type { BodyFacts } from './bodyContents';
 import type { FoundInputs } from './found';
 import type { Inputs } from './inputs';
@@ -21,7 +22,7 @@ const packed = new WeakMap<BodyFacts, string>();
 export const packedFacts: MemoCodec<StoredBody> = {
   write({ body, found }) {
     const { headings, ...rest } = body;
-    const written: PackedFacts = { ...rest, headingsJson: packed.get(body) ?? JSON.stringify(headings) };
+    const written: PackedFacts = withFields(rest, { headingsJson: packed.get(body) ?? JSON.stringify(headings) });
     return { body: written, found };
   },
   read(stored) {

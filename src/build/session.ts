@@ -21,6 +21,7 @@ import type { PagePlan, PlannedSite } from '../render/plan';
 import type { IndexedDocument } from '../search/shardIndex';
 import { countAhead, type PlannedShards } from '../search/shards';
 import { ShardTerms } from '../search/shardTerms';
+import { withFields } from '../shared/fields';
 import { LANGUAGES, type Lang } from '../shared/lang';
 import type { Route } from '../shared/route';
 import { changeDays } from '../translations/changed';
@@ -332,7 +333,7 @@ export class BuildSession {
       readAt: (file, signature, hash) => {
         const inputs = { code: load, text: hash };
         const kept = articles.get(file, inputs);
-        if (kept && kept.signature !== signature) articles.set(file, inputs, { ...kept, signature });
+        if (kept && kept.signature !== signature) articles.set(file, inputs, withFields(kept, { signature }));
       },
     };
     const [loaded, media] = await Promise.all([

@@ -1,6 +1,7 @@
 import LineBreaker from 'linebreak';
 import { DATE_TYPE, TITLE_TYPE, titleSize, wordsBox } from '../../templates/cards/ShareCard';
 import type { CardColours, CardText } from '../shared/card';
+import { withFields } from '../shared/fields';
 import type { CardType, CardWeight } from './fonts';
 import type { LaidWord } from './words';
 
@@ -76,7 +77,8 @@ export function layOutAcross(text: CardText, colours: CardColours, type: CardTyp
     const barLeft = Math.ceil(date.width) + DATE_TYPE.gap;
     const timeLeft = barLeft + Math.ceil(bar.width) + DATE_TYPE.gap;
     if (timeLeft + Math.ceil(time.width) > box.width) return undefined;
-    const row = (laid: Flowed, left: number) => laid.words.map((word) => ({ ...word, x: left + word.x, line: -1 }));
+    const row = (laid: Flowed, left: number) =>
+      laid.words.map((word) => withFields(word, { x: left + word.x, line: -1 }));
     words.push(...row(date, 0), ...row(bar, barLeft), ...row(time, timeLeft));
   }
   return { words, shape: `${Boolean(article)} ${size} ${titleWords.lines}` };
@@ -88,7 +90,7 @@ export function layOutDown(across: LaidAcross, lines: Lines): LaidWord[] | undef
   for (const { line, ...word } of across.words) {
     const y = line < 0 ? lines.date : lines.title[line];
     if (y === undefined) return undefined;
-    laid.push({ ...word, y });
+    laid.push(withFields(word, { y }));
   }
   return laid;
 }

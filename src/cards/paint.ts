@@ -41,7 +41,7 @@ export function placeGlyphs(words: readonly LaidWord[], type: CardType): PlacedG
   const placed: PlacedGlyph[] = [];
   let run: { first: LaidWord; text: string } | undefined;
   for (const [i, word] of words.entries()) {
-    run = run ? { ...run, text: run.text + word.text } : { first: word, text: word.text };
+    run = { first: run?.first ?? word, text: (run?.text ?? '') + word.text };
     const next = words[i + 1];
     if (!SEPARATORS.has(word.text) && next && next.y === word.y && styleOf(next) === styleOf(word)) continue;
     const { first, text } = run;

@@ -100,28 +100,32 @@ class PlannedCard implements CardPlan {
 /** What a page's card shows: an article's title, category, date and reading time; another page's title. */
 function cardText(site: Site, route: Route | undefined, lang: Lang, host: string): CardText {
   const { owner, pages } = site.content;
-  const base = { lang, siteName: owner.name, subtitle: owner.subtitle[lang], host };
-  if (!route) return { ...base, title: site.strings[lang]['notFound.title'] };
+  // Each card's words made by one literal, not by spreading a shared part: see `withFields`.
+  const card = (title: string, article?: CardText['article']): CardText => ({
+    lang,
+    siteName: owner.name,
+    subtitle: owner.subtitle[lang],
+    host,
+    title,
+    ...(article && { article }),
+  });
+  if (!route) return card(site.strings[lang]['notFound.title']);
   switch (route.component) {
     case 'article': {
       const edition = site.articleByPath.get(route.path)?.editions[lang];
       if (!edition) throw new Error(`route ${route.path} has no ${lang} edition`);
       const { frontMatter, category } = edition.source;
-      return {
-        ...base,
-        title: frontMatter.title,
-        article: {
-          category: site.categories.get(category)?.data.title[lang] ?? category,
-          date: readableDate(frontMatter.date, lang),
-          readingTime: readingTime(site, edition.body.words, lang),
-        },
-      };
+      return card(frontMatter.title, {
+        category: site.categories.get(category)?.data.title[lang] ?? category,
+        date: readableDate(frontMatter.date, lang),
+        readingTime: readingTime(site, edition.body.words, lang),
+      });
     }
     case 'category':
     case 'gallery':
-      return { ...base, title: site.categories.get(route.name)?.data.title[lang] ?? route.name };
+      return card(site.categories.get(route.name)?.data.title[lang] ?? route.name);
     default:
-      return { ...base, title: pages[route.component].title[lang] };
+      return card(pages[route.component].title[lang]);
   }
 }
 

@@ -5,6 +5,7 @@ import { digest, digestAll } from '../load/digest';
 import { neighboursMovedSince } from '../model/neighbours';
 import { routeTable } from '../model/routes';
 import type { ArticleEdition, Site } from '../model/site';
+import { withFields } from '../shared/fields';
 import { LANGUAGES, type Lang } from '../shared/lang';
 import type { PageProps } from '../shared/props';
 import { readingMinutes } from '../shared/readingTime';
@@ -384,9 +385,7 @@ function sharedInputs(basis: PageBasis, hashes: SiteHashes): Inputs {
 /** A page's plan made from the data: its file and its inputs (see PagePlan). */
 function newPlan(site: Site, hashes: SiteHashes, shared: Inputs, route: Route | undefined, lang: Lang): PagePlan {
   const file = planFile(route, lang);
-  // Object.assign, not a literal opening with a spread: on Node 20's V8, an object literal that opens
-  // with a spread and gains a property after it has a hidden class of its own, one per page here.
-  const inputs = route ? Object.assign({}, shared, ownInputs(site, hashes, route, lang)) : shared;
+  const inputs = route ? withFields(shared, ownInputs(site, hashes, route, lang)) : shared;
   return { file, route, lang, kind: route?.component ?? 'notfound', inputs };
 }
 
