@@ -119,6 +119,16 @@ async function newBundle(entry) {
     },
   };
   /** @type {import('esbuild').Plugin} */
+  const zodLocales = {
+    name: 'zod-locales',
+    setup(builder) {
+      builder.onResolve({ filter: /locales\/index\.js$/ }, (args) =>
+        args.importer.includes(`${path.sep}zod${path.sep}`) ? { path: 'zod-locales', namespace: 'zod-locales' } : undefined,
+      );
+      builder.onLoad({ filter: /.*/, namespace: 'zod-locales' }, () => ({ contents: 'export {};', loader: 'js' }));
+    },
+  };
+  /** @type {import('esbuild').Plugin} */
   const ownFiles = {
     name: 'own-files',
     setup(builder) {
@@ -151,7 +161,7 @@ async function newBundle(entry) {
       sourcemap: 'linked',
       metafile: true,
       logLevel: 'silent',
-      plugins: [packages, ownFiles],
+      plugins: [packages, zodLocales, ownFiles],
     });
     const outputs = Object.keys(result.metafile.outputs).map((file) =>
       path.relative(scratch, path.join(TOOL_ROOT, file)),
