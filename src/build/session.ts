@@ -34,6 +34,7 @@ import { BodyContents } from './bodyContents';
 import { sweepCache } from './cacheSweep';
 import { TOOL_ROOT } from './fingerprint';
 import type { ContentFiles } from './footprint';
+import { type KeptFindings, keptFindings } from './keptFindings';
 import type { MarkdownMemory, StoredBody } from './markdown';
 import { Memo } from './memo';
 import { LoadedModules } from './modules';
@@ -76,7 +77,7 @@ export interface Memos {
   /** The HTML and text of the bodies in `bodies`. */
   contents: BodyContents;
   /** What the check's rules found in each article edition (check/editions.ts). */
-  checks: Memo<{ fine: string; findings: EditionFindings }>;
+  checks: Memo<KeptFindings>;
   /** The element ids of rendered pages other than articles, for the anchor checks. */
   ids: Memo<readonly string[]>;
   assets: Memo<BuiltAssets>;
@@ -360,7 +361,7 @@ export class BuildSession {
       const [articles, bodies, checks, ids, assets, json, lock] = await Promise.all([
         Memo.open<ParsedArticle>(file('articles')),
         Memo.open<StoredBody>(file('markdown'), packedFacts),
-        Memo.open<{ fine: string; findings: EditionFindings }>(file('checks')),
+        Memo.open<KeptFindings>(file('checks'), keptFindings),
         Memo.open<readonly string[]>(file('ids')),
         Memo.open<BuiltAssets>(file('assets')),
         Memo.open<unknown>(file('json')),

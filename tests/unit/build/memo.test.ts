@@ -2,9 +2,12 @@ import { mkdtemp, readFile, rm, stat, truncate } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type KeptFindings, keptFindings } from '../../../src/build/keptFindings';
 import type { StoredBody } from '../../../src/build/markdown';
 import { Memo } from '../../../src/build/memo';
 import { packedFacts } from '../../../src/build/packedFacts';
+import type { EditionFindings } from '../../../src/check/editions';
+import type { Diagnostic } from '../../../src/diagnostics/diagnostic';
 
 describe('a memo kept on disk as a log of records', () => {
   let dir: string;
@@ -162,5 +165,42 @@ describe("the markdown cache's records, their headings kept as text until read",
     await plain.save();
     const reopened = await Memo.open<StoredBody>(file, packedFacts);
     expect(reopened.get('post1.md', { text: 't1' })).toEqual(stored(1));
+  });
+});
+
+describe("the checks memo's records", () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'site-checks-'));
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  const warning: Diagnostic = {
+    code: 'LINK004',
+    severity: 'warning',
+    file: 'content/blog/tech/Git.en.md',
+    line: 12,
+    column: 5,
+    message: 'the link text reads as another article’s title',
+    hint: 'Name the article it links to.',
+  };
+  const findings = (links: Diagnostic[]): EditionFindings => ({
+    links,
+    ids: [],
+    assets: [],
+    headings: [],
+    register: { title: [], description: [] },
+  });
+
+  it('give back what the rules found in each edition, and nothing for an edition where they found nothing', async () => {
+    const file = path.join(dir, 'checks.bin');
+    const memo = await Memo.open<KeptFindings>(file, keptFindings);
+    memo.set('Git.en.md', { code: 'c' }, { fine: 'f1', findings: findings([warning]) });
+    memo.set('Site.en.md', { code: 'c' }, { fine: 'f2', findings: findings([]) });
+    await memo.save();
+    const reopened = await Memo.open<KeptFindings>(file, keptFindings);
+    expect(reopened.get('Git.en.md', { code: 'c' })).toEqual({ fine: 'f1', findings: findings([warning]) });
+    expect(reopened.get('Site.en.md', { code: 'c' })).toEqual({ fine: 'f2', findings: findings([]) });
+    expect(reopened.get('Site.en.md', { code: 'other' })).toBeUndefined();
   });
 });
