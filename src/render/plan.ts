@@ -149,9 +149,14 @@ type Listings = Pick<SiteHashes, 'listed' | 'dated' | 'places'>;
  */
 const listedAt = (article: number, lang: number, k: 0 | 1) => (article * LANGUAGES.length + lang) * 2 + k;
 
+/** Whether the listing an edition's place in `SiteHashes.places` is in shows its reading time: a category's (k 1). */
+const showsReadingTime = (place: number) => place % 2 === 1;
+
 /**
- * Each listing's hash, and the dates', from each listed edition's URL, the hash of its front matter
- * (worked out when its file was parsed) and its reading time.
+ * Each listing's hash, and the dates', from each listed edition's URL and the hash of its front
+ * matter (worked out when its file was parsed), and in a category's listing its reading time too:
+ * a category's page shows it, the Blog index and the feeds, which are made from all the articles'
+ * listing, do not (a body edit that moves an article's reading time makes neither again).
  */
 function listingHashes(site: Site, previous: PlannedSite | undefined): Listings {
   const listed = new Map<string, string[]>();
@@ -163,7 +168,8 @@ function listingHashes(site: Site, previous: PlannedSite | undefined): Listings 
       listed.set(key, shown);
     }
     places[at] = shown.length;
-    shown.push(edition.url, edition.source.frontMatterHash, String(readingMinutes(edition.body.words)));
+    shown.push(edition.url, edition.source.frontMatterHash);
+    if (showsReadingTime(at)) shown.push(String(readingMinutes(edition.body.words)));
   };
   const dates: string[] = [];
   site.articles.forEach((article, i) => {
@@ -208,7 +214,10 @@ function relisted(site: Site, before: Site, hashes: SiteHashes): Listings | unde
       const minutes = String(readingMinutes(x.body.words));
       if (x.source.frontMatterHash === y.source.frontMatterHash && minutes === String(readingMinutes(y.body.words)))
         continue;
+      const sameFrontMatter = x.source.frontMatterHash === y.source.frontMatterHash;
       for (const [k, key] of [listingKey(undefined, lang), listingKey(a.category, lang)].entries()) {
+        // All the articles' listing shows no reading time: only a change of front matter reaches it.
+        if (k === 0 && sameFrontMatter) continue;
         const at = hashes.places[listedAt(i, l, k as 0 | 1)] as number;
         if (at < 0) return undefined;
         let shown = patched.get(key);
@@ -219,7 +228,7 @@ function relisted(site: Site, before: Site, hashes: SiteHashes): Listings | unde
           patched.set(key, shown);
         }
         shown[at + 1] = x.source.frontMatterHash;
-        shown[at + 2] = minutes;
+        if (k === 1) shown[at + 2] = minutes;
       }
     }
   }

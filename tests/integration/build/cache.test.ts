@@ -112,6 +112,20 @@ describe('the build cache', () => {
     expect(await explained()).toContain('Nothing was made again');
   });
 
+  it('makes again the listing of its category when a body edit moves its reading time, not the Blog index nor the feeds', async () => {
+    await edit('content/blog/books/DangerousLiaisons.en.md', (t) =>
+      t.replace(/\n\n([^\n]+)\n/, `\n\n${'Another sentence about the letters. '.repeat(300)}$1\n`),
+    );
+    const explanation = await explained();
+    expect(explanation).toMatch(/changed: listing\n {4}blog\/books\.html\n/);
+    // The Blog index and the feeds show no reading time.
+    expect(explanation).not.toMatch(/ blog\.html|feed\.(en|pt)\.xml/);
+    await expectSameAsColdBuild();
+    expect(await readFile(path.join(dist(), 'blog/books.html'), 'utf8')).toMatch(
+      /Dangerous Liaisons.*?· <span class="nowrap">\d+ min read/s,
+    );
+  });
+
   it('matches a cold build after an article title is edited, rendering its page and the listings that show it', async () => {
     await edit('content/blog/books/DangerousLiaisons.en.md', (t) =>
       t.replace(/^title: .*$/m, 'title: Dangerous Liaisons, read again'),
