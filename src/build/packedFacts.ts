@@ -1,5 +1,4 @@
 import type { Heading } from '../markdown/compile';
-import { withFields } from '../shared/fields';
 import type { BodyFacts } from './bodyContents';
 import type { FoundInputs } from './found';
 import type { Inputs } from './inputs';
@@ -21,8 +20,10 @@ const packed = new WeakMap<BodyFacts, string>();
  */
 export const packedFacts: MemoCodec<StoredBody> = {
   write({ body, found }) {
-    const { headings, ...rest } = body;
-    const written: PackedFacts = withFields(rest, { headingsJson: packed.get(body) ?? JSON.stringify(headings) });
+    const { words, hash, references, ids, register, problems } = body;
+    // Headings read from the cache and never asked for are written back as the text they were read as, not parsed.
+    const headingsJson = packed.get(body) ?? JSON.stringify(body.headings);
+    const written: PackedFacts = { words, hash, references, ids, register, problems, headingsJson };
     return { body: written, found };
   },
   read(stored) {
