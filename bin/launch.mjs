@@ -123,7 +123,9 @@ async function newBundle(entry) {
     name: 'zod-locales',
     setup(builder) {
       builder.onResolve({ filter: /locales\/index\.js$/ }, (args) =>
-        args.importer.includes(`${path.sep}zod${path.sep}`) ? { path: 'zod-locales', namespace: 'zod-locales' } : undefined,
+        args.importer.includes(`${path.sep}zod${path.sep}`)
+          ? { path: 'zod-locales', namespace: 'zod-locales' }
+          : undefined,
       );
       builder.onLoad({ filter: /.*/, namespace: 'zod-locales' }, () => ({ contents: 'export {};', loader: 'js' }));
     },
