@@ -346,28 +346,41 @@ function unused(name: string, named: ReadonlySet<string>, merged: ReadonlySet<st
 }
 
 /**
- * A compiled body whose facts are kept in memory and whose content is read from the build cache
- * when asked for (`BodyContents.body`); its headings are read from the facts when asked for, since
- * the markdown cache parses them only then (see packedFacts). A class, not an object literal with
- * getters: V8 makes such a literal with its properties in a dictionary, one per body.
+ * A body's facts other than its headings, copied from another object that has them, for the
+ * classes whose instances stand for thousands of bodies: classes, not object literals with getters,
+ * which V8 makes with their properties in a dictionary, one per body. The headings are a getter of
+ * each, read only when asked for (see packedFacts).
  */
-class StoredBodyView implements CompiledMarkdown {
+export abstract class BodyFactFields implements BodyFacts {
   readonly words: number;
   readonly hash: string;
-  readonly references: CompiledMarkdown['references'];
+  readonly references: BodyFacts['references'];
   readonly ids: string[];
-  readonly register: CompiledMarkdown['register'];
-  readonly problems: CompiledMarkdown['problems'];
+  readonly register: BodyFacts['register'];
+  readonly problems: BodyFacts['problems'];
+
+  constructor(from: Omit<BodyFacts, 'headings'>) {
+    this.words = from.words;
+    this.hash = from.hash;
+    this.references = from.references;
+    this.ids = from.ids;
+    this.register = from.register;
+    this.problems = from.problems;
+  }
+
+  abstract get headings(): BodyFacts['headings'];
+}
+
+/**
+ * A compiled body whose facts are kept in memory and whose content is read from the build cache
+ * when asked for (`BodyContents.body`).
+ */
+class StoredBodyView extends BodyFactFields implements CompiledMarkdown {
   readonly #facts: BodyFacts;
   readonly #contents: BodyContents;
 
   constructor(facts: BodyFacts, contents: BodyContents) {
-    this.words = facts.words;
-    this.hash = facts.hash;
-    this.references = facts.references;
-    this.ids = facts.ids;
-    this.register = facts.register;
-    this.problems = facts.problems;
+    super(facts);
     this.#facts = facts;
     this.#contents = contents;
   }

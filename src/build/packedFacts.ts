@@ -1,5 +1,5 @@
 import type { Heading } from '../markdown/compile';
-import type { BodyFacts } from './bodyContents';
+import { BodyFactFields, type BodyFacts } from './bodyContents';
 import type { FoundInputs } from './found';
 import type { Inputs } from './inputs';
 import type { StoredBody } from './markdown';
@@ -7,9 +7,6 @@ import type { MemoCodec } from './memo';
 
 /** A body's facts as the markdown cache writes them: the headings as one JSON text. */
 type PackedFacts = Omit<BodyFacts, 'headings'> & { headingsJson: string };
-
-/** The JSON text each facts object read from the cache had its headings in: written back as it was read. */
-const packed = new WeakMap<BodyFacts, string>();
 
 /**
  * The markdown cache keeps each body's headings (a large share of its values, many small objects
@@ -22,7 +19,7 @@ export const packedFacts: MemoCodec<StoredBody> = {
   write({ body, found }) {
     const { words, hash, references, ids, register, problems } = body;
     // Headings read from the cache and never asked for are written back as the text they were read as, not parsed.
-    const headingsJson = packed.get(body) ?? JSON.stringify(body.headings);
+    const headingsJson = body instanceof PackedBodyFacts ? body.headingsJson : JSON.stringify(body.headings);
     const written: PackedFacts = { words, hash, references, ids, register, problems, headingsJson };
     return { body: written, found };
   },
@@ -34,45 +31,30 @@ export const packedFacts: MemoCodec<StoredBody> = {
     // inputs name that code, so no lookup finds it (this module is part of the markdown code, WORK).
     if (!('headingsJson' in body)) return { body, found };
     const { headingsJson, ...rest } = body;
-    return { body: withHeadings(rest, headingsJson), found };
+    return { body: new PackedBodyFacts(rest, headingsJson), found };
   },
 };
 
-/** Facts whose headings are parsed from `json` when first read. */
-function withHeadings(rest: Omit<PackedFacts, 'headingsJson'>, json: string): BodyFacts {
-  const facts = new PackedBodyFacts(rest, json);
-  packed.set(facts, json);
-  return facts;
-}
-
 /**
- * A body's facts as read from the markdown cache. A class, so that they all share one hidden
- * class: an accessor defined on each object (`Object.defineProperties`) gave each a hidden class of
- * its own, and an object literal with a getter is made with its properties in a dictionary; either
- * way every read of a body's words, hash, references or ids, all over the build, paid for it.
+ * A body's facts as read from the markdown cache, its headings parsed from the JSON text they were
+ * kept as when first read.
  */
-class PackedBodyFacts implements BodyFacts {
-  readonly words: number;
-  readonly hash: string;
-  readonly references: BodyFacts['references'];
-  readonly ids: string[];
-  readonly register: BodyFacts['register'];
-  readonly problems: BodyFacts['problems'];
+class PackedBodyFacts extends BodyFactFields {
   readonly #json: string;
   #headings: Heading[] | undefined;
 
   constructor(rest: Omit<PackedFacts, 'headingsJson'>, json: string) {
-    this.words = rest.words;
-    this.hash = rest.hash;
-    this.references = rest.references;
-    this.ids = rest.ids;
-    this.register = rest.register;
-    this.problems = rest.problems;
+    super(rest);
     this.#json = json;
   }
 
   get headings(): Heading[] {
     this.#headings ??= JSON.parse(this.#json) as Heading[];
     return this.#headings;
+  }
+
+  /** The text the headings were read as: written back as it is. */
+  get headingsJson(): string {
+    return this.#json;
   }
 }
