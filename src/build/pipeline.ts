@@ -60,8 +60,10 @@ import {
   commitOutput,
   placeWritten,
   StaleOutputError,
+  spareFolder,
   type WriteReport,
 } from '../write/commit';
+import { listFolderAhead } from '../write/folderListing';
 import type { OutputManifest } from '../write/manifest';
 import { Output } from '../write/output';
 import type { Explain, Remade } from './explain';
@@ -615,6 +617,10 @@ async function writeInto(
     compress: how === 'swap' || !previous,
     restoredFrom: restored ? session.outputs.store : undefined,
   });
+  // A swap that may start from the spare lists its folder now, on the thread pool, rather than at
+  // the end of the build on this thread (tens of thousands of files on a large site).
+  const spareListed =
+    how === 'swap' && previous && !restored ? listFolderAhead(spareFolder(options.outDir)) : undefined;
   try {
     // First, so that the densest compression of the build (brotli 11 of the client script) runs
     // on zlib's threads while the pages are rendered.
@@ -678,7 +684,7 @@ async function writeInto(
     const spare = how === 'swap' ? () => session.outputs.spareOutput(options.outDir) : undefined;
     return {
       entries,
-      write: await tasks.run('write', () => commitOutput(output, copies, how, spare)),
+      write: await tasks.run('write', () => commitOutput(output, copies, how, spare, spareListed)),
       scriptImports: assets.scriptImports,
     };
   } catch (error) {

@@ -1,7 +1,7 @@
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { serialize } from 'node:v8';
 import type { Inputs } from '../build/inputs';
-import { appendLog, readLog, rewriteLog } from '../write/recordLog';
+import { appendLog, findRecord, rewriteLog } from '../write/recordLog';
 import type { CardPlan } from './plan';
 
 /** A card's record in the log: its hash, and the inputs it was drawn from. */
@@ -17,10 +17,12 @@ export function cardHashOf(file: string): string | undefined {
  * output's manifest records none for a card: its name is a hash of its inputs, so the same name
  * is the same inputs (see `Output.carryNamed`), and thousands of records no build reads would
  * weigh on every build's reading of the manifest. They are read only to say which of a card's
- * inputs changed when it is made again (`--explain`), and only then.
+ * inputs changed when it is made again (`--explain`), and only then; and only the part of the log
+ * that holds such a card's record is deserialized.
  */
 export class CardInputsLog {
-  private known: Promise<Map<string, Inputs>> | undefined;
+  /** The log's bytes, read once a build asks: a card made again is looked for in place (`findRecord`). */
+  private bytes: Promise<Buffer | undefined> | undefined;
 
   /** `file` undefined: a build without a cache, which keeps nothing. */
   constructor(private readonly file: string | undefined) {}
@@ -28,8 +30,11 @@ export class CardInputsLog {
   /** The inputs of the card with this hash, when they were kept. */
   async of(hash: string): Promise<Inputs | undefined> {
     if (!this.file) return undefined;
-    this.known ??= readLog(this.file).then(({ records }) => new Map(records as CardRecord[]));
-    return (await this.known).get(hash);
+    this.bytes ??= readFile(this.file).catch(() => undefined);
+    const log = await this.bytes;
+    const record =
+      log && (findRecord(log, hash, (record) => (record as CardRecord)[0] === hash) as CardRecord | undefined);
+    return record?.[1];
   }
 
   /**
@@ -50,6 +55,6 @@ export class CardInputsLog {
     const whole = total * (serialize(record(sample)).length + 4);
     if (size === undefined || 2 * made.length >= total || size > 3 * whole) await rewriteLog(file, all().map(record));
     else await appendLog(file, made.map(record));
-    this.known = undefined;
+    this.bytes = undefined;
   }
 }

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { stat } from 'node:fs/promises';
+import { access, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { isoDay } from '../shared/date';
@@ -15,7 +15,7 @@ const run = promisify(execFile);
 export async function changeDay(root: string, file: string, edited = false): Promise<string> {
   const written = async () => isoDay((await stat(path.join(root, file))).mtime);
   // Written while a session watched (site dev): no git to ask, a process each save.
-  if (edited) return written();
+  if (edited || !(await inRepository(root))) return written();
   try {
     // The file is a path, never a pattern (a category file named "[ab].json").
     const git = (args: string[]) =>
@@ -26,6 +26,36 @@ export async function changeDay(root: string, file: string, edited = false): Pro
   } catch {
     return written();
   }
+}
+
+/** Whether a folder is in a git repository, by folder: asked once a process. */
+const repositories = new Map<string, Promise<boolean>>();
+
+/**
+ * Whether git would find a repository for `root`: one named by `GIT_DIR`, or a `.git` (a folder,
+ * or the file of a worktree or submodule) in it or in a folder above it. Without one, asking git
+ * would start a process (a copy of this one, its memory mapped again) only to be told no.
+ */
+function inRepository(root: string): Promise<boolean> {
+  const from = path.resolve(root);
+  let known = repositories.get(from);
+  if (!known) {
+    known = (async () => {
+      if (process.env.GIT_DIR) return true;
+      for (let dir = from; ; dir = path.dirname(dir)) {
+        if (
+          await access(path.join(dir, '.git')).then(
+            () => true,
+            () => false,
+          )
+        )
+          return true;
+        if (path.dirname(dir) === dir) return false;
+      }
+    })();
+    repositories.set(from, known);
+  }
+  return known;
 }
 
 /**

@@ -1,19 +1,10 @@
-import {
-  copyFileSync,
-  linkSync,
-  mkdirSync,
-  readdirSync,
-  renameSync,
-  rmdirSync,
-  rmSync,
-  type Stats,
-  statSync,
-} from 'node:fs';
+import { copyFileSync, linkSync, mkdirSync, renameSync, rmdirSync, rmSync, type Stats, statSync } from 'node:fs';
 import { cp, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { operational } from '../diagnostics/failure';
 import { digest } from '../load/digest';
 import { stagingFolder } from './folder';
+import { type ListingAhead, listFolder, stillListed } from './folderListing';
 import { isFolderOf, type ManifestEntry, type OutputManifest } from './manifest';
 import type { Output } from './output';
 
@@ -66,13 +57,16 @@ export class StaleOutputError extends Error {}
  * folder only `site dev` serves) moves each new file over its old version, one rename each, and
  * removes what is gone; it needs an intact previous output, and swaps otherwise. When every file
  * and copied folder is as before, nothing is touched. `none` drops the staged files once they are
- * written, and leaves the output as it was. `spare` reads the spare's manifest, asked for by a swap alone.
+ * written, and leaves the output as it was. `spare` reads the spare's manifest, asked for by a swap
+ * alone; `spareListed`, the spare's folder as listed ahead (`listFolderAhead`), when the caller
+ * started that early.
  */
 export async function commitOutput(
   output: Output,
   copies: readonly Copy[],
   how: Commit,
   spare?: () => Promise<OutputManifest | undefined>,
+  spareListed?: Promise<ListingAhead | undefined>,
 ): Promise<WriteReport> {
   try {
     await output.settle();
@@ -105,7 +99,7 @@ export async function commitOutput(
     let kept: OutputManifest | undefined;
     if (!unchanged) {
       if (how === 'in-place' && previous) await replaceInPlace(output, previous, copies, signatures);
-      else kept = await swapFolder(output, copies, signatures, await spare?.());
+      else kept = await swapFolder(output, copies, signatures, await spare?.(), spareListed);
     }
     // Every file carried over with its very entry (not one made again, found identical, under new
     // inputs): the manifest is the previous one.
@@ -147,13 +141,16 @@ async function swapFolder(
   copies: readonly Copy[],
   signatures: Record<string, string>,
   spare: OutputManifest | undefined,
+  spareListed: Promise<ListingAhead | undefined> | undefined,
 ): Promise<OutputManifest | undefined> {
   const { previous, outDir, restoredFrom } = output;
+  // Listed before it is taken: a listing still reading it would find it gone.
+  const ahead = await spareListed;
   // A previous output taken from the store has no folder, and no spare beside one.
   const base = spare && previous && !restoredFrom ? takeSpare(outDir, spare) : undefined;
   let staging: string;
   if (base && spare && previous) {
-    await updateSpare({ output, base, spare, previous }, copies, signatures).catch(async (error: unknown) => {
+    await updateSpare({ output, base, spare, previous, ahead }, copies, signatures).catch(async (error: unknown) => {
       await rm(base, { recursive: true, force: true });
       throw error;
     });
@@ -224,22 +221,25 @@ interface SpareUpdate {
   spare: OutputManifest;
   /** What the output being replaced holds. */
   previous: OutputManifest;
+  /** The spare's folder as listed ahead, before it was taken. */
+  ahead: ListingAhead | undefined;
 }
 
 /**
- * Brings the spare, taken as `base`, to the new output. The folder itself is listed, not only its
- * manifest: whatever the new output lacks is removed first (a file the manifest does not name, a
+ * Brings the spare, taken as `base`, to the new output. The folder itself is listed (ahead, when
+ * no folder of it changed since), not only its manifest: whatever the new output lacks is removed first (a file the manifest does not name, a
  * page renamed in case only), then the files written now are moved in, and a carried file the
  * spare lacks, or holds with another content, size or set of compressed copies, is linked from the
  * previous output. A copied folder that changed is copied again, and folders left empty are removed.
  */
 async function updateSpare(
-  { output, base, spare, previous }: SpareUpdate,
+  { output, base, spare, previous, ahead }: SpareUpdate,
   copies: readonly Copy[],
   signatures: Record<string, string>,
 ): Promise<void> {
   const { outDir, files, made, staging } = output;
-  const listed = listFolder(base, new Set(copies.map((copy) => copy.to)));
+  const skip = new Set(copies.map((copy) => copy.to));
+  const listed = stillListed(ahead, base, skip) ?? listFolder(base, skip);
   // What the spare holds of each file the new output keeps: the file itself and its copies, as `HELD` bits.
   const held = new Map<string, number>();
   for (const file of listed.files) {
@@ -281,28 +281,6 @@ async function updateSpare(
     }
   }
   if (staging) await rm(staging, { recursive: true, force: true });
-}
-
-/**
- * Every file and folder under `root`, as paths relative to it with "/", but the top-level entries
- * named in `skip` and what they hold. One directory read per folder (an output has dozens of
- * folders for tens of thousands of files), and no path resolved per file.
- */
-function listFolder(root: string, skip: ReadonlySet<string>): { files: string[]; folders: string[] } {
-  const files: string[] = [];
-  const folders: string[] = [];
-  const queue = [''];
-  for (let folder = queue.pop(); folder !== undefined; folder = queue.pop()) {
-    for (const entry of readdirSync(folder ? path.join(root, folder) : root, { withFileTypes: true })) {
-      if (!folder && skip.has(entry.name)) continue;
-      const name = folder ? `${folder}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) {
-        folders.push(name);
-        queue.push(name);
-      } else files.push(name);
-    }
-  }
-  return { files, folders };
 }
 
 /** A file of an output, and its compressed copies, as bits of what a folder holds of it. */

@@ -124,6 +124,41 @@ function parseLog(log: Buffer | undefined, prefix?: LogPrefix): ReadLog {
   return { records, whole: !log || at === log.length, ...(inPrefix !== undefined && { inPrefix }) };
 }
 
+/**
+ * The last record of `log` (a log's bytes) for which `matches` holds, looked for only in the frames
+ * whose bytes hold `needle`, a text every such record holds: v8 writes a Latin-1 text as its very
+ * bytes, so a log of thousands of records is searched in place for one, and only a frame that
+ * holds the text is deserialized. Undefined when none matches; frames after a damaged one are
+ * not read, as `readLog` reads none.
+ */
+export function findRecord(log: Buffer, needle: string, matches: (record: unknown) => boolean): unknown {
+  const bytes = Buffer.from(needle, 'latin1');
+  let found: unknown;
+  let at = 0;
+  // Where the text is next, from the frame at `at` on: frames before it are stepped over by their length words.
+  let hit = log.indexOf(bytes);
+  try {
+    while (hit !== -1 && at + 4 <= log.length) {
+      const word = log.readUInt32LE(at);
+      const end = at + 4 + (word & ~BATCH_FLAG);
+      if (end > log.length) break;
+      if (hit < at + 4) {
+        hit = log.indexOf(bytes, at + 4);
+        continue;
+      }
+      if (hit + bytes.length <= end) {
+        const value = deserialize(log.subarray(at + 4, end));
+        for (const record of word & BATCH_FLAG ? (value as unknown[]) : [value]) if (matches(record)) found = record;
+        hit = log.indexOf(bytes, end);
+      }
+      at = end;
+    }
+  } catch {
+    // An unreadable record: what was found before it stands.
+  }
+  return found;
+}
+
 /** Adds `records` to the end of the log in `file`. */
 export function appendLog(file: string, records: Iterable<unknown>): Promise<void> {
   return writeRecords(file, 'a', records);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { serialize } from 'node:v8';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { appendLog, logPrefix, readFirstRecord, readLog, rewriteLog } from '../../../src/write/recordLog';
+import { appendLog, findRecord, logPrefix, readFirstRecord, readLog, rewriteLog } from '../../../src/write/recordLog';
 
 /** The frames of a log: each one's length word's batch flag and its length. */
 async function frames(file: string): Promise<{ batch: boolean; length: number }[]> {
@@ -69,6 +69,37 @@ describe('record logs', () => {
     await appendLog(file, [record(3)]);
     await truncate(file, (await stat(file)).size - 5);
     expect(await readLog(file)).toEqual({ records: [record(1), record(2)], whole: false });
+  });
+
+  it('finds one record by a text it holds, the last written, deserializing only the frames that hold the text', async () => {
+    const file = path.join(dir, 'find.bin');
+    const card = (hash: string, title: string) => [hash, { title, date: '2024-03-05' }];
+    await rewriteLog(
+      file,
+      Array.from({ length: 3000 }, (_, i) => card(`c${String(i).padStart(9, '0')}`, `${'A title '.repeat(20)}${i}`)),
+    );
+    await appendLog(file, [card('c000001234', 'Written again'), card('c000009999', 'Only at the end')]);
+    const log = await readFile(file);
+    const byHash = (hash: string) => (record: unknown) => (record as [string])[0] === hash;
+    expect(findRecord(log, 'c000000007', byHash('c000000007'))).toEqual(
+      card('c000000007', `${'A title '.repeat(20)}7`),
+    );
+    expect(findRecord(log, 'c000001234', byHash('c000001234'))).toEqual(card('c000001234', 'Written again'));
+    expect(findRecord(log, 'c000009999', byHash('c000009999'))).toEqual(card('c000009999', 'Only at the end'));
+    // A text some records hold in another place: only a record that matches is found.
+    expect(findRecord(log, 'A title', byHash('c000002999'))).toEqual(
+      card('c000002999', `${'A title '.repeat(20)}2999`),
+    );
+    expect(findRecord(log, 'cffffffff0', byHash('cffffffff0'))).toBeUndefined();
+    // Nothing past a frame cut short, as a read of the whole log.
+    expect(findRecord(log.subarray(0, log.length - 5), 'c000009999', byHash('c000009999'))).toBeUndefined();
+    // Only frames that hold the text are deserialized: the last frame, alone, when the text is only there.
+    const calls: number[] = [];
+    findRecord(log, 'c000009999', (record) => {
+      calls.push(1);
+      return byHash('c000009999')(record);
+    });
+    expect(calls.length).toBe(2);
   });
 
   it('reads nothing, and a whole log, where there is no file', async () => {
