@@ -1,4 +1,5 @@
 import { type Diagnostic, diagnostic, type Place } from '../diagnostics/diagnostic';
+import type { Reference } from '../markdown/compile';
 import { waitingKey } from '../model/publication';
 import type { Article, ArticleEdition, Site } from '../model/site';
 import { LANGUAGES, type Lang } from '../shared/lang';
@@ -24,13 +25,19 @@ export interface InternalLink {
 
 const isInternal = (href: string) => href.startsWith('/') && !href.startsWith('/media/') && !href.startsWith('//');
 
+/** A body's reference as the internal link's href it is ("#id" on the article's own path), or undefined for another. */
+function internalHref(article: Article, ref: Reference): string | undefined {
+  if (ref.kind !== 'link') return undefined;
+  const href = ref.href.startsWith('#') ? `${article.route.path}${ref.href}` : ref.href;
+  return isInternal(href) ? href : undefined;
+}
+
 /** The internal links in the body of one article edition. */
 function editionLinks(article: Article, edition: ArticleEdition): InternalLink[] {
   const links: InternalLink[] = [];
   for (const ref of edition.body.references) {
-    if (ref.kind !== 'link') continue;
-    const href = ref.href.startsWith('#') ? `${article.route.path}${ref.href}` : ref.href;
-    if (!isInternal(href)) continue;
+    const href = internalHref(article, ref);
+    if (href === undefined) continue;
     // Field by field, not spread: one shape for the thousands of links of a site (docs/performance.md).
     const { path, hash } = splitHref(href);
     const { lang } = edition;
@@ -61,6 +68,23 @@ export function editionLinksOf(
     known?.set(edition, links);
   }
   return links;
+}
+
+/**
+ * The paths the internal links of an edition's body lead to, each once: what `editionLinksOf`
+ * gives, without making its links (a large site has tens of thousands).
+ */
+export function editionLinkPaths(site: Site, edition: ArticleEdition): string[] {
+  const article = site.articleByPath.get(articlePath(edition.source.category, edition.source.slug));
+  const paths: string[] = [];
+  if (!article) return paths;
+  for (const ref of edition.body.references) {
+    const href = internalHref(article, ref);
+    if (href === undefined) continue;
+    const path = splitHref(href).path;
+    if (!paths.includes(path)) paths.push(path);
+  }
+  return paths;
 }
 
 /** The internal links of the JSON content: navigation, pages and categories. */

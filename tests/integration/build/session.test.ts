@@ -813,6 +813,28 @@ describe('orphan pages in a session', () => {
   });
 });
 
+describe('links to an empty listing in a session', () => {
+  it('finds a link to a category with no article in its language as it is written, and not once it is taken out', async () => {
+    const session = new BuildSession({ root: site.root, rebuilds: true });
+    const options = { root: site.root, outDir: path.join(site.root, 'dist'), year: 2026 };
+    const toEmpty = (diagnostics: { code: string; file: string }[]) =>
+      diagnostics.filter((d) => d.code === 'LINK005').map((d) => d.file);
+    const file = 'content/blog/tech/docker.en.md';
+    const link = '\n\nMore in [the culture category](/blog/culture).\n\n';
+    const steps: [string, (text: string) => string, string[]][] = [
+      ['a link to it written', (t) => t.replace('\n\n', link), [file]],
+      ['the link taken out', (t) => t.replace(link, '\n\n'), []],
+    ];
+    expect(toEmpty((await buildSite(session, options)).diagnostics)).toEqual([]);
+    for (const [step, change, expected] of steps) {
+      session.invalidate([await editOf(site, file, change)]);
+      const warm = await buildSite(session, options);
+      expect(warm.diagnostics, step).toEqual(await coldCheck(site.root));
+      expect(toEmpty(warm.diagnostics), step).toEqual(expected);
+    }
+  });
+});
+
 /**
  * The media folder is listed and signed once in a session, and again when a change under it is
  * reported: a file added, replaced or removed reaches the output at the next build.
