@@ -24,7 +24,7 @@ import { waitingSignature } from './drafts';
 import { guarded } from './guard';
 import { editionHeadingProblems } from './headings';
 import { type EditionIds, editionIdProblems } from './ids';
-import { checkLinks, editionLinksOf, type InternalLink } from './links';
+import { checkLinks, editionHrefs, editionLinksOf, type InternalLink } from './links';
 import {
   retitledWords,
   significantWords,
@@ -33,7 +33,7 @@ import {
   titleIndexKey,
   titleKeyParts,
 } from './linkText';
-import { targetLang } from './targets';
+import { splitHref, targetLang } from './targets';
 
 /** What the rules found in one edition, by rule, in the order `checkSite` reports them. */
 export interface EditionFindings {
@@ -476,13 +476,16 @@ const NO_TARGETS: readonly (readonly [string, Lang])[] = [];
  * for an edition without such links (most of them); a hash otherwise. An edition linking to the
  * heading of another is judged again when that heading is renamed, and no other edition is.
  */
-function anchorsOf(around: Pick<EditionSurroundings, 'site' | 'links'>, edition: ArticleEdition): string {
+function anchorsOf(around: Pick<EditionSurroundings, 'site'>, edition: ArticleEdition): string {
   const { site } = around;
   let targets = anchoredLinks.get(edition);
   if (!targets) {
     const anchored: (readonly [string, Lang])[] = [];
-    for (const link of editionLinksOf(site, edition, around.links))
-      if (link.hash !== undefined) anchored.push([link.path, link.lang]);
+    // Read from the hrefs: the links themselves are made only for an edition judged.
+    for (const href of editionHrefs(site, edition)) {
+      const { path, hash } = splitHref(href);
+      if (hash !== undefined) anchored.push([path, edition.lang]);
+    }
     targets = anchored.length === 0 ? NO_TARGETS : anchored;
     anchoredLinks.set(edition, targets);
   }

@@ -75,16 +75,24 @@ export function editionLinksOf(
  * gives, without making its links (a large site has tens of thousands).
  */
 export function editionLinkPaths(site: Site, edition: ArticleEdition): string[] {
-  const article = site.articleByPath.get(articlePath(edition.source.category, edition.source.slug));
   const paths: string[] = [];
-  if (!article) return paths;
-  for (const ref of edition.body.references) {
-    const href = internalHref(article, ref);
-    if (href === undefined) continue;
+  for (const href of editionHrefs(site, edition)) {
     const path = splitHref(href).path;
     if (!paths.includes(path)) paths.push(path);
   }
   return paths;
+}
+
+/** The hrefs of the internal links of an edition's body, as `editionLinksOf` gives them, without making its links. */
+export function editionHrefs(site: Site, edition: ArticleEdition): string[] {
+  const article = site.articleByPath.get(articlePath(edition.source.category, edition.source.slug));
+  const hrefs: string[] = [];
+  if (!article) return hrefs;
+  for (const ref of edition.body.references) {
+    const href = internalHref(article, ref);
+    if (href !== undefined) hrefs.push(href);
+  }
+  return hrefs;
 }
 
 /** The internal links of the JSON content: navigation, pages and categories. */
