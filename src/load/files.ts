@@ -4,7 +4,8 @@ import path from 'node:path';
 
 /** Project-relative path with forward slashes, as diagnostics print it. */
 export function relativeFile(root: string, absolute: string): string {
-  return relativeBelow(root, absolute).split(path.sep).join('/');
+  const relative = relativeBelow(root, absolute);
+  return path.sep === '/' ? relative : relative.split(path.sep).join('/');
 }
 
 /**
@@ -28,11 +29,16 @@ export function relativeBelow(dir: string, absolute: string): string {
  * `path.relative` would resolve away).
  */
 function isPlain(absolute: string, start: number): boolean {
-  const rest = absolute.slice(start);
-  return (
-    !rest.endsWith(path.sep) &&
-    rest.split(path.sep).every((segment) => segment !== '' && segment !== '.' && segment !== '..')
-  );
+  // Segment by segment in place, no text made: thousands of files are named on every build.
+  let from = start;
+  for (let at = start; at <= absolute.length; at++) {
+    if (at < absolute.length && absolute[at] !== path.sep) continue;
+    const length = at - from;
+    if (length === 0 || (length <= 2 && absolute[from] === '.' && (length === 1 || absolute[from + 1] === '.')))
+      return false;
+    from = at + 1;
+  }
+  return true;
 }
 
 export function readTextSync(absolute: string): string | undefined {
