@@ -11,6 +11,7 @@ const NOT_SHAPING: Record<string, string> = {
   SITE_CHECK_SHORTCUTS: 'checks each shortcut against its data; the build makes the same',
   SITE_VERBOSE: 'how much of a failure is told',
   DEBUG: 'how much of a failure is told',
+  GIT_DIR: 'whether git is asked the day a file changed: the days are asked again by every replay (replay.ts)',
 };
 
 describe("the build's footprint", () => {
