@@ -5,6 +5,7 @@ import { deserialize, serialize } from 'node:v8';
 import { threadId } from 'node:worker_threads';
 import { OperationalError, operational } from '../diagnostics/failure';
 import type { CompiledMarkdown } from '../markdown/compile';
+import { bodyLinkHrefs, type KeptLinkHrefs } from '../markdown/linkHrefs';
 import { processRunning } from '../write/folder';
 import { appendLog, readLog, readLogSync, rewriteLog } from '../write/recordLog';
 
@@ -346,29 +347,30 @@ function unused(name: string, named: ReadonlySet<string>, merged: ReadonlySet<st
 }
 
 /**
- * A body's facts other than its headings, copied from another object that has them, for the
- * classes whose instances stand for thousands of bodies: classes, not object literals with getters,
- * which V8 makes with their properties in a dictionary, one per body. The headings are a getter of
- * each, read only when asked for (see packedFacts).
+ * A body's facts other than its headings and references, copied from another object that has
+ * them, for the classes whose instances stand for thousands of bodies: classes, not object literals
+ * with getters, which V8 makes with their properties in a dictionary, one per body. The headings
+ * and references are getters of each, read only when asked for (see packedFacts), and so are the
+ * hrefs of its links, which every check reads (`KeptLinkHrefs`).
  */
-export abstract class BodyFactFields implements BodyFacts {
+export abstract class BodyFactFields implements BodyFacts, KeptLinkHrefs {
   readonly words: number;
   readonly hash: string;
-  readonly references: BodyFacts['references'];
   readonly ids: string[];
   readonly register: BodyFacts['register'];
   readonly problems: BodyFacts['problems'];
 
-  constructor(from: Omit<BodyFacts, 'headings'>) {
+  constructor(from: Omit<BodyFacts, 'headings' | 'references'>) {
     this.words = from.words;
     this.hash = from.hash;
-    this.references = from.references;
     this.ids = from.ids;
     this.register = from.register;
     this.problems = from.problems;
   }
 
   abstract get headings(): BodyFacts['headings'];
+  abstract get references(): BodyFacts['references'];
+  abstract get linkHrefs(): readonly string[];
 }
 
 /**
@@ -387,6 +389,14 @@ class StoredBodyView extends BodyFactFields implements CompiledMarkdown {
 
   get headings(): CompiledMarkdown['headings'] {
     return this.#facts.headings;
+  }
+
+  get references(): CompiledMarkdown['references'] {
+    return this.#facts.references;
+  }
+
+  get linkHrefs(): readonly string[] {
+    return bodyLinkHrefs(this.#facts);
   }
 
   get html(): string {

@@ -1,5 +1,6 @@
 import { type Diagnostic, diagnostic, type Place } from '../diagnostics/diagnostic';
 import type { Reference } from '../markdown/compile';
+import { bodyLinkHrefs } from '../markdown/linkHrefs';
 import { waitingKey } from '../model/publication';
 import type { Article, ArticleEdition, Site } from '../model/site';
 import { LANGUAGES, type Lang } from '../shared/lang';
@@ -27,8 +28,12 @@ const isInternal = (href: string) => href.startsWith('/') && !href.startsWith('/
 
 /** A body's reference as the internal link's href it is ("#id" on the article's own path), or undefined for another. */
 function internalHref(article: Article, ref: Reference): string | undefined {
-  if (ref.kind !== 'link') return undefined;
-  const href = ref.href.startsWith('#') ? `${article.route.path}${ref.href}` : ref.href;
+  return ref.kind === 'link' ? internalLinkHref(article, ref.href) : undefined;
+}
+
+/** A link's href as written, as the internal link's href it is, or undefined when it is not internal. */
+function internalLinkHref(article: Article, written: string): string | undefined {
+  const href = written.startsWith('#') ? `${article.route.path}${written}` : written;
   return isInternal(href) ? href : undefined;
 }
 
@@ -88,8 +93,9 @@ export function editionHrefs(site: Site, edition: ArticleEdition): string[] {
   const article = site.articleByPath.get(articlePath(edition.source.category, edition.source.slug));
   const hrefs: string[] = [];
   if (!article) return hrefs;
-  for (const ref of edition.body.references) {
-    const href = internalHref(article, ref);
+  // From the hrefs a body read from the cache keeps apart, not its references (see packedFacts).
+  for (const written of bodyLinkHrefs(edition.body)) {
+    const href = internalLinkHref(article, written);
     if (href !== undefined) hrefs.push(href);
   }
   return hrefs;

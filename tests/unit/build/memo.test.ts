@@ -8,6 +8,7 @@ import { Memo } from '../../../src/build/memo';
 import { packedFacts } from '../../../src/build/packedFacts';
 import type { EditionFindings } from '../../../src/check/editions';
 import type { Diagnostic } from '../../../src/diagnostics/diagnostic';
+import { bodyLinkHrefs } from '../../../src/markdown/linkHrefs';
 
 describe('a memo kept on disk as a log of records', () => {
   let dir: string;
@@ -119,7 +120,11 @@ describe("the markdown cache's records, their headings kept as text until read",
       words: 100 + i,
       hash: `hash${i}`,
       headings: [{ depth: 2, id: `part-${i}`, text: `Part ${i}`, line: 3, column: 1 }],
-      references: [{ kind: 'link', href: '/blog/tech/Git', text: 'Git', line: 5, column: 1 }],
+      references: [
+        { kind: 'link', href: '/blog/tech/Git', text: 'Git', line: 5, column: 1 },
+        { kind: 'image', href: '/media/blog/tech/branches.svg', alt: 'Branches', line: 7, column: 1 },
+        { kind: 'link', href: `#part-${i}`, text: 'below', line: 9, column: 12 },
+      ],
       ids: [`part-${i}`],
       register: [],
       problems: [],
@@ -149,6 +154,11 @@ describe("the markdown cache's records, their headings kept as text until read",
     await memo.save();
     const reopened = await Memo.open<StoredBody>(file, packedFacts);
     for (let i = 0; i < 3; i++) expect(facts(reopened.get(`post${i}.md`, { text: `t${i}` }))).toEqual(stored(i));
+    // The hrefs of its links, which every check reads, kept apart from its references.
+    expect(bodyLinkHrefs(reopened.get('post1.md', { text: 't1' })?.body ?? stored(0).body)).toEqual([
+      '/blog/tech/Git',
+      '#part-1',
+    ]);
     // Facts read and never used are written back as they were read, when the log is written anew.
     for (let i = 0; i < 4; i++) reopened.set('post0.md', { text: `again${i}` }, stored(9));
     await reopened.save();
@@ -156,6 +166,25 @@ describe("the markdown cache's records, their headings kept as text until read",
     expect(facts(third.get('post1.md', { text: 't1' }))).toEqual(stored(1));
     expect(third.get('post0.md', { text: 'again3' })?.body.headings).toEqual(stored(9).body.headings);
     expect(facts(third.get('post2.md', { text: 't2' }))).toEqual(stored(2));
+  });
+
+  it('reads a record written when the headings alone were kept as text', async () => {
+    const file = path.join(dir, 'markdown.bin');
+    const headingsOnly = await Memo.open<StoredBody>(file, {
+      write: ({ body, found }) => {
+        const { headings, ...rest } = body;
+        return { body: { ...rest, headingsJson: JSON.stringify(headings) }, found };
+      },
+      read: (stored) => stored as StoredBody,
+    });
+    headingsOnly.set('post1.md', { text: 't1' }, stored(1));
+    await headingsOnly.save();
+    const reopened = await Memo.open<StoredBody>(file, packedFacts);
+    expect(facts(reopened.get('post1.md', { text: 't1' }))).toEqual(stored(1));
+    expect(bodyLinkHrefs(reopened.get('post1.md', { text: 't1' })?.body ?? stored(0).body)).toEqual([
+      '/blog/tech/Git',
+      '#part-1',
+    ]);
   });
 
   it('reads a record written before the headings were kept as text', async () => {
