@@ -33,7 +33,7 @@ import {
   titleIndexKey,
   titleKeyParts,
 } from './linkText';
-import { splitHref, targetLang } from './targets';
+import { targetLang } from './targets';
 
 /** What the rules found in one edition, by rule, in the order `checkSite` reports them. */
 export interface EditionFindings {
@@ -483,8 +483,9 @@ function anchorsOf(around: Pick<EditionSurroundings, 'site'>, edition: ArticleEd
     const anchored: (readonly [string, Lang])[] = [];
     // Read from the hrefs: the links themselves are made only for an edition judged.
     for (const href of editionHrefs(site, edition)) {
-      const { path, hash } = splitHref(href);
-      if (hash !== undefined) anchored.push([path, edition.lang]);
+      // The path and "#id" `splitHref` gives, without its object: every link of the site is read here.
+      const at = href.indexOf('#');
+      if (at !== -1) anchored.push([href.slice(0, at), edition.lang]);
     }
     targets = anchored.length === 0 ? NO_TARGETS : anchored;
     anchoredLinks.set(edition, targets);

@@ -22,7 +22,8 @@ export interface IndexedLinks {
   editions: readonly (readonly string[] | undefined)[];
   /** The links of the JSON content. */
   content: readonly InternalLink[];
-  byPath: Map<string, Set<LinkSource>>;
+  /** What links to each path, each once, in no particular order: lists, not sets (thousands of paths, a few each). */
+  byPath: Map<string, LinkSource[]>;
 }
 
 /** What an index keeps between a session's checks: each edition's links, and the last index. */
@@ -48,7 +49,7 @@ export function linkIndex(site: Site, memo: LinkIndexMemo = {}): LinkIndex {
   if (memo.last) memo.last.indexed = indexed;
   const { byPath } = indexed;
   return {
-    reaches: (path) => (byPath.get(path)?.size ?? 0) > 0,
+    reaches: (path) => (byPath.get(path)?.length ?? 0) > 0,
     to: (path) => linksTo(site, byPath.get(path), path, memo.links),
   };
 }
@@ -67,7 +68,7 @@ function* linksTo(
 }
 
 function fresh(site: Site): IndexedLinks {
-  const byPath = new Map<string, Set<LinkSource>>();
+  const byPath = new Map<string, LinkSource[]>();
   const editions = site.editions.map((edition) => {
     if (!edition) return undefined;
     const paths = editionLinkPaths(site, edition);
@@ -102,21 +103,22 @@ function updated(site: Site, last: IndexedLinks): IndexedLinks | undefined {
   return { site, editions, content, byPath };
 }
 
-function add(byPath: Map<string, Set<LinkSource>>, paths: readonly string[], source: LinkSource): void {
+function add(byPath: Map<string, LinkSource[]>, paths: readonly string[], source: LinkSource): void {
   for (const path of paths) {
-    let to = byPath.get(path);
-    if (!to) {
-      to = new Set();
-      byPath.set(path, to);
-    }
-    to.add(source);
+    const to = byPath.get(path);
+    if (to) to.push(source);
+    else byPath.set(path, [source]);
   }
 }
 
-function remove(byPath: Map<string, Set<LinkSource>>, paths: readonly string[], source: LinkSource): void {
+function remove(byPath: Map<string, LinkSource[]>, paths: readonly string[], source: LinkSource): void {
   for (const path of paths) {
     const to = byPath.get(path);
-    to?.delete(source);
-    if (to?.size === 0) byPath.delete(path);
+    const at = to ? to.indexOf(source) : -1;
+    if (!to || at === -1) continue;
+    // In no particular order: the last one takes its place.
+    to[at] = to[to.length - 1] as LinkSource;
+    to.pop();
+    if (to.length === 0) byPath.delete(path);
   }
 }

@@ -82,7 +82,9 @@ export function editionLinksOf(
 export function editionLinkPaths(site: Site, edition: ArticleEdition): string[] {
   const paths: string[] = [];
   for (const href of editionHrefs(site, edition)) {
-    const path = splitHref(href).path;
+    // The path `splitHref` gives, without its object: every link of the site is read here.
+    const at = href.indexOf('#');
+    const path = at === -1 ? href : href.slice(0, at);
     if (!paths.includes(path)) paths.push(path);
   }
   return paths;
