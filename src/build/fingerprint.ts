@@ -18,8 +18,8 @@ const CACHE_FORMAT = 3;
  * entry of its own.
  */
 export const WORK = {
-  /** Article files parsed and their front matter validated (`readArticle`). */
-  load: ['src/load/articles.ts'],
+  /** Article files parsed and their front matter validated (`readArticle`), and the form the cache keeps them in. */
+  load: ['src/load/articles.ts', 'src/build/packedPrints.ts'],
   /** Markdown bodies compiled, in this thread or on the markdown workers, and the form the cache keeps them in. */
   markdown: ['src/build/compileEdition.ts', 'src/build/compileWorker.ts', 'src/build/packedFacts.ts'],
   /** Image variants: their names and sizes, and the encoder's child process. */

@@ -40,6 +40,7 @@ import { Memo } from './memo';
 import { LoadedModules } from './modules';
 import { OutputFolders } from './outputs';
 import { packedFacts } from './packedFacts';
+import { packedArticles, packedLock } from './packedPrints';
 import { agrees } from './shortcuts';
 
 /**
@@ -359,13 +360,13 @@ export class BuildSession {
     this.memos ??= (async () => {
       const file = (name: string) => (this.cacheDir ? path.join(this.cacheDir, `${name}.bin`) : undefined);
       const [articles, bodies, checks, ids, assets, json, lock] = await Promise.all([
-        Memo.open<ParsedArticle>(file('articles')),
+        Memo.open<ParsedArticle>(file('articles'), packedArticles),
         Memo.open<StoredBody>(file('markdown'), packedFacts),
         Memo.open<KeptFindings>(file('checks'), keptFindings),
         Memo.open<readonly string[]>(file('ids')),
         Memo.open<BuiltAssets>(file('assets')),
         Memo.open<unknown>(file('json')),
-        Memo.open<unknown>(file('lock')),
+        Memo.open<unknown>(file('lock'), packedLock),
       ]);
       const contents = await (this.scratch
         ? BodyContents.open(this.scratch, true)

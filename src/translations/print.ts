@@ -115,10 +115,70 @@ export function printChanges(was: EditionPrint, now: EditionPrint): { changed: s
 
 /** Whether two prints record the same text. */
 export function samePrint(a: EditionPrint, b: EditionPrint): boolean {
+  if (a instanceof PackedPrint && b instanceof PackedPrint) return a.packed === b.packed;
   return (
     a.title === b.title &&
     a.description === b.description &&
     a.sections.length === b.sections.length &&
     a.sections.every((s, i) => s === b.sections[i])
   );
+}
+
+/**
+ * A print as the build cache keeps it: its parts in one text, a line each (a part is a hash, or a
+ * hash and a heading, which holds no line break), read back as one string rather than an object,
+ * an array and a dozen strings. Thousands of prints are read on every build (each article's, and
+ * each the lock holds) to be compared, most of them only to find them the same: two packed prints
+ * are compared as their texts, and a part is read out of the text when asked for.
+ */
+export class PackedPrint implements EditionPrint {
+  readonly #text: string;
+  #sections: readonly string[] | undefined;
+
+  private constructor(text: string) {
+    this.#text = text;
+  }
+
+  /** The print kept as `text` (`packPrint`). */
+  static read(text: string): PackedPrint {
+    return new PackedPrint(text);
+  }
+
+  get title(): string {
+    return this.#text.slice(0, this.#text.indexOf('\n'));
+  }
+
+  get description(): string {
+    const start = this.#text.indexOf('\n') + 1;
+    const end = this.#text.indexOf('\n', start);
+    return this.#text.slice(start, end === -1 ? undefined : end);
+  }
+
+  get sections(): readonly string[] {
+    if (!this.#sections) {
+      const lines = this.#text.split('\n');
+      this.#sections = lines.slice(2);
+    }
+    return this.#sections;
+  }
+
+  /** The text it is kept as. */
+  get packed(): string {
+    return this.#text;
+  }
+
+  /** As the lock file writes a print. */
+  toJSON(): EditionPrint {
+    return { title: this.title, description: this.description, sections: this.sections };
+  }
+}
+
+/**
+ * A print as one text for the build cache (`PackedPrint`), or undefined when one of its parts
+ * holds a line break (none that `editionPrint` makes does; a lock edited by hand might).
+ */
+export function packPrint(print: EditionPrint): string | undefined {
+  if (print instanceof PackedPrint) return print.packed;
+  const parts = [print.title, print.description, ...print.sections];
+  return parts.some((part) => part.includes('\n')) ? undefined : parts.join('\n');
 }
