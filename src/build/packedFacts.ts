@@ -57,8 +57,10 @@ export const packedFacts: MemoCodec<StoredBody> = {
     // inputs name that code, so no lookup finds it (this module is part of the markdown code, WORK).
     if (!('headingsJson' in body)) return { body, found };
     if (!('referencesJson' in body)) {
-      // Of other code too, written before the references were packed: packed as this code would.
-      const { headingsJson, references, ...rest } = body;
+      // Of other code too, written before the references were packed: packed as this code would
+      // (none, should a record hold none: it is never found, but must not stop the cache's read).
+      const { headingsJson, references: held, ...rest } = body;
+      const references = Array.isArray(held) ? held : [];
       return {
         body: new PackedBodyFacts(rest, headingsJson, JSON.stringify(references), linkHrefs(references)),
         found,

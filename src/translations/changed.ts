@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { access, stat } from 'node:fs/promises';
+import { access, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { isoDay } from '../shared/date';
@@ -28,34 +28,33 @@ export async function changeDay(root: string, file: string, edited = false): Pro
   }
 }
 
-/** Whether a folder is in a git repository, by folder: asked once a process. */
-const repositories = new Map<string, Promise<boolean>>();
+/** Folders found in a git repository: asked once a process (one found is not asked again). */
+const repositories = new Set<string>();
 
 /**
  * Whether git would find a repository for `root`: one named by `GIT_DIR`, or a `.git` (a folder,
- * or the file of a worktree or submodule) in it or in a folder above it. Without one, asking git
- * would start a process (a copy of this one, its memory mapped again) only to be told no.
+ * or the file of a worktree or submodule) in it or in a folder above it, looked for from its real
+ * path, as git looks (a root reached through a link may lie in a repository its link's path does
+ * not). Without one, asking git would start a process (a copy of this one, its memory mapped
+ * again) only to be told no. A folder found in none is looked at again on the next ask: a
+ * session may see a repository made meanwhile.
  */
-function inRepository(root: string): Promise<boolean> {
-  const from = path.resolve(root);
-  let known = repositories.get(from);
-  if (!known) {
-    known = (async () => {
-      if (process.env.GIT_DIR) return true;
-      for (let dir = from; ; dir = path.dirname(dir)) {
-        if (
-          await access(path.join(dir, '.git')).then(
-            () => true,
-            () => false,
-          )
-        )
-          return true;
-        if (path.dirname(dir) === dir) return false;
-      }
-    })();
-    repositories.set(from, known);
+async function inRepository(root: string): Promise<boolean> {
+  if (process.env.GIT_DIR) return true;
+  const from = await realpath(root).catch(() => path.resolve(root));
+  if (repositories.has(from)) return true;
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (
+      await access(path.join(dir, '.git')).then(
+        () => true,
+        () => false,
+      )
+    ) {
+      repositories.add(from);
+      return true;
+    }
+    if (path.dirname(dir) === dir) return false;
   }
-  return known;
 }
 
 /**

@@ -12,6 +12,8 @@ export interface Listing {
 export interface ListingAhead extends Listing {
   /** The modification time of each folder listed, by its path ('' for the root), read before it was listed. */
   stamps: Map<string, number>;
+  /** The root's device and inode: the folder listed, whatever it is named by then. */
+  identity: string;
 }
 
 /**
@@ -20,6 +22,17 @@ export interface ListingAhead extends Listing {
  * (1 to 10 ms), not by each nanosecond.
  */
 const SETTLED_MS = 50;
+
+/**
+ * The same on a file system that keeps times to the second (FAT, HFS+, some network shares), told
+ * by a time that falls on a whole second: a change a second later may keep the same time.
+ */
+const SETTLED_COARSE_MS = 2_050;
+
+/** Whether a folder stamped at `mtimeMs` changed long enough before `began` for a later change to stamp it anew. */
+function settled(mtimeMs: number, began: number): boolean {
+  return mtimeMs <= began - (mtimeMs % 1000 === 0 ? SETTLED_COARSE_MS : SETTLED_MS);
+}
 
 /**
  * Every file and folder under `root`, but the top-level entries named in `skip` and what they
@@ -51,11 +64,12 @@ export function listFolder(root: string, skip: ReadonlySet<string>): Listing {
  */
 export async function listFolderAhead(root: string): Promise<ListingAhead | undefined> {
   const began = Date.now();
-  const listing: ListingAhead = { files: [], folders: [], stamps: new Map() };
+  const listing: ListingAhead = { files: [], folders: [], stamps: new Map(), identity: '' };
   const read = async (folder: string): Promise<void> => {
     const dir = folder ? path.join(root, folder) : root;
-    const { mtimeMs } = await stat(dir);
-    if (mtimeMs > began - SETTLED_MS) throw new Error(`${dir} changed too lately to be listed ahead`);
+    const { mtimeMs, dev, ino } = await stat(dir);
+    if (!settled(mtimeMs, began)) throw new Error(`${dir} changed too lately to be listed ahead`);
+    if (!folder) listing.identity = `${dev} ${ino}`;
     listing.stamps.set(folder, mtimeMs);
     const inner: Promise<void>[] = [];
     for (const entry of await readdir(dir, { withFileTypes: true })) {
@@ -76,10 +90,10 @@ export async function listFolderAhead(root: string): Promise<ListingAhead | unde
 }
 
 /**
- * The listing taken ahead of `root` (the same folder, maybe renamed since: a rename changes no
- * folder's modification time), but the top-level entries named in `skip`, when no folder it read
- * has changed since: an entry added, removed or renamed stamps its folder anew. Undefined
- * otherwise, when it must be listed again.
+ * The listing taken ahead of `root` (the same folder by its device and inode, maybe renamed since:
+ * a rename changes no folder's modification time), but the top-level entries named in `skip`,
+ * when no folder it read has changed since: an entry added, removed or renamed stamps its folder
+ * anew. Undefined otherwise, when it must be listed again.
  */
 export function stillListed(
   ahead: ListingAhead | undefined,
@@ -87,6 +101,8 @@ export function stillListed(
   skip: ReadonlySet<string>,
 ): Listing | undefined {
   if (!ahead) return undefined;
+  const taken = statSync(root, { throwIfNoEntry: false });
+  if (!taken || `${taken.dev} ${taken.ino}` !== ahead.identity) return undefined;
   for (const [folder, stamp] of ahead.stamps) {
     const now = statSync(folder ? path.join(root, folder) : root, { throwIfNoEntry: false });
     if (now?.mtimeMs !== stamp) return undefined;

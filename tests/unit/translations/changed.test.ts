@@ -1,4 +1,4 @@
-import { chmod, mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -56,6 +56,14 @@ describe('the day a content file last changed', () => {
     await mkdir(path.join(scratch, 'above', '.git'), { recursive: true });
     const root = await siteWithArticle(path.join('above', 'site'));
     expect(await changeDay(root, 'content/post.en.md')).toBe('2020-01-02');
+  });
+
+  it('is its last commit for a site reached through a link from outside its repository', async () => {
+    await mkdir(path.join(scratch, 'repo', '.git'), { recursive: true });
+    const real = await siteWithArticle(path.join('repo', 'site'));
+    const link = path.join(scratch, 'elsewhere');
+    await symlink(real, link);
+    expect(await changeDay(link, 'content/post.en.md')).toBe('2020-01-02');
   });
 
   it('is its last write outside any repository, with no git started', async () => {

@@ -61,6 +61,28 @@ describe('a folder listed ahead of its use', () => {
     }
   });
 
+  it('is not used for another folder put at its place, with the same folders stamped the same', async () => {
+    const ahead = await listFolderAhead(root);
+    if (!ahead) throw new Error('not listed ahead');
+    await rename(root, path.join(scratch, 'old'));
+    // Deepest first: making a folder stamps its parent.
+    for (const folder of [...ahead.stamps.keys()].sort((a, b) => b.length - a.length))
+      await mkdir(path.join(root, folder), { recursive: true });
+    for (const [folder, stamp] of [...ahead.stamps].sort((a, b) => b[0].length - a[0].length))
+      await utimes(path.join(root, folder), new Date(stamp), new Date(stamp));
+    expect(stillListed(ahead, root, skip)).toBeUndefined();
+  });
+
+  it('is not taken of a folder stamped to the second that changed in the last two seconds', async () => {
+    // As a file system that keeps times to the second stamps a folder changed a moment ago.
+    const second = new Date(Math.floor((Date.now() - 500) / 1000) * 1000);
+    await utimes(path.join(root, 'blog'), second, second);
+    expect(await listFolderAhead(root)).toBeUndefined();
+    const older = new Date(Math.floor((Date.now() - 5_000) / 1000) * 1000);
+    await utimes(path.join(root, 'blog'), older, older);
+    expect(await listFolderAhead(root)).toBeDefined();
+  });
+
   it('is not taken of a folder changed a moment ago, nor of none', async () => {
     await writeFile(path.join(root, 'blog/tech/now.html'), 'now');
     expect(await listFolderAhead(root)).toBeUndefined();
