@@ -33,7 +33,7 @@ import {
   titleIndexKey,
   titleKeyParts,
 } from './linkText';
-import { targetLang } from './targets';
+import { hrefPath, targetLang } from './targets';
 
 /** What the rules found in one edition, by rule, in the order `checkSite` reports them. */
 export interface EditionFindings {
@@ -482,11 +482,8 @@ function anchorsOf(around: Pick<EditionSurroundings, 'site'>, edition: ArticleEd
   if (!targets) {
     const anchored: (readonly [string, Lang])[] = [];
     // Read from the hrefs: the links themselves are made only for an edition judged.
-    for (const href of editionHrefs(site, edition)) {
-      // The path and "#id" `splitHref` gives, without its object: every link of the site is read here.
-      const at = href.indexOf('#');
-      if (at !== -1) anchored.push([href.slice(0, at), edition.lang]);
-    }
+    for (const href of editionHrefs(site, edition))
+      if (href.includes('#')) anchored.push([hrefPath(href), edition.lang]);
     targets = anchored.length === 0 ? NO_TARGETS : anchored;
     anchoredLinks.set(edition, targets);
   }

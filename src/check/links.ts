@@ -1,5 +1,4 @@
 import { type Diagnostic, diagnostic, type Place } from '../diagnostics/diagnostic';
-import type { Reference } from '../markdown/compile';
 import { bodyLinkHrefs } from '../markdown/linkHrefs';
 import { waitingKey } from '../model/publication';
 import type { Article, ArticleEdition, Site } from '../model/site';
@@ -8,7 +7,7 @@ import { articlePath, offers, type Route } from '../shared/route';
 import type { EditionIds } from './ids';
 import { type TitleMatcher, titleMatcher } from './linkText';
 import { bodyPlace, jsonPlace } from './place';
-import { caseVariant, closestRoute, splitHref, targetLang } from './targets';
+import { caseVariant, closestRoute, hrefPath, splitHref, targetLang } from './targets';
 
 /** An internal link as written in the content, with the language of the page that shows it. */
 export interface InternalLink {
@@ -26,12 +25,7 @@ export interface InternalLink {
 
 const isInternal = (href: string) => href.startsWith('/') && !href.startsWith('/media/') && !href.startsWith('//');
 
-/** A body's reference as the internal link's href it is ("#id" on the article's own path), or undefined for another. */
-function internalHref(article: Article, ref: Reference): string | undefined {
-  return ref.kind === 'link' ? internalLinkHref(article, ref.href) : undefined;
-}
-
-/** A link's href as written, as the internal link's href it is, or undefined when it is not internal. */
+/** A link's href as written, as the internal link's href it is ("#id" on the article's own path), or undefined when it is not internal. */
 function internalLinkHref(article: Article, written: string): string | undefined {
   const href = written.startsWith('#') ? `${article.route.path}${written}` : written;
   return isInternal(href) ? href : undefined;
@@ -41,7 +35,7 @@ function internalLinkHref(article: Article, written: string): string | undefined
 function editionLinks(article: Article, edition: ArticleEdition): InternalLink[] {
   const links: InternalLink[] = [];
   for (const ref of edition.body.references) {
-    const href = internalHref(article, ref);
+    const href = ref.kind === 'link' ? internalLinkHref(article, ref.href) : undefined;
     if (href === undefined) continue;
     // Field by field, not spread: one shape for the thousands of links of a site (docs/performance.md).
     const { path, hash } = splitHref(href);
@@ -82,9 +76,7 @@ export function editionLinksOf(
 export function editionLinkPaths(site: Site, edition: ArticleEdition): string[] {
   const paths: string[] = [];
   for (const href of editionHrefs(site, edition)) {
-    // The path `splitHref` gives, without its object: every link of the site is read here.
-    const at = href.indexOf('#');
-    const path = at === -1 ? href : href.slice(0, at);
+    const path = hrefPath(href);
     if (!paths.includes(path)) paths.push(path);
   }
   return paths;

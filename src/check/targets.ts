@@ -8,6 +8,12 @@ export function splitHref(href: string): { path: string; hash: string | undefine
   return at === -1 ? { path: href, hash: undefined } : { path: href.slice(0, at), hash: href.slice(at + 1) };
 }
 
+/** The path `splitHref` gives, without its object: read for every link of the site on every check. */
+export function hrefPath(href: string): string {
+  const at = href.indexOf('#');
+  return at === -1 ? href : href.slice(0, at);
+}
+
 /** The route whose path equals `path` ignoring case, when no route has it exactly. */
 export function caseVariant(site: Site, path: string): Route | undefined {
   const lower = path.toLowerCase();

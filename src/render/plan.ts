@@ -212,9 +212,8 @@ function relisted(site: Site, before: Site, hashes: SiteHashes): Listings | unde
       if (x === y) continue;
       if (!x || !y || x.url !== y.url || x.source.frontMatter.date !== y.source.frontMatter.date) return undefined;
       const minutes = String(readingMinutes(x.body.words));
-      if (x.source.frontMatterHash === y.source.frontMatterHash && minutes === String(readingMinutes(y.body.words)))
-        continue;
       const sameFrontMatter = x.source.frontMatterHash === y.source.frontMatterHash;
+      if (sameFrontMatter && minutes === String(readingMinutes(y.body.words))) continue;
       for (const [k, key] of [listingKey(undefined, lang), listingKey(a.category, lang)].entries()) {
         // All the articles' listing shows no reading time: only a change of front matter reaches it.
         if (k === 0 && sameFrontMatter) continue;
