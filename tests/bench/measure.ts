@@ -31,6 +31,8 @@ export interface Timed {
   peakRssMb: number;
   /** CPU time (user and system) of the command's Node processes and all their threads, in milliseconds. */
   cpuMs: number;
+  /** The same by the script each process ran (`site`, `encoder`, `drawWorker`), in milliseconds. */
+  cpuByScript: Record<string, number>;
   stdout: string;
 }
 
@@ -67,10 +69,26 @@ export async function timed(
   const milliseconds = performance.now() - started;
   if (code !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${code}:\n${output}`);
   const kilobytes = Number(await readFile(rssFile, 'utf8').catch(() => 'NaN'));
-  const cpuLines = (await readFile(cpuFile, 'utf8').catch(() => '')).split('\n').filter((line) => line !== '');
-  const cpuMs = cpuLines.length === 0 ? NaN : cpuLines.reduce((sum, line) => sum + Number(line), 0) / 1000;
+  const cpuByScript = cpuOfScripts(await readFile(cpuFile, 'utf8').catch(() => ''));
+  const cpuTimes = Object.values(cpuByScript);
+  const cpuMs = cpuTimes.length === 0 ? NaN : cpuTimes.reduce((sum, ms) => sum + ms, 0);
   await rm(scratch, { recursive: true, force: true });
-  return { milliseconds, peakRssMb: kilobytes / 1024, cpuMs, stdout: output };
+  return { milliseconds, peakRssMb: kilobytes / 1024, cpuMs, cpuByScript, stdout: output };
+}
+
+/**
+ * The CPU file rss.cjs writes (a line per process: the script's name, a tab, microseconds) as
+ * milliseconds by script, the processes of one script summed.
+ */
+export function cpuOfScripts(text: string): Record<string, number> {
+  const byScript: Record<string, number> = {};
+  for (const line of text.split('\n')) {
+    if (line === '') continue;
+    const tab = line.indexOf('\t');
+    const script = tab < 0 ? 'node' : line.slice(0, tab);
+    byScript[script] = (byScript[script] ?? 0) + Number(line.slice(tab + 1)) / 1000;
+  }
+  return byScript;
 }
 
 /**
@@ -87,6 +105,8 @@ export interface Repeated {
   ms: Stats;
   rssMb: Stats;
   cpuMs: Stats;
+  /** The CPU of each script's processes (see `Timed.cpuByScript`), over the runs it ran in. */
+  cpuByScript: Record<string, Stats>;
   last: Timed;
   all: Timed[];
 }
@@ -112,6 +132,12 @@ export async function repeat(
     ms: stats(all.map((t) => t.milliseconds)),
     rssMb: stats(all.map((t) => t.peakRssMb)),
     cpuMs: stats(all.map((t) => t.cpuMs)),
+    cpuByScript: Object.fromEntries(
+      [...new Set(all.flatMap((t) => Object.keys(t.cpuByScript)))].map((script) => [
+        script,
+        stats(all.flatMap((t) => t.cpuByScript[script] ?? [])),
+      ]),
+    ),
     last: all.at(-1) as Timed,
     all,
   };

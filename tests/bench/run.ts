@@ -64,6 +64,14 @@ if (
 }
 
 const SITE = [path.join(PROJECT_ROOT, 'bin', 'site')];
+
+/** What each script a cold build runs as a process of its own does (see `Timed.cpuByScript`). */
+const SCRIPT_ROLES: Record<string, string> = {
+  site: 'the build (its thread, the markdown threads, the compressing threads)',
+  encoder: 'the image encoder',
+  drawWorker: 'the card-drawing process',
+};
+
 /**
  * The budgets of builds that reuse work, as shares of a plain Eleventy build of the same articles
  * (docs/design.md#budgets).
@@ -506,7 +514,14 @@ function coldResults(cold: Repeated, pages: number, same: SameWorkFigures) {
   const perPage = cold.ms.median / pages;
   const { eleventy, eleventySame, floor } = same;
   return {
-    coldBuild: { ms: cold.ms, perPageMs: perPage, cpuMs: cold.cpuMs, peakRssMb: cold.rssMb, work: same.ours },
+    coldBuild: {
+      ms: cold.ms,
+      perPageMs: perPage,
+      cpuMs: cold.cpuMs,
+      cpuByScript: cold.cpuByScript,
+      peakRssMb: cold.rssMb,
+      work: same.ours,
+    },
     coldBuildStagesMs: Object.fromEntries(
       STAGES.map((stage) => [stage, stats(cold.all.map((t) => stageSeconds(t.stdout, stage)))]),
     ),
@@ -541,6 +556,9 @@ function coldBuildRows(cold: Repeated, pages: number, same: SameWorkFigures): Ro
     [`cold build (${pages} pages)`, seconds(cold.ms.median), range(cold.ms)],
     ['  per page', `${(cold.ms.median / pages).toFixed(2)} ms`, workText(same.ours)],
     ['  CPU', seconds(cold.cpuMs.median), range(cold.cpuMs)],
+    ...Object.entries(cold.cpuByScript)
+      .sort(([, a], [, b]) => b.median - a.median)
+      .map(([script, cpu]): Row => [`    of it, ${SCRIPT_ROLES[script] ?? script}`, seconds(cpu.median), range(cpu)]),
     [
       '  peak memory',
       `${cold.rssMb.median.toFixed(0)} MB`,
